@@ -1,0 +1,3 @@
+"""cardroom: fast party card games, played together online or in a terminal."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,217 @@
+"""The `cardroom` command: play, simulate, scenario.
+
+Bad input on the command line or in a file gets one clear line on standard error and exit
+status 2; nothing is half done.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from cardroom.protocol import CardroomError
+
+EXIT_INVALID = 2
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cardroom",
+        description="Fast party card games: Throw Throw Burrito and Exploding Kittens, with friends or bots.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = sub.add_parser(
+        "play",
+        help="play a game against bots in this terminal",
+        description="Play against bots in this terminal, in real time. Every event is one plain line "
+        "(screen-reader friendly). Press ? in the game for the keys.",
+    )
+    play_sub = play.add_subparsers(dest="game", required=True, metavar="GAME")
+    burrito = play_sub.add_parser(
+        "burrito",
+        help="Throw Throw Burrito",
+        description="Throw Throw Burrito against bots. Keys (also listed in the game with ?): "
+        "d draw, 1-5 pass the card in that hand slot to your left, s score a set, c call a fight, "
+        "g grab a burrito, t then a seat number throw, o dodge, space catch, i your hand, "
+        "v the table, q quit.",
+    )
+    burrito.add_argument("--bots", type=_positive, default=3, help="how many bots (1-11, default 3)")
+    burrito.add_argument("--level", default="normal", help="bot level: easy, normal or hard (default normal)")
+    burrito.add_argument("--variant", choices=["small_room", "two_decks"], action="append", default=[])
+    burrito.add_argument("--seed", type=_seed, default=None, help="shuffle seed (default: random)")
+    burrito.add_argument("--name", default="You", help="your name at the table")
+    kittens = play_sub.add_parser(
+        "kittens",
+        help="Exploding Kittens",
+        description="Exploding Kittens against bots. Keys (also listed in the game with ?): "
+        "up/down move in your hand, Enter plays, D describes a card, T whose turn, "
+        "E card counts, q quit.",
+    )
+    kittens.add_argument("--bots", type=_positive, default=3, help="how many bots (1-9, default 3)")
+    kittens.add_argument("--level", default="normal", help="bot level (default normal)")
+    kittens.add_argument("--seed", type=_seed, default=None, help="shuffle seed (default: random)")
+    kittens.add_argument("--name", default="You", help="your name at the table")
+
+    sim = sub.add_parser(
+        "simulate",
+        help="bots play many games as fast as possible; print statistics",
+        description="Bots play whole games in virtual time (no sleeping) and statistics are printed: "
+        "wins by seat, actions per game, games per second and the game's own counts.",
+    )
+    sim.add_argument("game", choices=["burrito", "kittens"])
+    sim.add_argument("--players", type=_positive, default=4)
+    sim.add_argument("--games", type=_positive, default=100)
+    sim.add_argument("--seed", type=_seed, default=1)
+    sim.add_argument("--level", default=None, help="one bot level for every seat")
+    sim.add_argument("--levels", default=None, help="comma-separated bot level per seat, e.g. normal,random")
+    sim.add_argument("--variant", choices=["small_room", "two_decks"], action="append", default=[])
+    sim.add_argument("--json", action="store_true", help="end with one JSON object on the last line")
+
+    scen = sub.add_parser(
+        "scenario",
+        help="run a scenario file and print its events and final state as JSON lines",
+        description="Run a scenario file (docs/scenarios.md). FILE may be - for standard input. "
+        "Exit status 2 with a one-line error when the file is invalid.",
+    )
+    scen.add_argument("file", metavar="FILE")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "scenario":
+            return _scenario(args.file)
+        if args.command == "simulate":
+            return _simulate(args)
+        if args.command == "play":
+            return _play(args)
+    except CardroomError as exc:
+        print(f"cardroom: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    except KeyboardInterrupt:
+        return 130
+    parser.error("unknown command")
+    return EXIT_INVALID
+
+
+def _scenario(path: str) -> int:
+    from cardroom.drive.scenario import InvalidScenario, load_scenario, run_scenario
+
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"cardroom: cannot read {path}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
+        return EXIT_INVALID
+    try:
+        result = run_scenario(load_scenario(text))
+    except InvalidScenario as exc:
+        print(f"cardroom: invalid scenario {path}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    for line in result.lines():
+        print(line)
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from cardroom.drive.simulate import simulate
+    from cardroom.games import find_game
+
+    game = find_game(args.game)
+    if args.levels:
+        levels = [s.strip() for s in args.levels.split(",")]
+    else:
+        levels = [args.level or game.bot_levels[-1 if args.game == "burrito" else 1]]
+    options: dict[str, Any] = {"variants": args.variant} if args.variant else {}
+    show = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    totals = simulate(game, args.players, args.games, args.seed, levels, options, progress if show else None)
+    data = totals.to_json()
+    print(f"{data['games']} games of {game.name}, {args.players} players, bots: {', '.join(totals.levels)}")
+    for seat, wins in enumerate(totals.wins):
+        share = 100 * wins / totals.games
+        print(f"  seat {seat} ({totals.levels[seat]}): {wins} wins ({share:.1f} %)")
+    if totals.unfinished:
+        print(f"  unfinished games: {totals.unfinished}")
+    print(f"  actions per game: {data['actions_per_game']}; mean play time {data['mean_play_seconds']} s")
+    for key, value in totals.extra.items():
+        print(f"  {key.replace('_', ' ')}: {json.dumps(value)}")
+    print(f"  {data['games_per_s']} games/s, {data['actions_per_s']} actions/s ({data['seconds']} s)")
+    if args.json:
+        print(json.dumps(data))
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from cardroom.bots.names import bot_names
+    from cardroom.clients.terminal.session import Session, run_session
+    from cardroom.games import find_game
+
+    game = find_game(args.game)
+    players = args.bots + 1
+    if not game.min_players <= players <= game.max_players:
+        raise CardroomError(
+            f"{game.name} is played by {game.min_players} to {game.max_players} players: "
+            f"choose between {game.min_players - 1} and {game.max_players - 1} bots"
+        )
+    if args.level not in game.bot_levels:
+        raise CardroomError(f"unknown bot level {args.level!r}: expected one of {', '.join(game.bot_levels)}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    options: dict[str, Any] = {}
+    if getattr(args, "variant", None):
+        options["variants"] = sorted(set(args.variant))
+    if args.game == "burrito" and players > 6 and "two_decks" not in options.get("variants", []):
+        options.setdefault("variants", []).append("two_decks")
+    table = game.new_table(players, options, seed)
+    names = [args.name, *bot_names(args.bots, skip=seed % 12)]
+    bots = {s: game.make_bot(s, args.level, seed * 1_000 + s) for s in range(1, players)}
+    if args.game == "burrito":
+        from cardroom.clients.terminal.burrito import make_ui
+    else:
+        from cardroom.clients.terminal.kittens import make_ui  # type: ignore[no-redef]
+    ui = make_ui(0, names, table)
+    start = time.monotonic()
+
+    def clock() -> int:
+        return int((time.monotonic() - start) * 1000)
+
+    session = Session(table, 0, ui, bots, sys.stdout, clock)
+    session.say(ui.welcome() if hasattr(ui, "welcome") else f"Seed {seed}.")
+    run_session(session)
+    return 0

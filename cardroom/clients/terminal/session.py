@@ -1,0 +1,164 @@
+"""A real-time game in the terminal: one person, bots in the other seats, line by line.
+
+Every event is printed as one plain line (no cursor movement, no redraws) so that a screen
+reader follows the game. The wall clock gives "now"; the table and bots run on the same
+driver as `simulate`, stepped up to the wall clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sys
+import termios
+import tty
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TextIO
+
+from cardroom.clients.terminal.keys import KeyReader
+from cardroom.clients.terminal.ui import GameUI, Say
+from cardroom.drive.virtual import VirtualDriver
+from cardroom.i18n import _
+from cardroom.protocol import Bot, Event, Rejected, Table
+
+
+class Session:
+    """One person at `seat`; `ui` turns their keys into actions and events into lines."""
+
+    def __init__(
+        self,
+        table: Table[Any],
+        seat: int,
+        ui: GameUI,
+        bots: Mapping[int, Bot[Any]],
+        out: TextIO,
+        clock: Callable[[], int],
+    ) -> None:
+        self.table = table
+        self.seat = seat
+        self.ui = ui
+        self.out = out
+        self.clock = clock
+        self.driver = VirtualDriver(table, bots, listener=self._heard)
+        self.finished = False
+
+    def say(self, line: str) -> None:
+        self.out.write(line + "\n")
+        self.out.flush()
+
+    def _heard(self, now: int, events: list[Event]) -> None:
+        view: dict[str, Any] | None = None
+        for event in events:
+            mine = event.for_seat(self.seat)
+            if mine is None:
+                continue
+            if view is None:
+                view = self.table.view(self.seat)
+            for line in self.ui.narrate(mine, view, now):
+                self.say(line)
+
+    def catch_up(self) -> None:
+        """Run everything due up to the wall clock's now."""
+        now = self.clock()
+        while not self.table.over and self.driver.step(now):
+            pass
+
+    def key(self, key: str) -> None:
+        """Handle one key from the person."""
+        self.catch_up()
+        now = self.clock()
+        if key in ("?", "f1"):
+            for line in self.ui.help():
+                self.say(line)
+            self.say(_("? this help, q quit."))
+            return
+        if key == "q":
+            self.say(_("You leave the table. Goodbye!"))
+            self.finished = True
+            return
+        result = self.ui.on_key(key, self.table.view(self.seat), now)
+        if result is None:
+            return
+        if isinstance(result, Say):
+            self.say(result.text)
+            return
+        outcome = self.driver.submit(self.seat, result, now)
+        if isinstance(outcome, Rejected):
+            self.say(self.ui.refused(outcome))
+
+    def wait_ms(self) -> float | None:
+        """How long until something is due (None: nothing until the person acts)."""
+        due = self.driver.next_due()
+        if due is None:
+            return None
+        return max(0.0, due - self.clock())
+
+
+async def play(session: Session, fd: int) -> None:
+    """Read keys from `fd` and run the table in real time until the game ends or the person quits."""
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[str | None] = asyncio.Queue()
+    reader = KeyReader()
+    decoder_buffer = bytearray()
+
+    def readable() -> None:
+        try:
+            data = os.read(fd, 1024)
+        except OSError:
+            data = b""
+        if not data:
+            for k in reader.flush():
+                queue.put_nowait(k)
+            queue.put_nowait(None)
+            loop.remove_reader(fd)
+            return
+        decoder_buffer.extend(data)
+        try:
+            text = decoder_buffer.decode()
+        except UnicodeDecodeError:
+            return
+        decoder_buffer.clear()
+        for k in reader.feed(text):
+            queue.put_nowait(k)
+
+    loop.add_reader(fd, readable)
+    try:
+        while not session.finished and not session.table.over:
+            session.catch_up()
+            if session.table.over:
+                break
+            wait = session.wait_ms()
+            try:
+                key = await asyncio.wait_for(queue.get(), None if wait is None else wait / 1000)
+            except TimeoutError:
+                continue
+            if key is None:
+                session.say(_("Input closed: leaving the table."))
+                break
+            session.key(key)
+        session.catch_up()
+    finally:
+        with contextlib.suppress(ValueError, OSError):
+            loop.remove_reader(fd)
+
+
+@contextlib.contextmanager
+def cbreak(stream: TextIO) -> Iterator[int]:
+    """Single keys without Enter when `stream` is a terminal; plain reading otherwise."""
+    fd = stream.fileno()
+    if not os.isatty(fd):
+        yield fd
+        return
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd)
+        yield fd
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def run_session(session: Session, stdin: TextIO | None = None) -> None:
+    """Play `session` with the keyboard of `stdin` (the process's by default)."""
+    with cbreak(stdin or sys.stdin) as fd:
+        asyncio.run(play(session, fd))

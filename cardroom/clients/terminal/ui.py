@@ -1,0 +1,53 @@
+"""What a game gives the line-by-line terminal client: keys in, sentences out.
+
+The session (`clients/terminal/session.py`) owns the clock, the bots and the keyboard; a
+`GameUI` only turns keys into actions and events into one plain line each, so that a screen
+reader can follow the game line by line (no cursor movement, no redraws).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from cardroom.protocol import JSON, Rejected
+
+
+@dataclass(frozen=True, slots=True)
+class Say:
+    """A line to print for the player alone (help, an answer to a query, a prompt)."""
+
+    text: str
+
+
+class GameUI(Protocol):
+    """Game-specific half of the terminal client, for the human at `seat`.
+
+    Keys arrive as names: a printable character as itself ("d", "D", "3", " "), or one of
+    "enter", "escape", "backspace", "tab", "up", "down", "left", "right", "shift+up",
+    "shift+down". `?` is handled by the session (it prints `help()`).
+    """
+
+    def help(self) -> list[str]:
+        """One line per key: what it does."""
+        ...
+
+    def on_key(self, key: str, view: JSON, now: int) -> Any | Say | None:
+        """An action to send, a line to print, or None (key ignored / part of a sequence)."""
+        ...
+
+    def narrate(self, event: JSON, view: JSON, now: int) -> list[str]:
+        """The lines this event prints for the player (already filtered for their seat).
+
+        Incoming throws and the catch window (or defuse now) carry a word cue such as
+        "INCOMING!" / "CATCH NOW!" at the start of the line.
+        """
+        ...
+
+    def refused(self, rejection: Rejected) -> str:
+        """The line printed when the player's action is refused."""
+        ...
+
+    def status(self, view: JSON) -> list[str]:
+        """A summary of the table on request (the session binds it to a key)."""
+        ...

@@ -1,0 +1,133 @@
+"""Run a table on a timeline of due moments: timers and bot reactions.
+
+In virtual time (`run`) nothing sleeps: the driver jumps from one due moment to the next, so
+thousands of games run a second. In real time (the terminal game) the caller calls `step` with
+the wall clock's "now" and `submit` for the person's actions: the same object, the same order.
+At each moment the table's due timers run first, then the actions due then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardroom.protocol import JSON, Bot, Event, Rejected, Table
+from cardroom.protocol.record import Move
+
+Listener = Callable[[int, list[Event]], None]
+
+
+@dataclass(slots=True)
+class Run:
+    """What a driven game did."""
+
+    actions: int = 0
+    refused: int = 0
+    moves: list[Move] = field(default_factory=list)
+    end_ms: int = 0
+
+
+class VirtualDriver:
+    """Drives one table and its bots as fast as the engine can."""
+
+    def __init__(
+        self,
+        table: Table[Any],
+        bots: Mapping[int, Bot[Any]],
+        action_json: Callable[[Any], JSON] | None = None,
+        listener: Listener | None = None,
+    ) -> None:
+        self.table = table
+        self.bots = dict(bots)
+        self.action_json = action_json
+        self.listener = listener
+        self.run_info = Run()
+
+    def _tell(self, events: list[Event], now: int) -> None:
+        if not events:
+            return
+        if self.listener is not None:
+            self.listener(now, events)
+        table = self.table
+        for seat, bot in self.bots.items():
+            heard = [e for e in (ev.for_seat(seat) for ev in events) if e is not None]
+            if heard:
+                bot.notice(heard, _viewer(table, seat), now)
+
+    def next_due(self) -> int | None:
+        """The next moment something is due: a table timer or a bot's reaction."""
+        due = self.table.next_deadline()
+        for bot in self.bots.values():
+            at = bot.due()
+            if at is not None and (due is None or at < due):
+                due = at
+        return due
+
+    def submit(self, seat: int, action: Any, at: int) -> list[Event] | Rejected:
+        """A person's action at `at`: timers due by then run first; everyone hears the result."""
+        self._tell(self.table.advance(at), at)
+        result = self.table.apply(seat, action, at)
+        info = self.run_info
+        if isinstance(result, Rejected):
+            info.refused += 1
+        else:
+            info.actions += 1
+            self._tell(result, at)
+        if self.action_json is not None:
+            info.moves.append(Move(at, seat, self.action_json(action)))
+        return result
+
+    def step(self, limit_ms: int) -> bool:
+        """Run the next due moment not after `limit_ms`; False when nothing is due by then."""
+        table = self.table
+        deadline = table.next_deadline()
+        bot_at: int | None = None
+        bot_seat = -1
+        for seat, bot in self.bots.items():
+            due = bot.due()
+            if due is not None and (bot_at is None or due < bot_at):
+                bot_at, bot_seat = due, seat
+        if deadline is not None and (bot_at is None or deadline <= bot_at):
+            if deadline > limit_ms:
+                return False
+            self._tell(table.advance(deadline), deadline)
+            return True
+        if bot_at is None or bot_at > limit_ms:
+            return False
+        now = max(bot_at, table.now)
+        bot = self.bots[bot_seat]
+        view = _viewer(table, bot_seat)
+        action = bot.act(view, now)
+        if action is None:
+            return True
+        result = table.apply(bot_seat, action, now)
+        info = self.run_info
+        if isinstance(result, Rejected):
+            info.refused += 1
+            bot.refused(result, view, now)
+        else:
+            info.actions += 1
+            self._tell(result, now)
+        if self.action_json is not None:
+            info.moves.append(Move(now, bot_seat, self.action_json(action)))
+        return True
+
+    def run(self, limit_ms: int = 3_600_000, max_steps: int = 2_000_000) -> Run:
+        """Run until the game is over, nothing is due, or `limit_ms` of play time."""
+        steps = 0
+        while not self.table.over and steps < max_steps and self.step(limit_ms):
+            steps += 1
+        self.run_info.end_ms = self.table.now
+        return self.run_info
+
+
+def _viewer(table: Table[Any], seat: int) -> Callable[[], JSON]:
+    cache: list[JSON] = []
+
+    def view() -> JSON:
+        if not cache:
+            cache.append(table.view(seat))
+        return cache[0]
+
+    return view

@@ -1,0 +1,125 @@
+"""The shapes every game fills in: a game definition, its tables, and its bots.
+
+A *game definition* (`GameDef`) is a factory: it checks options, deals tables, parses actions.
+A *table* is one game in progress. It is pure: state in, events out. Time is only ever an
+argument (`at_ms`, `to_ms`), in milliseconds of play time; timers are deadlines the table
+reports through `next_deadline()` and a driver honours by calling `advance()`.
+
+The contract drivers keep: before `apply(p, a, t)`, call `advance(t)`, so that every timer due
+at or before `t` has run (a timer and an action at the same moment: the timer first).
+`protocol.record.act` does both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TypeVar
+
+from cardroom.protocol.event import JSON, Event, Rejected
+
+A = TypeVar("A")
+A_in = TypeVar("A_in", contravariant=True)
+A_out = TypeVar("A_out", covariant=True)
+
+
+class Table(Protocol[A_in]):
+    """One game in progress."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def now(self) -> int:
+        """The play time, in ms, up to which this table has run."""
+        ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    def apply(self, player: int, action: A_in, at_ms: int) -> list[Event] | Rejected:
+        """Play `action` for `player` at `at_ms`; a refusal changes nothing."""
+        ...
+
+    def advance(self, to_ms: int) -> list[Event]:
+        """Run every timer due at or before `to_ms`, in order."""
+        ...
+
+    def next_deadline(self) -> int | None:
+        """When the next timer is due, if any."""
+        ...
+
+    def view(self, seat: int | None) -> JSON:
+        """All that `seat` may know (None: a spectator). JSON-ready."""
+        ...
+
+    def summary(self) -> JSON:
+        """Everything, hidden cards included: the scenario file's `final` object."""
+        ...
+
+    def snapshot(self) -> Any:
+        """A value equal for two tables in the same state (random generator included)."""
+        ...
+
+
+ViewFn = Callable[[], JSON]
+
+
+class Bot(Protocol[A_out]):
+    """A player that is a program. It sees what its seat sees, nothing more.
+
+    Bots keep their own schedule so that they react like people: `notice` tells them what
+    their seat just heard (already filtered) and lets them plan; `due` says when they next want
+    to act; at that moment the driver calls `act` with the then-current view.
+    """
+
+    seat: int
+
+    def notice(self, events: list[JSON], view: ViewFn, now: int) -> None: ...
+
+    def due(self) -> int | None: ...
+
+    def act(self, view: ViewFn, now: int) -> A_out | None: ...
+
+    def refused(self, rejection: Rejected, view: ViewFn, now: int) -> None: ...
+
+
+class GameDef(Protocol[A]):
+    """A game: its name, its options, how it deals, parses and describes."""
+
+    name: str
+    min_players: int
+    max_players: int
+    bot_levels: tuple[str, ...]
+
+    def new_table(self, players: int, options: Mapping[str, Any], seed: int) -> Table[A]:
+        """A table shuffled and dealt from `seed`. Raises InvalidSetup."""
+        ...
+
+    def from_deal(
+        self, players: int, options: Mapping[str, Any], deal: Mapping[str, Any], seed: int
+    ) -> Table[A]:
+        """A table that is exactly `deal` (the scenario format). Raises InvalidSetup."""
+        ...
+
+    def parse_action(self, raw: Mapping[str, Any], players: int) -> A:
+        """An action from its JSON form (`{"do": ...}`). Raises InvalidAction."""
+        ...
+
+    def action_json(self, action: A) -> JSON:
+        """The JSON form of an action; `parse_action` of it gives it back."""
+        ...
+
+    def make_bot(self, seat: int, level: str, seed: int) -> Bot[A]:
+        """A bot for `seat` at `level` (one of `bot_levels`)."""
+        ...
+
+    def stats(self, table: Table[A]) -> JSON:
+        """Counts a finished table adds to `simulate` statistics (e.g. fights by kind).
+
+        Numbers and lists of numbers are added up over games (dicts recurse); keys that start
+        with `mean_` (e.g. `mean_scores`, one per seat) are averaged over games instead.
+        """
+        ...
