@@ -1,4 +1,4 @@
-"""The `cardroom` command: play, simulate, scenario.
+"""The `cardroom` command: play, simulate, scenario, serve.
 
 Bad input on the command line or in a file gets one clear line on standard error and exit
 status 2; nothing is half done.
@@ -29,11 +29,35 @@ def _positive(text: str) -> int:
     return value
 
 
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is between 0 and 65535, not {value}")
+    return value
+
+
 def _seed(text: str) -> int:
     try:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def _setting(text: str) -> tuple[str, Any]:
+    """`NAME=VALUE` of `--set`: a whole number, or a comma-separated list for `variants`."""
+    name, sep, raw = text.partition("=")
+    name = name.strip()
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+    if name == "variants":
+        return name, [v.strip() for v in raw.split(",") if v.strip()]
+    try:
+        return name, int(raw)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{name}: not a whole number: {raw!r}") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,30 +74,55 @@ def build_parser() -> argparse.ArgumentParser:
         "(screen-reader friendly). Press ? in the game for the keys.",
     )
     play_sub = play.add_subparsers(dest="game", required=True, metavar="GAME")
+    from cardroom.clients.terminal.burrito import key_help as burrito_keys
+    from cardroom.clients.terminal.kittens import key_help as kittens_keys
+
     burrito = play_sub.add_parser(
         "burrito",
         help="Throw Throw Burrito",
-        description="Throw Throw Burrito against bots. Keys (also listed in the game with ?): "
-        "d draw, 1-5 pass the card in that hand slot to your left, s score a set, c call a fight, "
-        "g grab a burrito, t then a seat number throw, o dodge, space catch, i your hand, "
-        "v the table, q quit.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Throw Throw Burrito against bots, in real time. You are seat 0.",
+        epilog="keys (also listed in the game with ?):\n  "
+        + "\n  ".join(burrito_keys())
+        + "\n  ?: help\n  q: quit",
     )
     burrito.add_argument("--bots", type=_positive, default=3, help="how many bots (1-11, default 3)")
     burrito.add_argument("--level", default="normal", help="bot level: easy, normal or hard (default normal)")
     burrito.add_argument("--variant", choices=["small_room", "two_decks"], action="append", default=[])
     burrito.add_argument("--seed", type=_seed, default=None, help="shuffle seed (default: random)")
     burrito.add_argument("--name", default="You", help="your name at the table")
+    burrito.add_argument(
+        "--set",
+        dest="settings",
+        metavar="NAME=VALUE",
+        type=_setting,
+        action="append",
+        default=[],
+        help="change a table option, e.g. --set flight_ms=1500 for slower burritos (repeatable; "
+        "options: docs/rules)",
+    )
     kittens = play_sub.add_parser(
         "kittens",
         help="Exploding Kittens",
-        description="Exploding Kittens against bots. Keys (also listed in the game with ?): "
-        "up/down move in your hand, Enter plays, D describes a card, T whose turn, "
-        "E card counts, q quit.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Exploding Kittens against bots, with the keyboard of rules 003. You are seat 0.",
+        epilog="keys (also listed in the game with ?):\n  "
+        + "\n  ".join(kittens_keys())
+        + "\n  ?: help\n  q: quit",
     )
     kittens.add_argument("--bots", type=_positive, default=3, help="how many bots (1-9, default 3)")
     kittens.add_argument("--level", default="normal", help="bot level (default normal)")
     kittens.add_argument("--seed", type=_seed, default=None, help="shuffle seed (default: random)")
     kittens.add_argument("--name", default="You", help="your name at the table")
+    kittens.add_argument(
+        "--set",
+        dest="settings",
+        metavar="NAME=VALUE",
+        type=_setting,
+        action="append",
+        default=[],
+        help="change a table option, e.g. --set turn_ms=120000 (repeatable)",
+    )
 
     sim = sub.add_parser(
         "simulate",
@@ -89,6 +138,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--levels", default=None, help="comma-separated bot level per seat, e.g. normal,random")
     sim.add_argument("--variant", choices=["small_room", "two_decks"], action="append", default=[])
     sim.add_argument("--json", action="store_true", help="end with one JSON object on the last line")
+
+    srv = sub.add_parser(
+        "serve",
+        help="run the server: lobby, tables and the web page",
+        description="Run the cardroom server: the web page at / and the websocket at /ws. "
+        "The port defaults to the PORT environment variable, else 8000.",
+    )
+    srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    srv.add_argument("--port", type=_port, default=None, help="port (default: $PORT or 8000)")
+    srv.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
 
     scen = sub.add_parser(
         "scenario",
@@ -110,6 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "play":
             return _play(args)
+        if args.command == "serve":
+            return _serve(args)
     except CardroomError as exc:
         print(f"cardroom: {exc}", file=sys.stderr)
         return EXIT_INVALID
@@ -117,6 +178,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     parser.error("unknown command")
     return EXIT_INVALID
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import os
+
+    from cardroom.server.serve import serve
+
+    port = args.port
+    if port is None:
+        env = os.environ.get("PORT", "8000")
+        try:
+            port = _port(env)
+        except argparse.ArgumentTypeError as exc:
+            raise CardroomError(f"PORT environment variable: {exc}") from None
+    serve(args.host, port, args.log_level)
+    return 0
 
 
 def _scenario(path: str) -> int:
@@ -196,15 +273,20 @@ def _play(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {}
     if getattr(args, "variant", None):
         options["variants"] = sorted(set(args.variant))
+    for name, value in getattr(args, "settings", []):
+        if name == "variants":
+            options["variants"] = sorted(set(options.get("variants", [])) | set(value))
+        else:
+            options[name] = value
     if args.game == "burrito" and players > 6 and "two_decks" not in options.get("variants", []):
-        options.setdefault("variants", []).append("two_decks")
+        options["variants"] = [*options.get("variants", []), "two_decks"]
     table = game.new_table(players, options, seed)
     names = [args.name, *bot_names(args.bots, skip=seed % 12)]
     bots = {s: game.make_bot(s, args.level, seed * 1_000 + s) for s in range(1, players)}
     if args.game == "burrito":
         from cardroom.clients.terminal.burrito import make_ui
     else:
-        from cardroom.clients.terminal.kittens import make_ui  # type: ignore[no-redef]
+        from cardroom.clients.terminal.kittens import make_ui  # type: ignore[assignment]
     ui = make_ui(0, names, table)
     start = time.monotonic()
 
@@ -212,6 +294,7 @@ def _play(args: argparse.Namespace) -> int:
         return int((time.monotonic() - start) * 1000)
 
     session = Session(table, 0, ui, bots, sys.stdout, clock)
-    session.say(ui.welcome() if hasattr(ui, "welcome") else f"Seed {seed}.")
+    session.say(ui.welcome())
+    session.say(f"Seed {seed} (play this deal again with --seed {seed}).")
     run_session(session)
     return 0

@@ -18,3 +18,11 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a sentence with a count."""
     return _translation.ngettext(singular, plural, n)
+
+
+LANGUAGES = ("en",)
+
+
+def client_catalog(lang: str) -> dict[str, str]:
+    """The translations the web page needs for `lang`: msgid -> text (empty: English as written)."""
+    return {}

@@ -1,0 +1,1 @@
+"""`make bench`: throughput figures, each next to a baseline measured in the same run."""

@@ -1,0 +1,92 @@
+"""Engine throughput on one core, printed with the target and as a ratio to a baseline.
+
+The baseline is a fixed piece of plain Python (shuffling and dealing a 120-card deck) timed in
+the same run, so that figures from different machines or busy moments can be compared: the
+ratio moves only when the engine does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import time
+from collections.abc import Callable
+
+from cardroom.drive.simulate import simulate
+from cardroom.games import find_game
+
+
+def _pin_to_one_core() -> str:
+    if hasattr(os, "sched_setaffinity"):
+        core = min(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {core})
+        return f"pinned to core {core}"
+    return "not pinned"
+
+
+def _best_of(runs: int, work: Callable[[], float]) -> float:
+    return max(work() for _ in range(runs))
+
+
+def baseline_ops_per_s() -> float:
+    """Deals of a shuffled 120-card deck into 6 hands of 5, per second."""
+
+    def once() -> float:
+        rng = random.Random(1)
+        deck = [f"card{i % 11}" for i in range(120)]
+        n = 20_000
+        started = time.perf_counter()
+        for _ in range(n):
+            rng.shuffle(deck)
+            hands = [deck[i * 5 : i * 5 + 5] for i in range(6)]
+            counts: dict[str, int] = {}
+            for hand in hands:
+                for card in hand:
+                    counts[card] = counts.get(card, 0) + 1
+        return n / (time.perf_counter() - started)
+
+    return _best_of(3, once)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench")
+    parser.add_argument("--quick", action="store_true", help="fewer games (for a smoke run)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    args = parser.parse_args()
+    scale = 0.1 if args.quick else 1.0
+    print(f"cardroom bench: {_pin_to_one_core()}")
+    base = baseline_ops_per_s()
+    print(f"baseline: {base:,.0f} deals/s")
+    results: dict[str, float] = {"baseline_deals_per_s": base}
+
+    burrito = find_game("burrito")
+    games = max(2, int(40 * scale))
+    t = simulate(burrito, 4, games, seed=1, levels=["normal"])
+    aps = t.actions / t.seconds
+    results["burrito_actions_per_s"] = aps
+    results["burrito_games_per_s"] = t.games / t.seconds
+    print(
+        f"burrito, 4 normal bots, {t.games} games: {aps:,.0f} actions/s, {t.games / t.seconds:.2f} games/s "
+        f"(target >= 20,000 actions/s: {'met' if aps >= 20_000 else 'NOT MET'}; "
+        f"ratio to baseline {aps / base:.3f})"
+    )
+
+    kittens = find_game("kittens")
+    games = max(20, int(2000 * scale))
+    t = simulate(kittens, 4, games, seed=1, levels=["random"])
+    gps = t.games / t.seconds
+    results["kittens_random_4p_games_per_s"] = gps
+    results["kittens_actions_per_s"] = t.actions / t.seconds
+    print(
+        f"kittens, 4 random bots, {t.games} games: {gps:,.0f} games/s, {t.actions / t.seconds:,.0f} actions/s "
+        f"(target >= 500 games/s: {'met' if gps >= 500 else 'NOT MET'}; ratio to baseline {gps / base:.4f})"
+    )
+    if args.json:
+        print(json.dumps({k: round(v, 2) for k, v in results.items()}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,177 @@
+"""A bot that plays over the network, as a person's client would: for tests and load runs.
+
+It speaks the wire protocol only: hello, create or join a table, then it feeds the events and
+view it receives to an ordinary bot and sends that bot's actions back. Server play time is
+estimated from each batch's `at` plus the local time since it arrived.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import websockets
+
+from cardroom.games import find_game
+from cardroom.protocol import JSON, Bot, Rejected
+
+
+@dataclass
+class Timings:
+    """What a load run measures, in ms: action to ack, action to each recipient's events."""
+
+    ack: list[float] = field(default_factory=list)
+    fanout: list[float] = field(default_factory=list)
+    sent: dict[tuple[str, int], float] = field(default_factory=dict)
+    by_version: dict[tuple[str, int], float] = field(default_factory=dict)
+
+
+class NetBot:
+    """One websocket connection playing one seat with a bot's brain."""
+
+    def __init__(
+        self,
+        url: str,
+        name: str,
+        game: str,
+        level: str,
+        seed: int,
+        timings: Timings | None = None,
+        on_message: Callable[[JSON, str], None] | None = None,
+    ) -> None:
+        self.url = url
+        self.name = name
+        self.game = find_game(game)
+        self.level = level
+        self.seed = seed
+        self.timings = timings
+        self.on_message = on_message
+        self.ws: Any = None
+        self.table: str | None = None
+        self.seat: int | None = None
+        self.view: JSON | None = None
+        self.bot: Bot[Any] | None = None
+        self.offset = 0.0
+        self.over = False
+        self.winner: int | None = None
+        self.refs = 0
+        self.pending: dict[int, float] = {}
+        self.wake = asyncio.Event()
+        self.last_v = 0
+        self.rejections = 0
+        self.token: str | None = None
+
+    async def connect(self) -> None:
+        self.ws = await websockets.connect(self.url, max_size=None, ping_interval=None)
+        await self.send({"type": "hello", "protocol": 1, "name": self.name})
+
+    async def send(self, message: JSON) -> None:
+        await self.ws.send(json.dumps(message))
+
+    def play_now(self) -> int:
+        return int(time.monotonic() * 1000 - self.offset)
+
+    def _view(self) -> JSON:
+        assert self.view is not None
+        return self.view
+
+    async def handle(self, message: JSON, raw: str) -> None:
+        if self.on_message is not None:
+            self.on_message(message, raw)
+        kind = message.get("type")
+        if kind == "welcome":
+            self.token = message["token"]
+        elif kind == "ping":
+            await self.send({"type": "pong", "id": message["id"]})
+        elif kind == "table" and message.get("table") == self.table:
+            self.seat = message.get("you")
+            self.last_v = message.get("v", self.last_v)
+            if message.get("view") is not None:
+                self.view = message["view"]
+            if message.get("state") == "playing" and self.bot is None and self.seat is not None:
+                self.bot = self.game.make_bot(self.seat, self.level, self.seed)
+            if message.get("state") == "over":
+                self.over = True
+            self.wake.set()
+        elif kind == "events" and message.get("table") == self.table:
+            received = time.monotonic() * 1000
+            self.offset = received - message["at"]
+            self.view = message["view"]
+            self.last_v = message["v"]
+            if self.timings is not None:
+                key = (message["table"], message["v"])
+                sent = self.timings.by_version.get(key)
+                if sent is not None:
+                    self.timings.fanout.append(received - sent)
+            if self.bot is None and self.seat is not None:
+                self.bot = self.game.make_bot(self.seat, self.level, self.seed)
+            if self.bot is not None:
+                self.bot.notice(message["events"], self._view, message["at"])
+            for event in message["events"]:
+                if event.get("event") == "game_over":
+                    self.over = True
+                    self.winner = event.get("winner")
+            self.wake.set()
+        elif kind in ("ack", "rejected"):
+            ref = message.get("ref")
+            sent_at = self.pending.pop(ref, None) if isinstance(ref, int) else None
+            now = time.monotonic() * 1000
+            if kind == "ack" and sent_at is not None and self.timings is not None:
+                self.timings.ack.append(now - sent_at)
+                self.timings.by_version.setdefault((message["table"], message["v"]), sent_at)
+            if kind == "rejected":
+                self.rejections += 1
+                if self.bot is not None and self.view is not None:
+                    self.bot.refused(
+                        Rejected(message["code"], message["message"]), self._view, self.play_now()
+                    )
+            self.wake.set()
+
+    async def reader(self) -> None:
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async for raw in self.ws:
+                await self.handle(json.loads(raw), raw)
+        self.over = True
+        self.wake.set()
+
+    async def actor(self) -> None:
+        """Act when the bot is due, like a person reacting to what they saw."""
+        while not self.over:
+            due = self.bot.due() if self.bot is not None and self.view is not None else None
+            wait = None if due is None else max(0.0, (due - self.play_now()) / 1000)
+            self.wake.clear()
+            if wait is None or wait > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), wait)
+                continue
+            assert self.bot is not None
+            action = self.bot.act(self._view, max(due or 0, self.play_now()))
+            if action is None or self.table is None:
+                continue
+            self.refs += 1
+            self.pending[self.refs] = time.monotonic() * 1000
+            await self.send(
+                {
+                    "type": "act",
+                    "table": self.table,
+                    "action": self.game.action_json(action),
+                    "ref": self.refs,
+                }
+            )
+            # Until the answer comes, the view is stale: wait for it rather than acting twice.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._answered(self.refs), 5)
+
+    async def _answered(self, ref: int) -> None:
+        while ref in self.pending and not self.over:
+            self.wake.clear()
+            await self.wake.wait()
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()

@@ -1,0 +1,1 @@
+"""The online room: an authoritative server, its lobby and tables, over websockets."""

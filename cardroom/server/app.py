@@ -1,0 +1,69 @@
+"""The Starlette application: the web page, the health check and the websocket endpoint."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from cardroom import __version__
+from cardroom.i18n import LANGUAGES, client_catalog
+from cardroom.server.edge import serve_socket
+from cardroom.server.lobby import Lobby
+from cardroom.server.wire import PROTOCOL_VERSION
+
+WEB = Path(__file__).resolve().parent.parent / "clients" / "web"
+
+
+def create_app(lobby: Lobby | None = None) -> Starlette:
+    """An app around one lobby (a fresh one by default)."""
+    the_lobby = lobby or Lobby()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        the_lobby.start()
+        yield
+        await the_lobby.stop()
+
+    async def healthz(request: Request) -> Response:
+        return JSONResponse(
+            {
+                "ok": True,
+                "version": __version__,
+                "protocol": PROTOCOL_VERSION,
+                "tables": len(the_lobby.rooms),
+                "players_online": len(the_lobby.online()),
+            }
+        )
+
+    async def index(request: Request) -> Response:
+        return FileResponse(WEB / "index.html", media_type="text/html; charset=utf-8")
+
+    async def catalog(request: Request) -> Response:
+        lang = request.path_params["lang"]
+        if lang not in LANGUAGES:
+            return JSONResponse({"error": "unknown language"}, status_code=404)
+        return JSONResponse({"lang": lang, "messages": client_catalog(lang)})
+
+    async def socket(websocket: WebSocket) -> None:
+        await serve_socket(websocket, the_lobby)
+
+    app = Starlette(
+        routes=[
+            Route("/", index),
+            Route("/healthz", healthz),
+            Route("/i18n/{lang}.json", catalog),
+            WebSocketRoute("/ws", socket),
+            Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.lobby = the_lobby
+    return app

@@ -1,0 +1,20 @@
+"""Websocket close codes the server uses, by name (4000-4999 are the application's range)."""
+
+NORMAL = 1000
+GOING_AWAY = 1001
+MESSAGE_TOO_BIG = 1009
+PROTOCOL_MISMATCH = 4000
+NOT_HELLO = 4001
+BAD_TOKEN = 4002
+REPLACED = 4003
+SLOW_CONSUMER = 4008
+FLOOD = 4029
+
+REASONS = {
+    PROTOCOL_MISMATCH: "protocol version not supported",
+    NOT_HELLO: "the first message must be hello",
+    BAD_TOKEN: "unknown or expired session token",
+    REPLACED: "the same player connected again elsewhere",
+    SLOW_CONSUMER: "this connection could not keep up and was dropped; reconnect to resync",
+    FLOOD: "too many messages",
+}

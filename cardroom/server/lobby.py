@@ -1,0 +1,212 @@
+"""The lobby: players on this server, their tables, and the lobby chat."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from cardroom.games import GAMES, find_game
+from cardroom.i18n import _
+from cardroom.protocol import JSON, CardroomError
+from cardroom.server.connection import Connection, Player
+from cardroom.server.room import Room
+from cardroom.server.wire import MAX_NAME_CHARS, encode, error
+
+PING_EVERY_S = 5.0
+
+
+def clean_name(raw: str) -> str | None:
+    """A nickname people can read: printable, 1 to 24 characters, spaces squeezed."""
+    name = " ".join(raw.split())
+    if not name or len(name) > MAX_NAME_CHARS or not name.isprintable():
+        return None
+    return name
+
+
+class Lobby:
+    """Everything one server node knows: players, rooms, the lobby chat."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.players: dict[str, Player] = {}
+        self.by_token: dict[str, Player] = {}
+        self.rooms: dict[str, Room] = {}
+        self.chat_log: list[JSON] = []
+        self.finished: list[tuple[Room, list[Any]]] = []
+        self._house: asyncio.Task[None] | None = None
+
+    # -- players -------------------------------------------------------------------------
+    def player_name(self, player_id: str) -> str | None:
+        player = self.players.get(player_id)
+        return player.name if player else None
+
+    def online(self) -> list[Player]:
+        return [p for p in self.players.values() if p.connection is not None and not p.connection.closed]
+
+    def hello(self, connection: Connection, name: str, token: str | None, lang: str) -> Player | JSON:
+        """Enter with a nickname, or come back with the token of an earlier connection."""
+        if token:
+            player = self.by_token.get(token)
+            if player is None:
+                return error("bad_token", _("That session has expired: enter with a nickname again."))
+            old = player.connection
+            if old is not None and old is not connection and not old.closed:
+                from cardroom.server import closes
+
+                old.close(closes.REPLACED)
+            player.connection = connection
+            player.lang = lang or player.lang
+            connection.player = player
+            return player
+        cleaned = clean_name(name)
+        if cleaned is None:
+            return error("bad_name", _("Choose a nickname of 1 to 24 printable characters."))
+        if any(p.name.casefold() == cleaned.casefold() for p in self.online()):
+            return error("name_taken", _("Someone here already uses that nickname: choose another."))
+        player = Player(secrets.token_urlsafe(8), cleaned, secrets.token_urlsafe(24), lang or "en")
+        player.connection = connection
+        connection.player = player
+        self.players[player.id] = player
+        self.by_token[player.token] = player
+        return player
+
+    def rejoin(self, player: Player) -> None:
+        """After a returning player's welcome: their seats are theirs again, each table resyncs."""
+        for table_id in sorted(player.tables):
+            room = self.rooms.get(table_id)
+            if room is None:
+                player.tables.discard(table_id)
+                continue
+            seat = room.seat_of(player.id)
+            if seat is not None:
+                room.reclaim(player, seat)
+            elif player.connection is not None:
+                player.connection.send(room.snapshot(player.id))
+
+    def gone(self, connection: Connection) -> None:
+        """A connection closed: its player's seats get stand-in bots."""
+        player = connection.player
+        if player is None or player.connection is not connection:
+            return
+        player.connection = None
+        for table_id in list(player.tables):
+            room = self.rooms.get(table_id)
+            if room is None:
+                continue
+            if room.seat_of(player.id) is None:
+                room.spectators.discard(player.id)
+                player.tables.discard(table_id)
+                if not room.members():
+                    self.close_room(room)
+                else:
+                    room.changed()
+            else:
+                room.dropped(player)
+
+    # -- tables --------------------------------------------------------------------------
+    def listing(self) -> JSON:
+        return {"type": "tables", "tables": [room.summary() for room in self.rooms.values()]}
+
+    def create(
+        self,
+        player: Player,
+        game_name: str,
+        seats: int,
+        options: JSON,
+        bots: int,
+        bot_level: str | None,
+        private: bool,
+    ) -> Room | JSON:
+        if game_name not in GAMES:
+            return error("bad_game", _("Unknown game."))
+        game = find_game(game_name)
+        if not game.min_players <= seats <= game.max_players:
+            return error(
+                "bad_seats",
+                _("This game is played by {low} to {high} players.").format(
+                    low=game.min_players, high=game.max_players
+                ),
+            )
+        level = bot_level or game.bot_levels[min(1, len(game.bot_levels) - 1)]
+        if level not in game.bot_levels:
+            return error("bad_level", _("Unknown bot level."))
+        if not 0 <= bots < seats:
+            return error("bad_bots", _("Leave at least one seat for yourself."))
+        try:
+            game.new_table(seats, options, 0)
+        except CardroomError as exc:
+            return error("bad_options", str(exc))
+        room = Room(self, game, seats, dict(options), player, private, level, self.clock)
+        self.rooms[room.id] = room
+        room.join(player, 0, room.code)
+        for _i in range(bots):
+            room.add_bot(player, None, level)
+        self.table_changed(room)
+        return room
+
+    def room(self, table_id: str) -> Room | JSON:
+        room = self.rooms.get(table_id)
+        if room is None:
+            return error("no_such_table", _("That table does not exist (any more)."))
+        return room
+
+    def close_room(self, room: Room) -> None:
+        room.stop()
+        if self.rooms.pop(room.id, None) is not None:
+            self.broadcast({"type": "table_closed", "table": room.id})
+
+    def table_changed(self, room: Room) -> None:
+        if room.id in self.rooms:
+            self.broadcast({"type": "table_update", "table": room.summary()})
+
+    def game_finished(self, room: Room) -> None:
+        self.finished.append((room, list(room.finished_moves)))
+        del self.finished[:-100]
+
+    def broadcast(self, message: JSON) -> None:
+        data = encode(message)
+        for player in self.online():
+            assert player.connection is not None
+            player.connection.send_raw(data)
+
+    def chat(self, player: Player, text: str) -> None:
+        line = {"type": "chat", "table": None, "from": player.name, "text": text}
+        self.chat_log.append(line)
+        del self.chat_log[:-200]
+        self.broadcast(line)
+
+    # -- housekeeping --------------------------------------------------------------------
+    def start(self) -> None:
+        if self._house is None:
+            self._house = asyncio.create_task(self._housekeeping())
+
+    async def stop(self) -> None:
+        if self._house is not None:
+            self._house.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._house
+        for room in list(self.rooms.values()):
+            room.stop()
+
+    async def _housekeeping(self) -> None:
+        while True:
+            await asyncio.sleep(PING_EVERY_S)
+            for player in self.online():
+                assert player.connection is not None
+                player.connection.ping()
+            for room in list(self.rooms.values()):
+                room.expire()
+                if self.abandoned(room):
+                    self.close_room(room)
+
+    def abandoned(self, room: Room) -> bool:
+        """Nobody is connected to the room and no seated player is still within the grace period."""
+        for member in room.members():
+            player = self.players.get(member)
+            if player is not None and player.connection is not None and not player.connection.closed:
+                return False
+        return all(seat.player is None or seat.dropped_at is None for seat in room.seats)

@@ -1,0 +1,541 @@
+"""A table on the server: its seats, spectators, engine, bots, clock, versions and history.
+
+All of a room's state changes on the event loop's thread in synchronous methods, so actions
+are handled one at a time in arrival order: an action is stamped with the room's clock when
+it arrives, the timers due by then run first, then the action. A timer task wakes the room
+for the next deadline (a landing, a window closing, a bot's reaction).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import heapq
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cardroom.bots.names import bot_names
+from cardroom.drive.virtual import VirtualDriver
+from cardroom.i18n import _
+from cardroom.protocol import JSON, Bot, CardroomError, Event, GameDef, Rejected, Table
+from cardroom.protocol.record import Move
+from cardroom.server.history import Batch, History
+from cardroom.server.narration import Narrator
+from cardroom.server.wire import encode, error
+
+if TYPE_CHECKING:
+    from cardroom.server.connection import Player
+    from cardroom.server.lobby import Lobby
+
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
+GRACE_MS = 120_000
+
+
+@dataclass(slots=True)
+class Seat:
+    """Who sits here: a person (`player` id), a bot (`level`), or nobody."""
+
+    name: str | None = None
+    player: str | None = None
+    level: str | None = None
+    standing_in: bool = False
+    dropped_at: float | None = None
+
+    @property
+    def empty(self) -> bool:
+        return self.player is None and self.level is None
+
+
+class Room:
+    """One table: created in the lobby, played here, rematched here."""
+
+    def __init__(
+        self,
+        lobby: Lobby,
+        game: GameDef[Any],
+        seats: int,
+        options: JSON,
+        host: Player,
+        private: bool,
+        bot_level: str,
+        clock: Callable[[], float],
+    ) -> None:
+        self.lobby = lobby
+        self.id = secrets.token_urlsafe(6)
+        self.game = game
+        self.options = options
+        self.host = host.id
+        self.private = private
+        self.code = secrets.token_hex(3) if private else None
+        self.bot_level = bot_level
+        self.clock = clock
+        self.seats = [Seat() for _ in range(seats)]
+        self.spectators: set[str] = set()
+        self.state = WAITING
+        self.version = 0
+        self.history = History()
+        self.chat_log: list[JSON] = []
+        self.table: Table[Any] | None = None
+        self.driver: VirtualDriver | None = None
+        self.seed = 0
+        self.t0 = 0.0
+        self.games_played = 0
+        self.cues: list[tuple[int, int, str, int]] = []
+        self.narrator = Narrator(game.name)
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.finished_moves: list[Move] = []
+
+    # -- who is here ---------------------------------------------------------------------
+    def seat_of(self, player_id: str) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.player == player_id:
+                return i
+        return None
+
+    def names(self) -> list[str]:
+        return [seat.name or _("Empty seat") for seat in self.seats]
+
+    def members(self) -> list[str]:
+        seated = [s.player for s in self.seats if s.player is not None]
+        return seated + sorted(self.spectators - set(seated))
+
+    def summary(self) -> JSON:
+        """What the lobby lists."""
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "options": self.options,
+            "state": self.state,
+            "private": self.private,
+            "host": self.lobby.player_name(self.host),
+            "seats": [self._seat_json(i) for i in range(len(self.seats))],
+            "free": sum(1 for s in self.seats if s.empty),
+            "spectators": len(self.spectators),
+        }
+
+    def _seat_json(self, i: int) -> JSON:
+        seat = self.seats[i]
+        player = self.lobby.players.get(seat.player) if seat.player else None
+        return {
+            "seat": i,
+            "name": seat.name,
+            "bot": seat.player is None and seat.level is not None,
+            "level": seat.level,
+            "standing_in": seat.standing_in,
+            "connected": bool(player and player.connection and not player.connection.closed),
+            "lag_ms": player.lag_ms if player else None,
+        }
+
+    def snapshot(self, player_id: str | None) -> JSON:
+        """The full state of the room for one member: a resync."""
+        seat = self.seat_of(player_id) if player_id else None
+        out: JSON = {
+            "type": "table",
+            "table": self.id,
+            **self.summary(),
+            "code": self.code if player_id in self.members() else None,
+            "you": seat,
+            "is_host": player_id == self.host,
+            "v": self.version,
+            "chat": self.chat_log[-50:],
+            "view": self.table.view(seat) if self.table is not None else None,
+        }
+        return out
+
+    # -- sending -------------------------------------------------------------------------
+    def send_to(self, player_id: str, message: JSON) -> None:
+        player = self.lobby.players.get(player_id)
+        if player and player.connection:
+            player.connection.send(message)
+
+    def send_all(self, message: JSON) -> None:
+        data = encode(message)
+        for pid in self.members():
+            player = self.lobby.players.get(pid)
+            if player and player.connection:
+                player.connection.send_raw(data)
+
+    def changed(self) -> None:
+        """Seats or state changed: members get a resync, the lobby an update."""
+        for pid in self.members():
+            self.send_to(pid, self.snapshot(pid))
+        self.lobby.table_changed(self)
+
+    # -- lobby actions -------------------------------------------------------------------
+    def join(self, player: Player, seat: int | None, code: str | None) -> JSON | None:
+        if self.private and code != self.code and self.seat_of(player.id) is None:
+            return error("bad_code", _("This table is private: you need its invitation code."))
+        current = self.seat_of(player.id)
+        if current is not None:
+            return self.reclaim(player, current)
+        if self.state != WAITING:
+            return error("already_started", _("This game has started: you can watch it as a spectator."))
+        free = [i for i, s in enumerate(self.seats) if s.empty]
+        if seat is not None:
+            if not 0 <= seat < len(self.seats):
+                return error("no_such_seat", _("That seat does not exist."))
+            if seat not in free:
+                return error("seat_taken", _("That seat is taken."))
+        elif not free:
+            return error("table_full", _("This table is full."))
+        index = seat if seat is not None else free[0]
+        self.seats[index] = Seat(name=player.name, player=player.id)
+        self.spectators.discard(player.id)
+        player.tables.add(self.id)
+        self.changed()
+        return None
+
+    def reclaim(self, player: Player, index: int) -> JSON | None:
+        """A seated player comes back (reconnect or re-join): the stand-in bot leaves."""
+        seat = self.seats[index]
+        seat.dropped_at = None
+        if seat.standing_in and seat.player == player.id:
+            seat.standing_in = False
+            seat.level = None
+            if self.driver is not None:
+                self.driver.bots.pop(index, None)
+        player.tables.add(self.id)
+        self.changed()
+        return None
+
+    def spectate(self, player: Player, code: str | None) -> JSON | None:
+        if self.private and code != self.code and player.id not in self.members():
+            return error("bad_code", _("This table is private: you need its invitation code."))
+        if self.seat_of(player.id) is not None:
+            return error("already_seated", _("You are seated at this table."))
+        self.spectators.add(player.id)
+        player.tables.add(self.id)
+        self.changed()
+        return None
+
+    def leave(self, player: Player) -> None:
+        index = self.seat_of(player.id)
+        self.spectators.discard(player.id)
+        player.tables.discard(self.id)
+        if index is not None:
+            if self.state == PLAYING:
+                self._stand_in(index, permanent=True)
+            else:
+                self.seats[index] = Seat()
+        if self.host == player.id:
+            humans = [s.player for s in self.seats if s.player is not None]
+            if humans:
+                self.host = humans[0]
+        if not self.members():
+            self.lobby.close_room(self)
+            return
+        self.changed()
+
+    def add_bot(self, player: Player, seat: int | None, level: str | None) -> JSON | None:
+        if player.id != self.host:
+            return error("not_host", _("Only the host can do that."))
+        if self.state != WAITING:
+            return error("already_started", _("The game has already started."))
+        level = level or self.bot_level
+        if level not in self.game.bot_levels:
+            return error("bad_level", _("Unknown bot level."))
+        free = [i for i, s in enumerate(self.seats) if s.empty]
+        if seat is None:
+            if not free:
+                return error("table_full", _("This table is full."))
+            seat = free[0]
+        if seat not in free:
+            return error("seat_taken", _("That seat is taken."))
+        self.seats[seat] = Seat(name=self._bot_name(seat), level=level)
+        self.changed()
+        return None
+
+    def kick(self, player: Player, index: int) -> JSON | None:
+        if player.id != self.host:
+            return error("not_host", _("Only the host can do that."))
+        if not 0 <= index < len(self.seats) or self.seats[index].empty:
+            return error("no_such_seat", _("Nobody sits there."))
+        kicked = self.seats[index].player
+        if kicked == self.host:
+            return error("kick_self", _("You cannot remove yourself; leave the table instead."))
+        if self.state == PLAYING:
+            self._stand_in(index, permanent=True)
+        else:
+            self.seats[index] = Seat()
+        if kicked is not None:
+            self.send_to(kicked, {"type": "kicked", "table": self.id})
+            self.spectators.add(kicked)
+        self.changed()
+        return None
+
+    def _bot_name(self, index: int) -> str:
+        taken = {s.name for s in self.seats}
+        for name in bot_names(12, skip=index):
+            if name not in taken:
+                return name
+        return f"Bot {index + 1}"
+
+    # -- the game ------------------------------------------------------------------------
+    def start(self, player: Player | None) -> JSON | None:
+        if player is not None and player.id != self.host:
+            return error("not_host", _("Only the host can start the game."))
+        if self.state == PLAYING:
+            return error("already_started", _("The game has already started."))
+        for i, seat in enumerate(self.seats):
+            if seat.empty:
+                self.seats[i] = Seat(name=self._bot_name(i), level=self.bot_level)
+        self.seed = secrets.randbelow(1 << 31)
+        try:
+            table = self.game.new_table(len(self.seats), self.options, self.seed)
+        except CardroomError as exc:
+            return error("bad_options", str(exc))
+        self.table = table
+        bots: dict[int, Bot[Any]] = {}
+        for i, seat in enumerate(self.seats):
+            if seat.player is None and seat.level is not None:
+                bots[i] = self.game.make_bot(i, seat.level, self.seed * 1000 + i)
+        self.driver = VirtualDriver(table, bots, self.game.action_json, self._events)
+        self.t0 = self.clock()
+        self.state = PLAYING
+        self.version += 1
+        self.history.clear()
+        self.cues.clear()
+        for i, seat in enumerate(self.seats):
+            if seat.player is not None and seat.dropped_at is not None:
+                self._stand_in(i, permanent=False)
+        self.changed()
+        for bot in bots.values():
+            bot.notice([], self._viewer(bot.seat), 0)
+        self.wake.set()
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._timers())
+        return None
+
+    def rematch(self, player: Player) -> JSON | None:
+        if self.state != OVER:
+            return error("not_over", _("The game is not over yet."))
+        if self.seat_of(player.id) is None and player.id != self.host:
+            return error("not_seated", _("Only the players can ask for a rematch."))
+        for seat in self.seats:
+            if seat.standing_in and seat.dropped_at is None:
+                seat.standing_in = False
+        return self.start(None)
+
+    def now_ms(self) -> int:
+        return int((self.clock() - self.t0) * 1000)
+
+    def _viewer(self, seat: int) -> Callable[[], JSON]:
+        table = self.table
+        assert table is not None
+        return lambda: table.view(seat)
+
+    def act(self, player: Player, raw: JSON, ref: int | None) -> None:
+        """A person's action, stamped with the room's clock as it arrives."""
+        index = self.seat_of(player.id)
+        reply: JSON
+        if self.state != PLAYING or self.table is None or self.driver is None:
+            reply = error("not_playing", _("No game is being played at this table."), ref=ref)
+            self.send_to(player.id, reply)
+            return
+        if index is None:
+            self.send_to(player.id, error("not_seated", _("Spectators cannot play."), ref=ref))
+            return
+        if self.seats[index].standing_in:
+            self.reclaim(player, index)
+        try:
+            action = self.game.parse_action(raw, len(self.seats))
+        except CardroomError as exc:
+            self.send_to(player.id, error("bad_action", str(exc), ref=ref))
+            return
+        now = self.now_ms()
+        self._catch_up(now)
+        if self.state != PLAYING:
+            self.send_to(player.id, error("not_playing", _("The game is over."), ref=ref))
+            return
+        result = self.driver.submit(index, action, now)
+        if isinstance(result, Rejected):
+            self.send_to(
+                player.id,
+                {
+                    "type": "rejected",
+                    "table": self.id,
+                    "ref": ref,
+                    "code": result.code,
+                    "message": self.narrator.rejection(result, player.lang),
+                },
+            )
+        else:
+            self.send_to(player.id, {"type": "ack", "table": self.id, "ref": ref, "v": self.version})
+        self._after_change()
+
+    def _catch_up(self, now: int) -> None:
+        driver = self.driver
+        table = self.table
+        if driver is None or table is None:
+            return
+        while not table.over and driver.step(now):
+            pass
+        self._send_cues(now)
+
+    def _after_change(self) -> None:
+        table = self.table
+        if table is not None and table.over and self.state == PLAYING:
+            self._finish()
+        self.wake.set()
+
+    def _finish(self) -> None:
+        self.state = OVER
+        self.games_played += 1
+        if self.driver is not None:
+            self.finished_moves = list(self.driver.run_info.moves)
+        self.changed()
+        self.lobby.game_finished(self)
+
+    def _events(self, now: int, events: list[Event]) -> None:
+        """The driver's listener: a new version, kept in history, sent to each member."""
+        self.version += 1
+        batch = Batch(self.version, now, tuple(events))
+        self.history.add(batch)
+        for event in events:
+            if event.kind == "throw":
+                self._cue_for_throw(event)
+        for pid in self.members():
+            player = self.lobby.players.get(pid)
+            if player is None or player.connection is None:
+                continue
+            message = self._batch_message(batch, self.seat_of(pid), player.lang)
+            if message is not None:
+                player.connection.send(message)
+
+    def _batch_message(self, batch: Batch, seat: int | None, lang: str) -> JSON | None:
+        heard = [e for e in (ev.for_seat(seat) for ev in batch.events) if e is not None]
+        if not heard:
+            return None
+        table = self.table
+        view = table.view(seat) if table is not None else None
+        texts, urgent = self.narrator.lines(heard, seat, self.names(), view, lang)
+        return {
+            "type": "events",
+            "table": self.id,
+            "v": batch.v,
+            "at": batch.at,
+            "events": heard,
+            "texts": texts,
+            "urgent": urgent,
+            "view": view,
+        }
+
+    def _cue_for_throw(self, event: Event) -> None:
+        target = event.data.get("target")
+        catch_from = event.data.get("catch_from")
+        ident = event.data.get("id")
+        if isinstance(target, int) and isinstance(catch_from, int) and isinstance(ident, int):
+            seat = self.seats[target] if 0 <= target < len(self.seats) else None
+            if seat is not None and seat.player is not None:
+                heapq.heappush(self.cues, (catch_from, target, "catch_window", ident))
+
+    def _send_cues(self, now: int) -> None:
+        while self.cues and self.cues[0][0] <= now:
+            at, target, cue, ident = heapq.heappop(self.cues)
+            pid = self.seats[target].player
+            if pid is not None:
+                player = self.lobby.players.get(pid)
+                lang = player.lang if player else "en"
+                self.send_to(
+                    pid,
+                    {
+                        "type": "cue",
+                        "table": self.id,
+                        "cue": cue,
+                        "flight": ident,
+                        "at": at,
+                        "text": self.narrator.cue(cue, lang),
+                    },
+                )
+
+    async def _timers(self) -> None:
+        """Wake for the next deadline: a timer, a bot's reaction, a cue."""
+        while self.state == PLAYING and self.driver is not None:
+            due = self.driver.next_due()
+            if self.cues and (due is None or self.cues[0][0] < due):
+                due = self.cues[0][0]
+            timeout = None if due is None else max(0.0, (due - self.now_ms()) / 1000)
+            self.wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), timeout)
+            self._catch_up(self.now_ms())
+            self._after_change()
+
+    def resume(self, player: Player, since: int) -> None:
+        """Send the batches a member missed, or a full resync when they are too old."""
+        seat = self.seat_of(player.id)
+        missed = self.history.since(since, self.version)
+        if missed is None:
+            self.send_to(player.id, self.snapshot(player.id))
+            return
+        for batch in missed:
+            message = self._batch_message(batch, seat, player.lang)
+            if message is not None:
+                self.send_to(player.id, message)
+        self.send_to(player.id, {"type": "resumed", "table": self.id, "v": self.version})
+
+    # -- people coming and going ----------------------------------------------------------
+    def dropped(self, player: Player) -> None:
+        """A seated player's connection went away: a bot stands in until they come back."""
+        index = self.seat_of(player.id)
+        if index is None:
+            self.changed()
+            return
+        self.seats[index].dropped_at = self.clock()
+        if self.state == PLAYING:
+            self._stand_in(index, permanent=False)
+        self.changed()
+
+    def _stand_in(self, index: int, permanent: bool) -> None:
+        seat = self.seats[index]
+        if permanent:
+            self.seats[index] = seat = Seat(name=seat.name, level=self.bot_level)
+        else:
+            seat.standing_in = True
+            seat.level = self.bot_level
+        if self.driver is not None and self.table is not None and index not in self.driver.bots:
+            bot = self.game.make_bot(index, self.bot_level, self.seed * 1000 + index + 500)
+            self.driver.bots[index] = bot
+            bot.notice([], self._viewer(index), self.table.now)
+            self.wake.set()
+
+    def expire(self) -> None:
+        """Seats whose player stayed away past the grace period become the bot's for good."""
+        now = self.clock()
+        for seat in self.seats:
+            if (
+                seat.player is not None
+                and seat.dropped_at is not None
+                and now - seat.dropped_at > GRACE_MS / 1000
+            ):
+                if self.state == WAITING:
+                    seat.player = None
+                    seat.name = None
+                else:
+                    seat.player = None
+                    seat.standing_in = False
+                seat.dropped_at = None
+
+    def chat(self, player: Player, text: str) -> JSON | None:
+        if player.id not in self.members():
+            return error("not_member", _("Join or watch the table to chat there."))
+        line = {"type": "chat", "table": self.id, "from": player.name, "text": text, "at": self.now_ms()}
+        self.chat_log.append(line)
+        del self.chat_log[:-200]
+        self.send_all(line)
+        return None
+
+    def query(self, player: Player, what: str, card: str | None) -> JSON:
+        """003's T, E and shift+D, answered by the game for everyone alike."""
+        seat = self.seat_of(player.id)
+        view = self.table.view(seat) if self.table is not None else None
+        return self.narrator.query(what, card, view, self.names(), seat, player.lang)
+
+    def stop(self) -> None:
+        self.state = OVER if self.state == PLAYING else self.state
+        self.wake.set()
+        if self.task is not None:
+            self.task.cancel()

@@ -1,0 +1,69 @@
+"""Whole games over the real server, played by network bots."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from cardroom.clients.botclient import NetBot, Timings
+from cardroom.protocol import JSON
+
+
+async def create_and_start(
+    bot: NetBot,
+    game: str,
+    seats: int,
+    bots: int,
+    options: JSON,
+    level: str | None = None,
+    private: bool = False,
+) -> JSON:
+    """`bot` creates a table with `bots` bots, starts it, and returns the started table message."""
+    await bot.connect()
+    while True:
+        message = await _recv(bot)
+        if message.get("type") == "welcome":
+            break
+    await bot.send(
+        {
+            "type": "create_table",
+            "game": game,
+            "seats": seats,
+            "bots": bots,
+            "options": options,
+            "bot_level": level,
+            "private": private,
+        }
+    )
+    while True:
+        message = await _recv(bot)
+        if message.get("type") == "table":
+            bot.table = message["table"]
+            break
+        assert message.get("type") != "error", message
+    return message
+
+
+async def _recv(bot: NetBot) -> Any:
+    import json
+
+    raw = await asyncio.wait_for(bot.ws.recv(), 10)
+    message = json.loads(raw)
+    await bot.handle(message, raw)
+    return message
+
+
+async def play_to_the_end(bots: list[NetBot], limit_s: float) -> None:
+    """Run every bot's reader and actor until each has seen the game end."""
+    tasks = [asyncio.create_task(b.reader()) for b in bots] + [asyncio.create_task(b.actor()) for b in bots]
+    try:
+        async with asyncio.timeout(limit_s):
+            while not all(b.over for b in bots):
+                await asyncio.sleep(0.05)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+__all__ = ["NetBot", "Timings", "create_and_start", "play_to_the_end"]

@@ -1,0 +1,179 @@
+"""Issue 4: bad input on the socket gets an error or a named close, and changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+import websockets
+
+from cardroom.server import closes
+from tests.server.live import Client, LiveServer
+
+SLOW_KITTENS = {"turn_ms": 60_000}
+
+
+async def _table(client: Client, game: str = "kittens") -> dict[str, Any]:
+    await client.send({"type": "create_table", "game": game, "seats": 2, "bots": 1, "options": SLOW_KITTENS})
+    created = await client.expect("table")
+    await client.send({"type": "start", "table": created["table"]})
+    return await client.expect("table", state="playing")
+
+
+def _run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+@pytest.mark.parametrize(
+    ("frame", "code"),
+    [
+        ("{not json", "bad_message"),
+        (json.dumps({"type": "teleport"}), "bad_message"),
+        (json.dumps({"type": "chat", "text": 42}), "bad_message"),
+        (json.dumps({"type": "create_table", "game": "kittens", "seats": "two"}), "bad_message"),
+        (json.dumps({"type": "join"}), "bad_message"),
+        (json.dumps([1, 2, 3]), "bad_message"),
+        (json.dumps({"type": "join", "table": "nope"}), "no_such_table"),
+        (json.dumps({"type": "create_table", "game": "chess", "seats": 2}), "bad_game"),
+        (json.dumps({"type": "create_table", "game": "kittens", "seats": 11}), "bad_seats"),
+        (json.dumps({"type": "chat", "text": "x" * 501}), "bad_chat"),
+        (json.dumps({"type": "hello", "protocol": 1, "name": "again"}), "already_hello"),
+    ],
+)
+def test_a_bad_message_is_answered_with_an_error_and_the_connection_stays(
+    server: LiveServer, frame: str, code: str
+) -> None:
+    async def scenario() -> None:
+        client = await Client.connect(server.ws_url, f"bad-{abs(hash(frame)) % 10_000}")
+        await client.ws.send(frame)
+        error = await client.expect("error")
+        assert error["code"] == code
+        assert error["message"]
+        await client.send({"type": "ping", "id": 7})
+        await client.expect("pong", id=7)
+        await client.close()
+
+    _run(scenario())
+
+
+def test_the_first_message_must_be_hello(server: LiveServer) -> None:
+    async def scenario() -> None:
+        async with websockets.connect(server.ws_url) as ws:
+            await ws.send(json.dumps({"type": "list_tables"}))
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await asyncio.wait_for(ws.recv(), 5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == closes.NOT_HELLO
+
+    _run(scenario())
+
+
+def test_a_wrong_protocol_version_is_refused_by_name(server: LiveServer) -> None:
+    async def scenario() -> None:
+        async with websockets.connect(server.ws_url) as ws:
+            await ws.send(json.dumps({"type": "hello", "protocol": 99, "name": "Old"}))
+            error = json.loads(await asyncio.wait_for(ws.recv(), 5))
+            assert error["code"] == "protocol"
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await asyncio.wait_for(ws.recv(), 5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == closes.PROTOCOL_MISMATCH
+
+    _run(scenario())
+
+
+def test_an_unknown_session_token_is_refused_by_name(server: LiveServer) -> None:
+    async def scenario() -> None:
+        async with websockets.connect(server.ws_url) as ws:
+            await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": "forged"}))
+            error = json.loads(await asyncio.wait_for(ws.recv(), 5))
+            assert error["code"] == "bad_token"
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await asyncio.wait_for(ws.recv(), 5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == closes.BAD_TOKEN
+
+    _run(scenario())
+
+
+def test_a_frame_over_the_size_cap_is_refused(server: LiveServer) -> None:
+    async def scenario() -> None:
+        client = await Client.connect(server.ws_url, "Big")
+        await client.send({"type": "chat", "text": "y" * 20_000})
+        error = await client.expect("error")
+        assert error["code"] == "too_big"
+        await client.ws.send("z" * 200_000)
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            while True:
+                await asyncio.wait_for(client.ws.recv(), 5)
+        await client.close()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == closes.MESSAGE_TOO_BIG
+
+    _run(scenario())
+
+
+def test_nobody_acts_for_another_seat_and_bad_actions_change_nothing(server: LiveServer) -> None:
+    async def scenario() -> None:
+        me = await Client.connect(server.ws_url, "Cleo")
+        table = await _table(me)
+        tid, version = table["table"], table["v"]
+        bad_actions: list[dict[str, Any]] = [
+            {"do": "draw", "player": 1},
+            {"do": "play", "cards": ["no_such_card"]},
+            {"do": "dance"},
+            {"nothing": True},
+        ]
+        for ref, action in enumerate(bad_actions):
+            await me.send({"type": "act", "table": tid, "action": action, "ref": ref})
+            error = await me.expect("error", ref=ref)
+            assert error["code"] == "bad_action"
+        # A stranger who is not seated cannot act at all.
+        stranger = await Client.connect(server.ws_url, "Mallory")
+        await stranger.send({"type": "spectate", "table": tid})
+        await stranger.expect("table")
+        await stranger.send({"type": "act", "table": tid, "action": {"do": "draw"}, "ref": 9})
+        error = await stranger.expect("error", ref=9)
+        assert error["code"] == "not_seated"
+        await me.send({"type": "resume", "table": tid, "since": version})
+        resumed = await me.expect("resumed")
+        assert resumed["v"] == version, "no bad action changed the table"
+        await me.close()
+        await stranger.close()
+
+    _run(scenario())
+
+
+def test_a_flood_is_rate_limited_then_closed_by_name_and_other_tables_go_on(server: LiveServer) -> None:
+    async def scenario() -> None:
+        calm = await Client.connect(server.ws_url, "Calm")
+        await calm.send(
+            {"type": "create_table", "game": "kittens", "seats": 2, "bots": 1, "options": {"nope_window_ms": 300}}
+        )
+        created = await calm.expect("table")
+        await calm.send({"type": "start", "table": created["table"]})
+        await calm.expect("table", state="playing")
+        flooder = await Client.connect(server.ws_url, "Flood")
+        limited = 0
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            for i in range(5_000):
+                await flooder.send({"type": "ping", "id": i})
+                if i % 50 == 0:
+                    while True:
+                        try:
+                            message = await asyncio.wait_for(flooder.ws.recv(), 0.001)
+                        except TimeoutError:
+                            break
+                        if json.loads(message).get("code") == "rate_limited":
+                            limited += 1
+            while True:
+                await asyncio.wait_for(flooder.ws.recv(), 5)
+        await flooder.close()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == closes.FLOOD
+        assert limited > 0
+        # The calm player's table still runs: it is their turn and they can draw.
+        await calm.send({"type": "act", "table": created["table"], "action": {"do": "draw"}, "ref": 1})
+        answer = await calm.expect("ack", ref=1)
+        assert answer["v"] > 0
+        assert server.health()["ok"]
+        await calm.close()
+
+    _run(scenario())

@@ -1,0 +1,80 @@
+"""Issue 4: real websocket clients play whole games on the real server, against bots."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+import websockets
+
+from cardroom.clients.botclient import NetBot
+from tests.server.live import LiveServer
+from tests.server.play import create_and_start, play_to_the_end
+
+FAST_KITTENS = {"nope_window_ms": 400, "turn_ms": 5000, "defuse_ms": 3000, "choose_ms": 2000}
+FAST_BURRITO = {"bruises": 2, "countdown_ms": 600, "between_rounds_ms": 500, "fight_timeout_ms": 4000}
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "limit"),
+    [("kittens", FAST_KITTENS, 120), ("burrito", FAST_BURRITO, 150)],
+)
+def test_a_network_player_plays_a_whole_game_against_bots(
+    server: LiveServer, game: str, options: dict[str, int], limit: int
+) -> None:
+    async def scenario() -> NetBot:
+        me = NetBot(server.ws_url, "Ada", game, "hard" if game == "burrito" else "normal", seed=1)
+        await create_and_start(me, game, seats=3, bots=2, options=options)
+        await me.send({"type": "start", "table": me.table})
+        await play_to_the_end([me], limit)
+        await me.close()
+        return me
+
+    me = asyncio.run(scenario())
+    assert me.over
+    assert me.winner is not None
+    assert me.seat == 0
+
+
+def test_a_reconnect_in_the_middle_of_a_game_resumes_it(server: LiveServer) -> None:
+    """A player whose connection drops comes back with their token and gets what they missed."""
+
+    async def scenario() -> tuple[list[dict[str, object]], int, NetBot]:
+        me = NetBot(server.ws_url, "Bea", "kittens", "normal", seed=2)
+        await create_and_start(me, "kittens", seats=3, bots=2, options=FAST_KITTENS)
+        await me.send({"type": "start", "table": me.table})
+        reader = asyncio.create_task(me.reader())
+        actor = asyncio.create_task(me.actor())
+        while me.last_v < 5:
+            await asyncio.sleep(0.05)
+        reader.cancel()
+        actor.cancel()
+        await asyncio.gather(reader, actor, return_exceptions=True)
+        seen_before = me.last_v
+        await me.ws.close()
+        await asyncio.sleep(1.5)  # the table goes on without us: a bot stands in
+
+        ws = await websockets.connect(server.ws_url)
+        await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": me.token}))
+        got: list[dict[str, object]] = []
+        while not got or got[-1]["type"] != "table":
+            got.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+        assert got[0]["type"] == "welcome"
+        assert got[-1]["you"] == 0, "the seat is still ours"
+        await ws.send(json.dumps({"type": "resume", "table": me.table, "since": seen_before}))
+        while got[-1]["type"] != "resumed":
+            got.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+        me.ws = ws
+        me.bot = None
+        await play_to_the_end([me], 120)
+        await ws.close()
+        return got, seen_before, me
+
+    got, seen_before, me = asyncio.run(scenario())
+    missed = [m for m in got if m["type"] == "events"]
+    assert missed, "the batches played while away were sent"
+    versions = [int(str(m["v"])) for m in missed]
+    assert versions[0] == seen_before + 1 or versions[0] > seen_before
+    assert versions == sorted(versions)
+    assert me.over and me.winner is not None

@@ -1,0 +1,89 @@
+"""The `cardroom` command as a user runs it: exit statuses, one-line errors, JSON output."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def cardroom(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cardroom", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("game", ["burrito", "kittens"])
+def test_scenario_prints_one_json_line_per_event_then_the_final_line(game: str, tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"game": game, "players": 3, "seed": 5, "until": 20_000}))
+    done = cardroom("scenario", str(path))
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert lines, "no output"
+    assert all("event" in line for line in lines[:-1])
+    assert set(lines[-1]) == {"final"}
+    assert lines[-1]["final"]["winner"] is None
+
+
+def test_scenario_reads_standard_input_with_a_dash() -> None:
+    done = cardroom("scenario", "-", stdin=json.dumps({"game": "burrito", "players": 2, "seed": 1}))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1])["final"]["phase"] == "countdown"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "{not json",
+        json.dumps({"game": "burrito", "players": 3, "deal": {"hands": [["no_such_card"], [], []]}}),
+        json.dumps({"game": "kittens", "players": 2, "actions": [{"at": 0, "player": 5, "do": "draw"}]}),
+    ],
+)
+def test_an_invalid_scenario_exits_2_with_one_line_on_stderr(content: str, tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    done = cardroom("scenario", str(path))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert done.stderr.startswith("cardroom: invalid scenario")
+
+
+def test_a_missing_scenario_file_exits_2() -> None:
+    done = cardroom("scenario", "/nonexistent/file.json")
+    assert done.returncode == 2
+    assert "cannot read" in done.stderr
+
+
+@pytest.mark.parametrize(("game", "players"), [("burrito", 3), ("kittens", 4)])
+def test_simulate_json_last_line_counts_every_game_once(game: str, players: int) -> None:
+    done = cardroom("simulate", game, "--players", str(players), "--games", "5", "--seed", "3", "--json")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout.splitlines()[-1])
+    assert summary["games"] == 5
+    assert len(summary["wins"]) == players
+    assert sum(summary["wins"]) == 5
+    assert summary["actions"] > 0
+    assert summary["seconds"] > 0
+    assert "[#" not in done.stderr, "no progress bar when stderr is not a terminal"
+
+
+def test_simulate_refuses_an_unknown_bot_level() -> None:
+    done = cardroom("simulate", "burrito", "--players", "3", "--games", "1", "--level", "godlike")
+    assert done.returncode == 2
+    assert "unknown bot level 'godlike'" in done.stderr
+
+
+def test_simulate_refuses_too_many_players_for_one_deck() -> None:
+    done = cardroom("simulate", "burrito", "--players", "8", "--games", "1")
+    assert done.returncode == 2
+    assert "two_decks" in done.stderr
