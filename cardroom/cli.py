@@ -259,6 +259,7 @@ def _play(args: argparse.Namespace) -> int:
     from cardroom.bots.names import bot_names
     from cardroom.clients.terminal.session import Session, run_session
     from cardroom.games import find_game
+    from cardroom.i18n import _
 
     game = find_game(args.game)
     players = args.bots + 1
@@ -295,6 +296,6 @@ def _play(args: argparse.Namespace) -> int:
 
     session = Session(table, 0, ui, bots, sys.stdout, clock)
     session.say(ui.welcome())
-    session.say(f"Seed {seed} (play this deal again with --seed {seed}).")
+    session.say(_("Seed {seed} (play this deal again with --seed {seed}).").format(seed=seed))
     run_session(session)
     return 0

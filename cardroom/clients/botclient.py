@@ -67,7 +67,7 @@ class NetBot:
         self.token: str | None = None
 
     async def connect(self) -> None:
-        self.ws = await websockets.connect(self.url, max_size=None, ping_interval=None)
+        self.ws = await websockets.connect(self.url, max_size=None, ping_interval=None, close_timeout=2)
         await self.send({"type": "hello", "protocol": 1, "name": self.name})
 
     async def send(self, message: JSON) -> None:

@@ -146,7 +146,13 @@ def test_a_flood_is_rate_limited_then_closed_by_name_and_other_tables_go_on(serv
     async def scenario() -> None:
         calm = await Client.connect(server.ws_url, "Calm")
         await calm.send(
-            {"type": "create_table", "game": "kittens", "seats": 2, "bots": 1, "options": {"nope_window_ms": 300}}
+            {
+                "type": "create_table",
+                "game": "kittens",
+                "seats": 2,
+                "bots": 1,
+                "options": {"nope_window_ms": 300},
+            }
         )
         created = await calm.expect("table")
         await calm.send({"type": "start", "table": created["table"]})

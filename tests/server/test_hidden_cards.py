@@ -32,7 +32,9 @@ def test_no_client_receives_a_card_hidden_from_its_seat(game: str) -> None:
 
     async def scenario() -> tuple[list[tuple[dict[str, Any], str]], list[tuple[dict[str, Any], str]], str]:
         server = uvicorn.Server(
-            uvicorn.Config(create_app(lobby), host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio")
+            uvicorn.Config(
+                create_app(lobby), host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+            )
         )
         serving = asyncio.create_task(server.serve())
         while not server.started:

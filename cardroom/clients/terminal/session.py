@@ -12,6 +12,7 @@ import contextlib
 import os
 import sys
 import termios
+import threading
 import tty
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TextIO
@@ -42,6 +43,8 @@ class Session:
         self.clock = clock
         self.driver = VirtualDriver(table, bots, listener=self._heard)
         self.finished = False
+        self._wakeups: list[int] = []
+        """Moments (play time) the UI asked to be woken at, for cues no event marks (CATCH NOW!)."""
 
     def say(self, line: str) -> None:
         self.out.write(line + "\n")
@@ -57,12 +60,27 @@ class Session:
                 view = self.table.view(self.seat)
             for line in self.ui.narrate(mine, view, now):
                 self.say(line)
+        self._ask_wakeups(view)
+
+    def _ask_wakeups(self, view: dict[str, Any] | None = None) -> None:
+        self._wakeups = sorted(set(self.ui.wakeups(view if view is not None else self.table.view(self.seat))))
+
+    def _next_wakeup(self) -> int | None:
+        return self._wakeups[0] if self._wakeups else None
 
     def catch_up(self) -> None:
-        """Run everything due up to the wall clock's now."""
+        """Run everything due up to the wall clock's now, the UI's wake-ups in time order."""
         now = self.clock()
-        while not self.table.over and self.driver.step(now):
-            pass
+        while not self.table.over:
+            wake = self._next_wakeup()
+            due = self.driver.next_due()
+            if wake is not None and wake <= now and (due is None or wake <= due):
+                self._wakeups.pop(0)
+                for line in self.ui.tick(self.table.view(self.seat), wake):
+                    self.say(line)
+                continue
+            if not self.driver.step(now):
+                break
 
     def key(self, key: str) -> None:
         """Handle one key from the person."""
@@ -90,6 +108,9 @@ class Session:
     def wait_ms(self) -> float | None:
         """How long until something is due (None: nothing until the person acts)."""
         due = self.driver.next_due()
+        wake = self._next_wakeup()
+        if wake is not None and (due is None or wake < due):
+            due = wake
         if due is None:
             return None
         return max(0.0, due - self.clock())
@@ -102,16 +123,11 @@ async def play(session: Session, fd: int) -> None:
     reader = KeyReader()
     decoder_buffer = bytearray()
 
-    def readable() -> None:
-        try:
-            data = os.read(fd, 1024)
-        except OSError:
-            data = b""
+    def feed(data: bytes) -> None:
         if not data:
             for k in reader.flush():
                 queue.put_nowait(k)
             queue.put_nowait(None)
-            loop.remove_reader(fd)
             return
         decoder_buffer.extend(data)
         try:
@@ -122,7 +138,30 @@ async def play(session: Session, fd: int) -> None:
         for k in reader.feed(text):
             queue.put_nowait(k)
 
-    loop.add_reader(fd, readable)
+    def read() -> bytes:
+        try:
+            return os.read(fd, 1024)
+        except OSError:
+            return b""
+
+    def readable() -> None:
+        data = read()
+        if not data:
+            loop.remove_reader(fd)
+        feed(data)
+
+    def pump() -> None:
+        """For input the event loop cannot watch (a regular file, /dev/null): a reading thread."""
+        while True:
+            data = read()
+            loop.call_soon_threadsafe(feed, data)
+            if not data:
+                return
+
+    try:
+        loop.add_reader(fd, readable)
+    except (PermissionError, ValueError, OSError):
+        threading.Thread(target=pump, name="cardroom-keys", daemon=True).start()
     try:
         while not session.finished and not session.table.over:
             session.catch_up()

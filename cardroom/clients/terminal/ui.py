@@ -28,6 +28,10 @@ class GameUI(Protocol):
     "shift+down". `?` is handled by the session (it prints `help()`).
     """
 
+    def welcome(self) -> str:
+        """The first lines: the game, who sits where, how to get help (the CLI adds the seed)."""
+        ...
+
     def help(self) -> list[str]:
         """One line per key: what it does."""
         ...
@@ -49,5 +53,15 @@ class GameUI(Protocol):
         ...
 
     def status(self, view: JSON) -> list[str]:
-        """A summary of the table on request (the session binds it to a key)."""
+        """A summary of the table on request (the UI binds it to a key)."""
+        ...
+
+    def wakeups(self, view: JSON) -> list[int]:
+        """Moments (ms of play time) at which the UI wants `tick` called, asked after every
+        batch of events: cues no event marks, such as the catch window opening ("CATCH NOW!")
+        or a defuse running out. The answer replaces the previous one."""
+        ...
+
+    def tick(self, view: JSON, now: int) -> list[str]:
+        """The lines to print at a wake-up moment `now` (may be none)."""
         ...

@@ -1,0 +1,145 @@
+"""Load run: N tables of bot-driven websocket clients against a real server on this machine.
+
+Reports p50/p99 action-to-acknowledgement and event fan-out latency (an action sent to each
+recipient's events for it). The baseline, measured in the same run, is the ping round trip of
+an idle server, so that the figures read as "times an idle round trip".
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import time
+from typing import Any
+
+import websockets
+
+from cardroom.clients.botclient import NetBot, Timings
+from tests.server.live import run_server
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+async def idle_round_trip(ws_url: str, count: int = 60) -> float:
+    """The median ping round trip of an idle server, in ms (paced under the rate limit)."""
+    async with websockets.connect(ws_url) as ws:
+        await ws.send(json.dumps({"type": "hello", "protocol": 1, "name": "baseline"}))
+        while json.loads(await ws.recv())["type"] != "lobby_chat":
+            pass
+        trips = []
+        for i in range(count):
+            started = time.perf_counter()
+            await ws.send(json.dumps({"type": "ping", "id": i}))
+            while json.loads(await ws.recv()).get("type") != "pong":
+                pass
+            trips.append((time.perf_counter() - started) * 1000)
+            await asyncio.sleep(0.03)
+    return statistics.median(trips)
+
+
+async def one_table(
+    ws_url: str, game: str, players: int, level: str, index: int, timings: Timings
+) -> list[NetBot]:
+    host = NetBot(ws_url, f"h{index}", game, level, seed=index * 100, timings=timings)
+    await host.connect()
+    while True:
+        message = json.loads(await host.ws.recv())
+        await host.handle(message, "")
+        if message["type"] == "lobby_chat":
+            break
+    await host.send({"type": "create_table", "game": game, "seats": players, "bots": 0})
+    while True:
+        message = json.loads(await host.ws.recv())
+        await host.handle(message, "")
+        if message["type"] == "table":
+            host.table = message["table"]
+            break
+    bots = [host]
+    for seat in range(1, players):
+        guest = NetBot(ws_url, f"g{index}-{seat}", game, level, seed=index * 100 + seat, timings=timings)
+        await guest.connect()
+        guest.table = host.table
+        await guest.send({"type": "join", "table": host.table, "seat": seat})
+        bots.append(guest)
+    return bots
+
+
+async def load(
+    ws_url: str, tables: int, players: int, seconds: float, game: str, level: str
+) -> dict[str, Any]:
+    timings = Timings()
+    baseline = await idle_round_trip(ws_url)
+    groups = []
+    for i in range(tables):
+        groups.append(await one_table(ws_url, game, players, level, i, timings))
+    everyone = [b for g in groups for b in g]
+    readers = [asyncio.create_task(b.reader()) for b in everyone]
+    await asyncio.sleep(1.0)
+    for group in groups:
+        await group[0].send({"type": "start", "table": group[0].table})
+    await asyncio.sleep(0.5)
+    timings.ack.clear()
+    timings.fanout.clear()
+    actors = [asyncio.create_task(b.actor()) for b in everyone]
+    started = time.perf_counter()
+    await asyncio.sleep(seconds)
+    elapsed = time.perf_counter() - started
+    for task in actors + readers:
+        task.cancel()
+    await asyncio.gather(*actors, *readers, return_exceptions=True)
+    await asyncio.gather(*(b.close() for b in everyone), return_exceptions=True)
+    return {
+        "tables": tables,
+        "connections": len(everyone),
+        "seconds": round(elapsed, 1),
+        "actions": len(timings.ack),
+        "actions_per_s": round(len(timings.ack) / elapsed, 1),
+        "baseline_rtt_ms": round(baseline, 2),
+        "ack_p50_ms": round(percentile(timings.ack, 50), 2),
+        "ack_p99_ms": round(percentile(timings.ack, 99), 2),
+        "fanout_p50_ms": round(percentile(timings.fanout, 50), 2),
+        "fanout_p99_ms": round(percentile(timings.fanout, 99), 2),
+        "fanout_messages": len(timings.fanout),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.load")
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--game", default="burrito")
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    with run_server() as server:
+        result = asyncio.run(
+            load(server.ws_url, args.tables, args.players, args.seconds, args.game, args.level)
+        )
+    base = result["baseline_rtt_ms"]
+    print(
+        f"load: {result['tables']} {args.game} tables, {result['connections']} connections, "
+        f"{result['actions_per_s']} actions/s over {result['seconds']} s"
+    )
+    print(f"  idle ping round trip (baseline): {base} ms")
+    for name in ("ack", "fanout"):
+        p50, p99 = result[f"{name}_p50_ms"], result[f"{name}_p99_ms"]
+        print(f"  {name}: p50 {p50} ms, p99 {p99} ms ({p99 / base:.1f} x baseline)")
+    met = result["ack_p99_ms"] <= 50
+    print(f"  target p99 action-to-ack <= 50 ms: {'met' if met else 'NOT MET'}")
+    if args.json:
+        print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,388 @@
+"""Throw Throw Burrito bots: they play like people, at three speeds, so that people can win.
+
+A bot hears only its seat's filtered events and reads only its seat's view; it plays through
+the same actions as a person. It keeps three intentions, each with the moment it will act:
+
+- *card*: the next card action (set, call, draw, pass a card), a reaction time after the
+  last thing that changed its hand or reopened play;
+- *arm*: grab a free burrito or throw the one it holds, when it is a fighter;
+- *defence*: catch or dodge a burrito thrown at it, planned the moment the `throw` is
+  announced (the target is told at once), aimed by a person's timing, with a person's errors.
+
+`due()` is the earliest of the three. `notice` is cheap: it tracks a few facts from events
+(the burritos flying at it, dodge cooldowns, the cards scored) and never builds the view;
+`act` reads the view at most once, then decides from what is true at that moment.
+
+Reaction times (ms, normal distribution, clipped to [mean / 2, mean * 2]), used for every card
+action, grab, throw, dodge and the first sight of a burrito; exact figures and the other
+per-level numbers (catch timing error, false starts, blunders) are in `burrito_levels`:
+
+    easy 650 +- 160 (12 % of card actions take twice as long), normal 420 +- 100 (4 %),
+    hard 260 +- 60.
+
+A catch is aimed at the middle of the catch window with a timing error, never before the
+bot has seen the throw; a duelist throws a reaction time after "Burrito!". Waiting rules, so
+that cards keep moving without handing the same card back and forth: a bot with nothing to
+draw waits for cards (`RESTLESS_MS` at most), notices a card put on its waiting pile up to two
+reaction times late, and with two players lets the other dig into a bigger pile (`PATIENCE`).
+Card choices are in `burrito_hand`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardroom.bots.burrito_hand import card_action
+from cardroom.bots.burrito_levels import Level, level
+from cardroom.games.burrito.actions import Action, Catch, Dodge, Grab, Throw
+from cardroom.games.burrito.cards import DECK_SIZE
+from cardroom.protocol import JSON, Rejected
+from cardroom.protocol.table import ViewFn
+
+CATCH = Catch()
+DODGE = Dodge()
+GRAB = Grab()
+
+_CARD, _ARM, _DEFENCE = 0, 1, 2
+PATIENCE = (0.2, 1.6)
+"""Two players, no community card: wait while one's pile is under this share of the other's."""
+BORED_SWAPS = 12
+"""After this many cards passed on without scoring, a bot may break a pair."""
+RESTLESS_MS = 3000
+"""How long a bot with nothing to draw waits before passing a card on all the same."""
+
+
+class BurritoBot:
+    """A Throw Throw Burrito player at one level, deterministic from its seed."""
+
+    def __init__(self, seat: int, lvl: Level, seed: int) -> None:
+        self.seat = seat
+        self.level = lvl
+        self.rng = random.Random(seed)
+        self._due: int | None = None
+        self._card_at: int | None = None
+        self._arm_at: int | None = None
+        self._def_at: int | None = None
+        self._def_do: Action = DODGE
+        self._def_id = -1
+        self._last = _CARD
+        self._refusals = 0
+        self._play = False
+        self._waiting = False
+        self._patience = 0.5
+        self._swaps = 0
+        self._fighting = False
+        self._false_start = False
+        self._incoming: dict[int, tuple[int, int]] = {}  # flight id: (lands_at, catch_from)
+        self._dodge_until = 0
+        self._others_dodge: dict[int, int] = {}
+        self._scored: dict[str, int] = {}
+        self._decks = 1
+
+    def __repr__(self) -> str:
+        return f"BurritoBot(seat={self.seat}, level={self.level.name!r})"
+
+    # ---- the Bot protocol -------------------------------------------------------------------
+
+    def due(self) -> int | None:
+        return self._due
+
+    def notice(self, events: list[JSON], view: ViewFn, now: int) -> None:
+        seat = self.seat
+        for e in events:
+            kind = e["event"]
+            if kind == "draw":
+                if e["player"] == seat:
+                    self._mine(now)
+            elif kind == "discard":
+                if e["player"] == seat:
+                    self._swaps += 1
+                    self._mine(now)
+                elif e["to"] == seat and (self._waiting or self._card_at is None):
+                    # A card came to the pile it was waiting on; a person glancing at a waiting
+                    # pile now and then sees it up to two reaction times late.
+                    self._plan_card(now + int(self.rng.random() * 2 * self.level.react_ms))
+            elif kind == "set":
+                self._scored[e["card"]] = self._scored.get(e["card"], 0) + 3
+                if e["player"] == seat:
+                    self._swaps = 0
+                    self._mine(now)
+            elif kind == "countdown":
+                if e["beat"] == "burrito":
+                    self._play = True
+                    self._plan_card(now)
+                else:
+                    self._play = False
+            elif kind == "call":
+                self._scored[e["card"]] = self._scored.get(e["card"], 0) + 3
+                self._play = False
+                self._card_at = None
+                if e["player"] == seat:
+                    self._refusals = 0
+                    self._swaps = 0
+            elif kind == "fight_start":
+                self._fight_start(e, now)
+            elif kind == "throw":
+                self._throw(e, now)
+            elif kind == "grab":
+                if e["player"] == seat:
+                    self._refusals = 0
+                    self._plan_arm(now)
+            elif kind == "dodge":
+                self._dodged(e, now)
+            elif kind == "miss":
+                self._incoming.pop(e["id"], None)
+                if self._fighting and self._arm_at is None:
+                    self._plan_arm(now)  # a burrito is free again
+            elif kind == "catch" or kind == "fumble" or kind == "hit":
+                self._incoming.pop(e["id"], None)
+            elif kind == "eliminated":
+                if e["player"] == seat:
+                    self._leave_fight()
+                elif self._fighting:
+                    self._plan_arm(now)
+            elif kind == "fight_over" or kind == "fight_tie":
+                self._leave_fight()
+            elif kind == "round_start":
+                self._new_round(e)
+            elif kind == "round_over":
+                self._play = False
+                self._card_at = None
+            elif kind == "game_over":
+                self._play = False
+                self._leave_fight()
+                self._card_at = None
+        self._refresh()
+
+    def act(self, view: ViewFn, now: int) -> Action | None:
+        which = self._next_intent()
+        if which == _DEFENCE:
+            self._def_at = None
+            self._last = _DEFENCE
+            action = self._defend(now)
+        elif which == _ARM:
+            self._arm_at = None
+            self._last = _ARM
+            action = self._arm(view(), now)
+        else:
+            self._card_at = None
+            self._last = _CARD
+            action = self._card(view(), now)
+        self._refresh()
+        return action
+
+    def refused(self, rejection: Rejected, view: ViewFn, now: int) -> None:
+        # A refusal changes nothing: look again after a reaction time that grows with every
+        # refusal in a row, never at the same instant.
+        self._refusals += 1
+        wait = self.level.reaction(self.rng) * min(1 << self._refusals, 16)
+        if self._last == _DEFENCE:
+            if rejection.code == "dodge_cooldown":
+                self._dodge_until = int(rejection.params.get("until", now + 1))
+                self._def_id = -1
+                self._plan_defence(now)
+        elif self._last == _ARM:
+            if self._fighting:
+                self._arm_at = now + wait
+        elif self._play:
+            self._card_at = now + wait
+        self._refresh()
+
+    # ---- scheduling ---------------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        due = self._card_at
+        for at in (self._arm_at, self._def_at):
+            if at is not None and (due is None or at < due):
+                due = at
+        self._due = due
+
+    def _next_intent(self) -> int:
+        best, which = None, _CARD
+        for at, intent in ((self._def_at, _DEFENCE), (self._arm_at, _ARM), (self._card_at, _CARD)):
+            if at is not None and (best is None or at < best):
+                best, which = at, intent
+        return which
+
+    def _mine(self, now: int) -> None:
+        """One of its own card actions went through: the next one after a reaction time."""
+        self._refusals = 0
+        self._plan_card(now)
+
+    def _plan_card(self, now: int) -> None:
+        self._waiting = False
+        if not self._play:
+            return
+        lvl = self.level
+        ms = lvl.reaction(self.rng)
+        if lvl.hesitate and self.rng.random() < lvl.hesitate:
+            ms *= 2
+        self._card_at = now + ms
+
+    def _plan_arm(self, now: int) -> None:
+        self._arm_at = now + self.level.reaction(self.rng)
+
+    # ---- card play ----------------------------------------------------------------------------
+
+    def _new_round(self, e: JSON) -> None:
+        self._play = False
+        self._card_at = None
+        self._leave_fight()
+        self._scored = {}
+        self._swaps = 0
+        self._others_dodge = {}
+        self._dodge_until = 0
+        cards = sum(e["hand_sizes"]) + sum(e["pile_sizes"]) + sum(e["community_sizes"])
+        self._decks = 2 if cards > DECK_SIZE else 1
+
+    def _card(self, v: JSON, now: int) -> Action | None:
+        if v["phase"] != "play":
+            return None
+        restless, self._waiting = self._waiting, False
+        action = card_action(
+            v,
+            self.seat,
+            self.level,
+            self.rng,
+            self._scored,
+            self._decks,
+            restless,
+            self._patience,
+            self._swaps >= BORED_SWAPS,
+        )
+        if action is not None:
+            self._patience = PATIENCE[0] + self.rng.random() * (PATIENCE[1] - PATIENCE[0])
+        elif v["hand"] and not restless:
+            self._waiting = True
+            self._card_at = now + RESTLESS_MS + self.level.reaction(self.rng)
+        return action
+
+    # ---- fights -------------------------------------------------------------------------------
+
+    def _leave_fight(self) -> None:
+        self._fighting = False
+        self._false_start = False
+        self._arm_at = None
+        self._def_at = None
+        self._def_id = -1
+        self._incoming.clear()
+
+    def _fight_start(self, e: JSON, now: int) -> None:
+        self._play = False
+        self._card_at = None
+        if not e.get("merged"):
+            self._incoming.clear()
+            self._def_at = None
+            self._def_id = -1
+        self._fighting = self.seat in e["fighters"]
+        self._false_start = False
+        if not self._fighting:
+            self._leave_fight()
+            return
+        lvl, rng = self.level, self.rng
+        go_at = e.get("go_at")
+        if go_at is None:
+            self._plan_arm(now)
+            return
+        # A duel: both hold a burrito; throw on "Burrito!", a reaction time after it.
+        if lvl.false_start and rng.random() < lvl.false_start:
+            self._false_start = True
+            self._arm_at = max(now, go_at - 40 - int(rng.random() * 260))
+        else:
+            self._arm_at = go_at + lvl.reaction(rng)
+
+    def _arm(self, v: JSON, now: int) -> Action | None:
+        f = v["fight"]
+        seat = self.seat
+        if f is None or f["decided"] or seat not in f["fighters"]:
+            return None
+        if f["holding"][seat] > 0:
+            for b in f["behind_back"]:
+                if b["thrower"] == seat:
+                    self._arm_at = b["leaves_at"] + self.level.reaction(self.rng)
+                    return None
+            go_at = f["go_at"]
+            if go_at is not None and now < go_at and not self._false_start:
+                self._arm_at = go_at + self.level.reaction(self.rng)
+                return None
+            return Throw(self._target(v, f, now))
+        if f["free"] > 0:
+            return GRAB
+        return None
+
+    def _target(self, v: JSON, f: JSON, now: int) -> int:
+        """Another fighter: one who cannot dodge now, then one with empty hands, then the leader."""
+        seat, rng, lvl = self.seat, self.rng, self.level
+        others = [q for q in f["fighters"] if q != seat]
+        if len(others) == 1:
+            return int(others[0])
+        if lvl.blunder and rng.random() < lvl.blunder * 2:
+            return int(rng.choice(others))
+        scores: list[int] = v["scores"]
+        holding: list[int] = f["holding"]
+        cooling = self._others_dodge
+        best, best_key = others[0], -1e9
+        for q in others:
+            key = scores[q] + rng.random() * 1.5
+            if not holding[q]:
+                key += 2.0
+            if lvl.sly and cooling.get(q, 0) > now + 300:
+                key += 10.0  # it cannot dodge before the burrito lands
+            if key > best_key:
+                best, best_key = q, key
+        return int(best)
+
+    def _throw(self, e: JSON, now: int) -> None:
+        seat = self.seat
+        if e["thrower"] == seat:
+            self._refusals = 0
+            self._false_start = False
+            if self._fighting:
+                self._plan_arm(now)  # another burrito may be free
+        if e["target"] == seat and self._fighting:
+            self._incoming[e["id"]] = (e["lands_at"], e["catch_from"])
+            self._plan_defence(now)
+
+    def _dodged(self, e: JSON, now: int) -> None:
+        if e["player"] != self.seat:
+            self._others_dodge[e["player"]] = e["until"]
+            return
+        self._refusals = 0
+        self._dodge_until = e["until"]
+        for fid in e["ids"]:
+            self._incoming.pop(fid, None)
+        self._def_id = -1
+        self._plan_defence(now)
+
+    def _plan_defence(self, now: int) -> None:
+        """React to the burrito that lands first: a catch timed into its window, or a dodge."""
+        incoming = self._incoming
+        if not incoming:
+            self._def_at = None
+            self._def_id = -1
+            return
+        fid = min(incoming, key=lambda k: incoming[k])
+        if fid == self._def_id and self._def_at is not None:
+            return
+        lands, catch_from = incoming[fid]
+        lvl, rng = self.level, self.rng
+        seen = now + lvl.reaction(rng)
+        dodge_at = max(seen, self._dodge_until)
+        if dodge_at >= lands or rng.random() < lvl.catch_pref:
+            aim = catch_from + (lands - catch_from) // 2 + int(rng.gauss(0, lvl.catch_sd_ms))
+            self._def_do, self._def_at = CATCH, max(aim, seen)
+        else:
+            self._def_do, self._def_at = DODGE, dodge_at
+        self._def_id = fid
+
+    def _defend(self, now: int) -> Action | None:
+        if self._def_id not in self._incoming:
+            self._def_id = -1
+            self._plan_defence(now)
+            return None
+        return self._def_do
+
+
+def make_bot(seat: int, level_name: str, seed: int) -> BurritoBot:
+    """A bot for `seat` at level `easy`, `normal` or `hard`; InvalidSetup for any other level."""
+    return BurritoBot(seat, level(level_name), seed)

@@ -1,0 +1,551 @@
+"""Exploding Kittens in the terminal, with the keyboard of 003, one plain line per event.
+
+The hand is a list with a cursor (up/down reads "3 of 7: Attack"). Enter plays the card under
+the cursor, or the cards marked with space as a combo. What a play still needs is asked in a
+short prompt: a player (seat number, or up/down then Enter), a card to name or to take from
+the discard pile (up/down then Enter). Escape cancels. The modes the table imposes (defusing,
+giving a card, reordering the top, putting a card back) come from the view, never from a
+guess, so the UI cannot drift from the table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from cardroom.clients.terminal.ui import Say
+from cardroom.games.kittens.actions import DRAW, NOPE, Defuse, Give, Insert, Play, Reorder
+from cardroom.games.kittens.cards import CARDS, DEFUSE, TARGETED
+from cardroom.games.kittens.combos import classify
+from cardroom.i18n import _, ngettext
+from cardroom.narrate import kittens as tell
+from cardroom.narrate.burrito import N_, Namer, seconds
+from cardroom.narrate.kittens import card_name, numbered
+from cardroom.protocol import JSON, Rejected
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("up/down", N_("move in your hand; each move reads the card")),
+    ("Enter", N_("play the card under the cursor, or the marked combo")),
+    ("space", N_("mark or unmark the card under the cursor for a combo (pair, triple, five)")),
+    ("n", N_("Nope the card just played (while its Nope window is open)")),
+    ("d", N_("draw a card: ends your turn")),
+    ("D", N_("(shift+d) what the card under the cursor does")),
+    ("T", N_("whose turn it is and how many turns they still must play")),
+    ("E", N_("how many cards each player holds, in the deck and in the discard pile")),
+    ("h", N_("read your hand")),
+    ("f", N_("what you saw of the top of the deck, while it is still true")),
+    ("v", N_("the table at a glance: turn, counts, the card waiting for Nopes")),
+    ("Escape", N_("cancel a prompt, or clear the marks")),
+    (
+        N_("a player"),
+        N_("when asked for a player: press their seat number, or up/down then Enter"),
+    ),
+    (N_("a card"), N_("when asked to name or take a card: up/down then Enter")),
+    (
+        N_("defuse"),
+        N_("after DEFUSE NOW!: t top, b bottom, r random, or how many cards lie above it, then Enter"),
+    ),
+    (N_("give"), N_("when asked for a card: up/down to choose it, Enter gives it")),
+    (
+        N_("reorder"),
+        N_("Alter the Future: up/down move the cursor, shift+up/down move the card, Enter confirms"),
+    ),
+)
+"""The keys, for `?` and for `cardroom play kittens --help`."""
+
+REFUSALS: dict[str, str] = {
+    "game_over": N_("The game is over."),
+    "exploded": N_("You exploded: you are out of this game."),
+    "nope_window_open": N_("Wait: only a Nope can be played while a Nope window is open."),
+    "not_your_turn": N_("Refused: it is not your turn."),
+    "must_defuse": N_("You drew an Exploding Kitten: defuse it (t, b, r or a position) or explode."),
+    "choice_pending": N_("Wait: a player is choosing."),
+    "nothing_to_nope": N_("Refused: there is nothing to Nope right now."),
+    "own_card": N_("Refused: you cannot Nope your own card."),
+    "bad_combo": N_("Refused: these cards make no combo (a cat does nothing alone)."),
+    "cannot_play": N_("Refused: that card cannot be played now."),
+    "bad_take": N_("Refused: that card is not in the discard pile."),
+    "bad_name": N_("Refused: a triple names a card; a pair does not."),
+    "nothing_to_defuse": N_("Refused: there is no Exploding Kitten to defuse."),
+    "not_choosing": N_("Refused: you have nothing to choose now."),
+}
+
+WARN_BEFORE_MS = {"defusing": (5000, 2000), "turn": (10000,), "choosing": (5000,)}
+
+
+def key_help() -> list[str]:
+    return [_("{key}: {what}").format(key=_(k), what=_(what)) for k, what in KEYS]
+
+
+class _Pick:
+    """A prompt choosing one of `options` (seats or cards) with up/down then Enter."""
+
+    def __init__(self, what: str, options: list[Any]) -> None:
+        self.what = what  # "target", "name" or "take"
+        self.options = options
+        self.index = 0
+
+
+class KittensUI:
+    """The person at `seat`: keys to actions, events to lines."""
+
+    def __init__(self, seat: int, names: Sequence[str], players: int, start: JSON) -> None:
+        self.seat = seat
+        self.names = list(names)
+        self.players = players
+        self.start = start
+        self.who = Namer(names, seat)
+        self.cursor = 0
+        self.marked: list[int] = []
+        self._hand: tuple[str, ...] = tuple(start.get("hand", ()))
+        self._staged: Play | None = None  # a play waiting for its target / name / take
+        self._pick: _Pick | None = None
+        self._digits = ""
+        self._order: list[int] = []  # reorder: indexes into the cards seen, new top first
+        self._order_for: tuple[str, ...] = ()
+        self._at = 0  # reorder: the cursor among the cards seen
+        self._warned: set[tuple[int, int]] = set()
+
+    # ---- the GameUI protocol ------------------------------------------------------------------
+
+    def welcome(self) -> str:
+        seats = _(", ").join(_("{seat} {name}").format(seat=p, name=self.who(p)) for p in range(self.players))
+        lines = [
+            _("Exploding Kittens. Seats: {seats}. Press ? for the keys.").format(seats=seats),
+            self._hand_line(self.start),
+            tell.whose_turn(self.start, self.seat, self.names),
+        ]
+        return "\n".join(lines)
+
+    def help(self) -> list[str]:
+        return key_help()
+
+    def on_key(self, key: str, view: JSON, now: int) -> Any | Say | None:
+        self._sync(view)
+        for handler in (self._mode_key, self._prompt_key):
+            result = handler(key, view)
+            if result is not _PASS:
+                return result
+        return self._normal_key(key, view)
+
+    def narrate(self, event: JSON, view: JSON, now: int) -> list[str]:
+        lines = tell.narrate(event, self.seat, self.names, view)
+        kind = event.get("event")
+        me = self.seat
+        hold_nope = "nope" in view.get("hand", ())
+        if kind == "played" and event["player"] != me and hold_nope and view.get("phase") == "nope_window":
+            lines[-1] += " " + _("Nope? Press n.")
+        elif kind == "noped" and event["player"] != me and hold_nope and view.get("phase") == "nope_window":
+            lines[-1] += " " + _("Nope again? Press n.")
+        elif kind == "defusing" and event["player"] == me:
+            if DEFUSE in view.get("hand", ()):
+                lines.append(
+                    _(
+                        "Where does the kitten go back? t top, b bottom, r random, or how many cards above it, then Enter."
+                    )
+                )
+            else:
+                lines.append(_("You have no Defuse."))
+        elif kind == "choosing" and event["player"] == me:
+            lines.extend(self._choosing_hint(event, view))
+        elif kind == "turn" and event["player"] == me:
+            self._cancel()
+        self._sync(view)
+        return lines
+
+    def refused(self, rejection: Rejected) -> str:
+        if rejection.code == "not_in_hand":
+            card = rejection.params.get("card")
+            if card:
+                return _("Refused: you have no {card}.").format(card=card_name(card))
+        if rejection.code == "bad_target":
+            return _("Refused: {reason}").format(reason=rejection.reason)
+        if rejection.code == "bad_position":
+            return _("Refused: choose a position from 0 to {size}.").format(
+                size=rejection.params.get("size", 0)
+            )
+        text = REFUSALS.get(rejection.code)
+        if text is None:
+            return _("Refused: {reason}").format(reason=rejection.reason)
+        return _(text)
+
+    def status(self, view: JSON) -> list[str]:
+        lines = [tell.whose_turn(view, self.seat, self.names), tell.counts(view, self.seat, self.names)]
+        window = view.get("window")
+        if window is not None:
+            lines.append(
+                ngettext(
+                    "Waiting for Nopes: {name}'s {cards} ({n} Nope so far).",
+                    "Waiting for Nopes: {name}'s {cards} ({n} Nopes so far).",
+                    window["nopes"],
+                ).format(
+                    name=self.who(window["player"]), cards=tell.card_list(window["cards"]), n=window["nopes"]
+                )
+            )
+        if view.get("discard"):
+            lines.append(_("Top of the discard pile: {card}.").format(card=card_name(view["discard"][0])))
+        return lines
+
+    def wakeups(self, view: JSON) -> list[int]:
+        return [at for at, key in self._warnings(view) if key not in self._warned]
+
+    def tick(self, view: JSON, now: int) -> list[str]:
+        lines = []
+        for at, key in self._warnings(view):
+            if at <= now and key not in self._warned:
+                self._warned.add(key)
+                left = max(0, view["deadline"] - now)
+                secs = seconds(left)
+                if view["phase"] == "defusing":
+                    lines.append(_("{s} seconds left to defuse!").format(s=secs))
+                elif view["phase"] == "choosing":
+                    lines.append(_("{s} seconds left to choose.").format(s=secs))
+                else:
+                    lines.append(_("{s} seconds left in your turn; then you draw.").format(s=secs))
+        return lines
+
+    # ---- modes the table imposes --------------------------------------------------------------
+
+    def _mode_key(self, key: str, view: JSON) -> Any:
+        me = self.seat
+        if view["phase"] == "defusing" and view["turn"] == me:
+            return self._position_key(key, view, defuse=True)
+        choosing = view.get("choosing")
+        if view["phase"] == "choosing" and choosing is not None and choosing["player"] == me:
+            if choosing["kind"] == "insert":
+                return self._position_key(key, view, defuse=False)
+            if choosing["kind"] == "give":
+                if key == "enter":
+                    hand = view["hand"]
+                    return Give(hand[min(self.cursor, len(hand) - 1)]) if hand else None
+                return _PASS
+            if choosing["kind"] == "reorder":
+                return self._reorder_key(key, choosing.get("cards", []))
+        return _PASS
+
+    def _position_key(self, key: str, view: JSON, defuse: bool) -> Any:
+        size = view["deck_size"]
+        make = Defuse if defuse else Insert
+        if defuse and DEFUSE not in view["hand"] and key in ("t", "b", "r", "enter"):
+            return Say(_("You have no Defuse: the kitten will explode."))
+        if key == "t":
+            return make(0)
+        if key == "b":
+            return make(size)
+        if key == "r":
+            return make(random.randint(0, size))
+        if len(key) == 1 and key.isdigit():
+            self._digits += key
+            return Say(self._digits)
+        if key == "backspace":
+            self._digits = self._digits[:-1]
+            return Say(self._digits or _("empty"))
+        if key == "enter":
+            if not self._digits:
+                return Say(_("Type how many cards lie above it (0 to {size}), then Enter.").format(size=size))
+            pos, self._digits = int(self._digits), ""
+            return make(pos)
+        return _PASS
+
+    def _reorder_key(self, key: str, cards: list[str]) -> Any:
+        if tuple(cards) != self._order_for:
+            self._start_reorder(cards)
+        order, n = self._order, len(self._order)
+        if not n:
+            return _PASS
+        i = self._at
+        if key in ("up", "down"):
+            self._at = max(0, min(n - 1, i + (-1 if key == "up" else 1)))
+            return Say(self._reorder_line(cards))
+        if key in ("shift+up", "shift+down"):
+            j = i - 1 if key == "shift+up" else i + 1
+            if not 0 <= j < n:
+                return Say(_("It is already at the top.") if j < 0 else _("It is already at the bottom."))
+            order[i], order[j] = order[j], order[i]
+            self._at = j
+            return Say(self._reorder_line(cards))
+        if key == "enter":
+            return Reorder(tuple(order))
+        if key == "D":
+            return Say(tell.describe(cards[order[i]]))
+        return _PASS
+
+    def _start_reorder(self, cards: list[str]) -> None:
+        self._order_for = tuple(cards)
+        self._order = list(range(len(cards)))
+        self._at = 0
+
+    def _reorder_line(self, cards: list[str]) -> str:
+        i = self._at
+        return _("{i} of {n}: {card}").format(
+            i=i + 1, n=len(self._order), card=card_name(cards[self._order[i]])
+        )
+
+    def _choosing_hint(self, event: JSON, view: JSON) -> list[str]:
+        kind = event["kind"]
+        if kind == "give":
+            self.cursor = 0
+            return [_("Choose with up/down, then Enter gives the card."), self._cursor_line(view)]
+        if kind == "reorder":
+            cards = event.get("cards", [])
+            self._start_reorder(cards)
+            return [
+                _("Top first: {cards}.").format(cards=numbered(cards)),
+                _("up/down move the cursor, shift+up/down move the card, Enter confirms."),
+            ]
+        return [_("t top, b bottom, r random, or how many cards above it, then Enter.")]
+
+    # ---- prompts for a play ---------------------------------------------------------------------
+
+    def _prompt_key(self, key: str, view: JSON) -> Any:
+        pick = self._pick
+        if pick is None:
+            return _PASS
+        if key == "escape":
+            self._cancel()
+            return Say(_("Cancelled."))
+        if key in ("up", "down"):
+            step = -1 if key == "up" else 1
+            pick.index = (pick.index + step) % len(pick.options)
+            return Say(self._option_line(pick, view))
+        if key == "enter":
+            return self._picked(pick.options[pick.index], view)
+        if pick.what == "target" and len(key) == 1 and key.isdigit():
+            seat = int(key)
+            if seat not in pick.options:
+                return Say(
+                    _("Seat {seat} cannot be chosen: {seats}.").format(
+                        seat=seat, seats=self._seats(pick.options)
+                    )
+                )
+            return self._picked(seat, view)
+        if pick.what != "target" and key == "D":
+            return Say(tell.describe(pick.options[pick.index]))
+        if key in ("T", "E", "h", "f", "v", "n"):
+            return _PASS
+        return Say(self._pick_question(pick))
+
+    def _picked(self, choice: Any, view: JSON) -> Any:
+        staged, pick = self._staged, self._pick
+        assert staged is not None and pick is not None
+        if pick.what == "target":
+            staged = Play(staged.cards, target=choice)
+        elif pick.what == "name":
+            staged = Play(staged.cards, target=staged.target, name=choice)
+        else:
+            staged = Play(staged.cards, take=choice)
+        combo = classify(staged.cards) if len(staged.cards) > 1 else None
+        if combo == "triple" and staged.name is None:
+            self._staged = staged
+            names = [c for c in CARDS if c != "exploding_kitten"]
+            self._pick = _Pick("name", names)
+            self._pick.index = names.index(DEFUSE)
+            return Say(self._pick_question(self._pick) + " " + self._option_line(self._pick, view))
+        self._cancel()
+        return staged
+
+    def _pick_question(self, pick: _Pick) -> str:
+        if pick.what == "target":
+            return _("Whom? Press a seat number: {seats}; or up/down then Enter. Escape cancels.").format(
+                seats=self._seats(pick.options)
+            )
+        if pick.what == "name":
+            return _("Which card do you ask for? up/down then Enter. Escape cancels.")
+        return _("Which card do you take from the discard pile? up/down then Enter. Escape cancels.")
+
+    def _option_line(self, pick: _Pick, view: JSON) -> str:
+        choice = pick.options[pick.index]
+        if pick.what == "target":
+            n = view["hand_sizes"][choice]
+            return ngettext("{seat} {name}, {n} card", "{seat} {name}, {n} cards", n).format(
+                seat=choice, name=self.who(choice), n=n
+            )
+        return _("{i} of {n}: {card}").format(i=pick.index + 1, n=len(pick.options), card=card_name(choice))
+
+    def _seats(self, seats: Sequence[int]) -> str:
+        return _(", ").join(_("{seat} {name}").format(seat=p, name=self.who(p)) for p in seats)
+
+    # ---- the hand ---------------------------------------------------------------------------------
+
+    def _normal_key(self, key: str, view: JSON) -> Any | Say | None:
+        hand = view["hand"]
+        if key in ("up", "down"):
+            if not hand:
+                return Say(_("Your hand is empty."))
+            step = -1 if key == "up" else 1
+            self.cursor = max(0, min(len(hand) - 1, self.cursor + step))
+            return Say(self._cursor_line(view))
+        if key == " ":
+            return self._mark(view)
+        if key == "enter":
+            return self._play(view)
+        if key == "n":
+            return NOPE
+        if key == "d":
+            return DRAW
+        if key == "D":
+            if not hand:
+                return Say(_("Your hand is empty."))
+            return Say(tell.describe(hand[self.cursor]))
+        if key == "T":
+            return Say(tell.whose_turn(view, self.seat, self.names))
+        if key == "E":
+            return Say(tell.counts(view, self.seat, self.names))
+        if key == "h":
+            return Say(self._hand_line(view))
+        if key == "f":
+            return Say(self._future_line(view))
+        if key == "v":
+            return Say("\n".join(self.status(view)))
+        if key == "escape":
+            if self.marked:
+                self.marked = []
+                return Say(_("Marks cleared."))
+            return None
+        return Say(_("The key {key} does nothing here: press ? for the keys.").format(key=key))
+
+    def _cursor_line(self, view: JSON) -> str:
+        hand = view["hand"]
+        if not hand:
+            return _("Your hand is empty.")
+        i = self.cursor
+        card = card_name(hand[i])
+        if i in self.marked:
+            return _("{i} of {n}: {card}, marked").format(i=i + 1, n=len(hand), card=card)
+        return _("{i} of {n}: {card}").format(i=i + 1, n=len(hand), card=card)
+
+    def _hand_line(self, view: JSON) -> str:
+        hand = view.get("hand", [])
+        if not hand:
+            return _("Your hand is empty.")
+        items = []
+        for i, c in enumerate(hand):
+            if i in self.marked:
+                items.append(_("{n} {card} (marked)").format(n=i + 1, card=card_name(c)))
+            else:
+                items.append(_("{n} {card}").format(n=i + 1, card=card_name(c)))
+        return ngettext("Your hand, {n} card: {cards}.", "Your hand, {n} cards: {cards}.", len(hand)).format(
+            n=len(hand), cards=_(", ").join(items)
+        )
+
+    def _future_line(self, view: JSON) -> str:
+        future = view.get("future") or []
+        lines = []
+        if future:
+            lines.append(
+                _("The top of the deck as you know it, top first: {cards}.").format(cards=numbered(future))
+            )
+        else:
+            lines.append(_("You know nothing of the deck's order now."))
+        at = view.get("kitten_at")
+        if at is not None:
+            lines.append(
+                ngettext(
+                    "The kitten you put back has {n} card above it.",
+                    "The kitten you put back has {n} cards above it.",
+                    at,
+                ).format(n=at)
+            )
+        return " ".join(lines)
+
+    def _mark(self, view: JSON) -> Say:
+        hand = view["hand"]
+        if not hand:
+            return Say(_("Your hand is empty."))
+        i = self.cursor
+        if i in self.marked:
+            self.marked.remove(i)
+        else:
+            self.marked.append(i)
+        cards = tuple(hand[j] for j in self.marked)
+        combo = classify(cards) if len(cards) > 1 else None
+        what = {
+            "pair": _("a pair"),
+            "triple": _("a triple"),
+            "five": _("five different cards"),
+        }.get(combo or "", _("no combo yet"))
+        if i in self.marked:
+            return Say(
+                ngettext(
+                    "Marked {card}: {n} card marked, {what}.",
+                    "Marked {card}: {n} cards marked, {what}.",
+                    len(cards),
+                ).format(card=card_name(hand[i]), n=len(cards), what=what)
+            )
+        return Say(
+            ngettext(
+                "Unmarked {card}: {n} card marked, {what}.",
+                "Unmarked {card}: {n} cards marked, {what}.",
+                len(cards),
+            ).format(card=card_name(hand[i]), n=len(cards), what=what)
+        )
+
+    def _play(self, view: JSON) -> Any | Say | None:
+        hand = view["hand"]
+        if not hand:
+            return Say(_("Your hand is empty."))
+        cards = tuple(hand[j] for j in sorted(self.marked)) if self.marked else (hand[self.cursor],)
+        others = [p for p in range(view["players"]) if p != self.seat and view["alive"][p]]
+        if len(cards) == 1:
+            if cards[0] in TARGETED:
+                return self._ask_target(Play(cards), others, view)
+            return Play(cards)
+        combo = classify(cards)
+        if combo is None:
+            return Say(_("These cards make no combo: a pair, a triple or five different cards."))
+        if combo == "five":
+            discard = list(dict.fromkeys(view.get("discard", [])))
+            if not discard:
+                return Say(_("The discard pile is empty: there is nothing to take."))
+            self._staged = Play(cards)
+            self._pick = _Pick("take", discard)
+            return Say(self._pick_question(self._pick) + " " + self._option_line(self._pick, view))
+        return self._ask_target(Play(cards), others, view)
+
+    def _ask_target(self, play: Play, others: list[int], view: JSON) -> Any:
+        self._staged = play
+        self._pick = _Pick("target", others)
+        if len(others) == 1:
+            return self._picked(others[0], view)
+        return Say(self._pick_question(self._pick))
+
+    # ---- keeping up with the table -------------------------------------------------------------
+
+    def _sync(self, view: JSON) -> None:
+        """The hand changed: keep the cursor on it and drop marks that may point elsewhere."""
+        hand = tuple(view.get("hand", ()))
+        if hand != self._hand:
+            self._hand = hand
+            self.marked = []
+        if self.cursor >= len(hand):
+            self.cursor = max(0, len(hand) - 1)
+
+    def _cancel(self) -> None:
+        self._staged, self._pick, self._digits = None, None, ""
+
+    def _warnings(self, view: JSON) -> list[tuple[int, tuple[int, int]]]:
+        phase, deadline = view.get("phase"), view.get("deadline")
+        if deadline is None or phase not in WARN_BEFORE_MS:
+            return []
+        mine = view["turn"] == self.seat
+        if phase == "choosing":
+            choosing = view.get("choosing") or {}
+            mine = choosing.get("player") == self.seat
+        if not mine:
+            return []
+        return [
+            (deadline - ms, (deadline, ms)) for ms in WARN_BEFORE_MS[phase] if deadline - ms > view["now"]
+        ]
+
+
+_PASS: Any = object()
+"""A mode or prompt leaves the key to the next handler."""
+
+
+def make_ui(seat: int, names: Sequence[str], table: Any) -> KittensUI:
+    """The terminal UI of the person at `seat`; the table is read once, at the start."""
+    return KittensUI(seat, names, table.players, table.view(seat))
+
+
+__all__ = ["KEYS", "KittensUI", "key_help", "make_ui"]

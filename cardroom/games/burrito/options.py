@@ -1,0 +1,106 @@
+"""Table options: every duration of the digital rules, the token counts, and the variants.
+
+Options arrive as a mapping (a lobby form, a scenario file); anything unknown is refused at
+once so that a typo never silently plays with a default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from cardroom.games.burrito.cards import DECK_SIZE, HAND_LIMIT
+from cardroom.protocol import InvalidSetup
+
+VARIANTS = ("small_room", "two_decks")
+MIN_PLAYERS = 2
+MAX_ONE_DECK = 6
+MAX_PLAYERS = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """All options with their defaults. `burritos` and `bruises` default by deck count (None)."""
+
+    countdown_ms: int = 3000
+    simultaneous_call_ms: int = 500
+    flight_ms: int = 800
+    flight_speedup_pct: int = 15
+    flight_min_ms: int = 300
+    dodge_cooldown_ms: int = 1500
+    catch_window_ms: int = 300
+    tie_ms: int = 50
+    duel_beat_ms: int = 1000
+    fight_timeout_ms: int = 15000
+    behind_back_ms: int = 700
+    between_rounds_ms: int = 5000
+    pile_size: int = 15
+    burritos: int = 2
+    bruises: int = 6
+    variants: tuple[str, ...] = ()
+
+    @property
+    def small_room(self) -> bool:
+        return "small_room" in self.variants
+
+    @property
+    def two_decks(self) -> bool:
+        return "two_decks" in self.variants
+
+    @property
+    def decks(self) -> int:
+        return 2 if self.two_decks else 1
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["variants"] = list(self.variants)
+        return out
+
+
+_INT_FIELDS = tuple(f.name for f in fields(Options) if f.name != "variants")
+
+
+def parse_options(raw: Mapping[str, Any], players: int) -> Options:
+    """Options for a table of `players`; InvalidSetup for anything unknown or out of range."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidSetup("players must be a whole number")
+    if not isinstance(raw, Mapping):
+        raise InvalidSetup("options must be an object")
+    unknown = sorted(set(raw) - set(_INT_FIELDS) - {"variants"})
+    if unknown:
+        raise InvalidSetup(f"unknown option {unknown[0]!r}")
+    variants = raw.get("variants", [])
+    if not isinstance(variants, list | tuple) or not all(isinstance(v, str) for v in variants):
+        raise InvalidSetup("variants must be a list of variant names")
+    for v in variants:
+        if v not in VARIANTS:
+            raise InvalidSetup(f"unknown variant {v!r}: expected one of {', '.join(VARIANTS)}")
+    two = "two_decks" in variants
+    values: dict[str, int] = {"burritos": 4 if two else 2, "bruises": 12 if two else 6}
+    for name in _INT_FIELDS:
+        if name in raw:
+            value = raw[name]
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise InvalidSetup(f"option {name!r} must be a whole number of at least 0")
+            values[name] = value
+    opts = Options(variants=tuple(dict.fromkeys(variants)), **values)
+    if players < MIN_PLAYERS or players > MAX_PLAYERS:
+        raise InvalidSetup(
+            f"Throw Throw Burrito is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
+        )
+    if players > MAX_ONE_DECK and not two:
+        raise InvalidSetup(f"{players} players need the two_decks variant (one deck is for 2 to 6)")
+    if opts.burritos < 2:
+        raise InvalidSetup("a table needs at least 2 burritos (a duel starts with one in each hand)")
+    if opts.bruises < 1:
+        raise InvalidSetup("a table needs at least 1 bruise token")
+    if opts.flight_min_ms < 1 or opts.flight_ms < 1:
+        raise InvalidSetup("flight times must be at least 1 ms")
+    if opts.flight_speedup_pct > 99:
+        raise InvalidSetup("flight_speedup_pct must be below 100")
+    if opts.pile_size < HAND_LIMIT or opts.pile_size * players > DECK_SIZE * opts.decks:
+        raise InvalidSetup(
+            f"pile_size must be between {HAND_LIMIT} and {DECK_SIZE * opts.decks // players} for {players} players"
+        )
+    return opts

@@ -1,0 +1,58 @@
+"""Exploding Kittens, as rules/003 plays it: a pure engine, its deck table, views and queries.
+
+`GAME` is the game definition the rest of the project finds with `find_game("kittens")`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardroom.games.kittens.actions import Action, action_json, parse_action
+from cardroom.games.kittens.deal import MAX_PLAYERS, MIN_PLAYERS, new_state, state_from_deal
+from cardroom.games.kittens.options import Options
+from cardroom.games.kittens.table import KittensTable
+from cardroom.protocol import JSON, Bot, InvalidSetup, Table
+
+BOT_LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+
+
+class KittensGame:
+    """The game definition (`GameDef`)."""
+
+    name = "kittens"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    bot_levels: tuple[str, ...] = BOT_LEVELS
+
+    def new_table(self, players: int, options: Mapping[str, Any], seed: int) -> KittensTable:
+        return KittensTable(new_state(players, Options.parse(options), seed))
+
+    def from_deal(
+        self, players: int, options: Mapping[str, Any], deal: Mapping[str, Any], seed: int
+    ) -> KittensTable:
+        return KittensTable(state_from_deal(players, Options.parse(options), deal, seed))
+
+    def parse_action(self, raw: Mapping[str, Any], players: int) -> Action:
+        return parse_action(raw, players)
+
+    def action_json(self, action: Action) -> JSON:
+        return action_json(action)
+
+    def make_bot(self, seat: int, level: str, seed: int) -> Bot[Action]:
+        # Bots live outside the engine package; imported here only when asked for.
+        from cardroom.bots.kittens import make_bot
+
+        if level not in BOT_LEVELS:
+            raise InvalidSetup(f"unknown bot level {level!r}: expected one of {', '.join(BOT_LEVELS)}")
+        return make_bot(seat, level, seed)
+
+    def stats(self, table: Table[Action]) -> JSON:
+        if not isinstance(table, KittensTable):
+            raise InvalidSetup("not a kittens table")
+        return dict(table.s.stats)
+
+
+GAME = KittensGame()
+
+__all__ = ["BOT_LEVELS", "GAME", "Action", "KittensGame", "KittensTable"]

@@ -1,0 +1,52 @@
+"""The events a kittens table emits, and what each one tells whom.
+
+Every event has a public part (`Event.data`, seen by every seat and spectators) and, where a
+card is hidden, a secret part (`Event.secret`) that only `knowers` see. Public data never
+names a hidden card. Seats are integers; cards are identifiers of rules/CARDS.md.
+
+| kind | public fields | secret fields (knowers) |
+| --- | --- | --- |
+| `played` | `player`, `cards`, `combo` (null, `pair`, `triple`, `five`), `target`, `name`, `take` (null when unused), `until` (when the Nope window closes) | |
+| `noped` | `player` (who Noped), `nopes` (Nopes so far on this card), `until` (the window's new end) | |
+| `window_closed` | `player` (who played the card), `cards`, `nopes`, `cancelled` (odd count: the card has no effect) | |
+| `turns_returned` | `player` (the attacker), `target`, `turns` (turns the attacker now owes, 003 Nope rule) | |
+| `attacked` | `player`, `target`, `turns` (the target's turns, current one included) | |
+| `turn` | `player`, `turns_left` (current turn included), `direction` (1 clockwise, -1 after an odd number of Reverses) | |
+| `shuffled` | `player` | |
+| `swapped` | `player` | |
+| `future` | `player`, `count` (cards seen) | `cards` (top first) to the player |
+| `choosing` | `player` (who must choose), `kind` (`give`, `reorder`, `insert`), `for` (who receives, for `give`), `until` | `cards` (for `reorder`) or `card` (for `insert`) to the chooser |
+| `given` | `player` (giver), `to`, `empty` (true: the giver had no card, nothing moves), `timeout` | `card` to giver and receiver |
+| `asked` | `player`, `target`, `name`, `given` (the named card is public, so is whether it moved) | |
+| `took` | `player`, `card` (from the discard pile, which is public) | |
+| `reordered` | `player`, `count`, `timeout` | `cards` (new top first) to the player |
+| `sneaked` | `player` | `card` to the player |
+| `inserted` | `player`, `timeout` | `card`, `position` to the player |
+| `drew` | `player`, `from` (`top`, `bottom`), `card` only when it is an Exploding Kitten (drawing one is shown to all), `forced` (the turn timer drew) | `card` to the drawer |
+| `empty_deck` | `player` (drew or sneak-drew from an empty deck: a draw then simply ends the turn, a Sneak Draw does nothing) | |
+| `defusing` | `player`, `until` (when the kitten explodes) | |
+| `defused` | `player` | `position` to the defuser |
+| `exploded` | `player`, `discarded` (their hand, now face up on the discard pile) | |
+| `game_over` | `winner` | |
+
+Events a timer caused (a window closing, a forced draw, an explosion, a choice timing out, and
+all that follows from them) also carry `at`, the play time at which the timer ran; events an
+action caused happen at the action's time.
+
+Timing: a `played` event opens a Nope window; `noped` extends it; `window_closed` ends it and
+is followed by the card's own events. A `turn` event follows every change of whose turn it is
+or of how many turns they still owe.
+"""
+
+from __future__ import annotations
+
+from cardroom.protocol import JSON, Event
+
+
+def public(kind: str, data: JSON) -> Event:
+    return Event(kind, data)
+
+
+def hidden(kind: str, data: JSON, secret: JSON, *knowers: int) -> Event:
+    """An event all hear of, whose `secret` only `knowers` see."""
+    return Event(kind, data, secret, frozenset(knowers))

@@ -1,0 +1,515 @@
+"""The kittens engine: a pure table that takes actions and timers and answers with events.
+
+Every action is first checked (`checks.py`) without touching the state, so that a refusal is a
+`Rejected` value that changes nothing; only then does the table change. Timers are deadlines:
+one per phase (turn, Nope window, defuse, choice), run by `advance` in time order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardroom.games.kittens import memory
+from cardroom.games.kittens.actions import Action, Defuse, Draw, Give, Insert, Nope, Play, Reorder
+from cardroom.games.kittens.cards import (
+    ATTACK_TURNS,
+    DEFUSE,
+    EXPLODING_KITTEN,
+    FUTURE_DEPTH,
+    NOPE,
+)
+from cardroom.games.kittens.checks import check_choice, check_defuse, check_nope, check_play, check_turn, no
+from cardroom.games.kittens.combos import FIVE, PAIR, TRIPLE, classify
+from cardroom.games.kittens.events import hidden, public
+from cardroom.games.kittens.state import (
+    CHOOSING,
+    DEFUSING,
+    GAME_OVER,
+    GIVE,
+    INSERT,
+    NOPE_WINDOW,
+    REORDER,
+    TURN,
+    State,
+)
+from cardroom.games.kittens.view import view
+from cardroom.protocol import JSON, Event, Rejected
+
+
+class KittensTable:
+    """One game of Exploding Kittens in progress."""
+
+    __slots__ = ("_out", "s")
+
+    def __init__(self, state: State) -> None:
+        self.s = state
+        self._out: list[Event] = []
+
+    # -- the Table protocol ------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.s.players
+
+    @property
+    def now(self) -> int:
+        return self.s.now
+
+    @property
+    def over(self) -> bool:
+        return self.s.phase == GAME_OVER
+
+    @property
+    def winner(self) -> int | None:
+        return self.s.winner
+
+    def next_deadline(self) -> int | None:
+        return self.s.deadline
+
+    def view(self, seat: int | None) -> JSON:
+        return view(self.s, seat)
+
+    def summary(self) -> JSON:
+        return self.s.summary()
+
+    def snapshot(self) -> Any:
+        return self.s.snapshot()
+
+    def apply(self, player: int, action: Action, at_ms: int) -> list[Event] | Rejected:
+        s = self.s
+        if s.phase == GAME_OVER:
+            return no("game_over", "The game is over.")
+        if not 0 <= player < s.players:
+            return no("no_such_player", f"There is no player {player} at this table.")
+        if not s.alive[player]:
+            return no("exploded", "You exploded: you are out of this game.")
+        kind = type(action)
+        if kind is Nope:
+            refusal = check_nope(s, player)
+        elif s.phase == NOPE_WINDOW:
+            return no("nope_window_open", "Only a Nope can be played while a Nope window is open.")
+        elif kind is Play:
+            assert isinstance(action, Play)
+            refusal = check_play(s, player, action)
+        elif kind is Draw:
+            refusal = check_turn(s, player)
+        elif kind is Defuse:
+            assert isinstance(action, Defuse)
+            refusal = check_defuse(s, player, action)
+        else:
+            refusal = check_choice(s, player, action)
+        if refusal is not None:
+            return refusal
+        if at_ms > s.now:
+            s.now = at_ms
+        out: list[Event] = []
+        self._out = out
+        if kind is Nope:
+            self._nope(player)
+        elif kind is Play:
+            assert isinstance(action, Play)
+            self._play(player, action)
+        elif kind is Draw:
+            self._draw(player, bottom=False, forced=False)
+        elif kind is Defuse:
+            assert isinstance(action, Defuse)
+            self._defuse(player, action.position)
+        elif kind is Give:
+            assert isinstance(action, Give)
+            self._give(action.card, timeout=False)
+        elif kind is Reorder:
+            assert isinstance(action, Reorder)
+            self._reorder(action.order, timeout=False)
+        else:
+            assert isinstance(action, Insert)
+            self._insert(action.position, timeout=False)
+        if s.phase == TURN:
+            s.deadline = s.now + s.options.turn_ms
+        return out
+
+    def advance(self, to_ms: int) -> list[Event]:
+        s = self.s
+        out: list[Event] = []
+        self._out = out
+        while s.deadline is not None and s.deadline <= to_ms:
+            s.now = at = s.deadline
+            mark = len(out)
+            phase = s.phase
+            if phase == NOPE_WINDOW:
+                self._close_window()
+            elif phase == TURN:
+                s.stats["timeouts"] += 1
+                self._draw(s.turn, bottom=False, forced=True)
+            elif phase == DEFUSING:
+                s.stats["timeouts"] += 1
+                self._explode(s.turn)
+            else:
+                s.stats["timeouts"] += 1
+                self._choice_timeout()
+            for event in out[mark:]:
+                event.data["at"] = at
+            if s.phase == TURN:
+                s.deadline = s.now + s.options.turn_ms
+        if to_ms > s.now:
+            s.now = to_ms
+        return out
+
+    # -- turns -----------------------------------------------------------------------------------
+
+    def _next(self, player: int) -> int:
+        s = self.s
+        alive = s.alive
+        step = s.direction
+        n = s.players
+        q = (player + step) % n
+        while not alive[q]:
+            q = (q + step) % n
+        return q
+
+    def _announce_turn(self) -> None:
+        s = self.s
+        self._out.append(
+            public("turn", {"player": s.turn, "turns_left": s.turns_left, "direction": s.direction})
+        )
+
+    def _pass_turn(self, player: int, turns: int, attacked: bool) -> None:
+        s = self.s
+        s.turn = player
+        s.turns_left = turns
+        s.attacked = attacked
+        s.phase = TURN
+        s.stats["turns"] += 1
+        self._announce_turn()
+
+    def _end_turn(self) -> None:
+        """One turn is over (a draw, a Defuse, Skip, Reverse)."""
+        s = self.s
+        s.phase = TURN
+        s.turns_left -= 1
+        if s.turns_left <= 0:
+            self._pass_turn(self._next(s.turn), 1, False)
+        else:
+            s.stats["turns"] += 1
+            self._announce_turn()
+
+    # -- actions ---------------------------------------------------------------------------------
+
+    def _play(self, player: int, a: Play) -> None:
+        s = self.s
+        hand = s.hands[player]
+        cards = a.cards
+        for card in cards:
+            hand.remove(card)
+        s.discard.extend(cards)
+        combo = classify(cards) if len(cards) > 1 else None
+        s.stats["plays"] += 1
+        if combo is not None:
+            s.stats["combos"] += 1
+        s.pending = (player, cards, combo, a.target, a.name, a.take)
+        s.nopes = 0
+        s.last_actor = player
+        s.phase = NOPE_WINDOW
+        s.deadline = until = s.now + s.options.nope_window_ms
+        self._out.append(
+            public(
+                "played",
+                {
+                    "player": player,
+                    "cards": list(cards),
+                    "combo": combo,
+                    "target": a.target,
+                    "name": a.name,
+                    "take": a.take,
+                    "until": until,
+                },
+            )
+        )
+
+    def _nope(self, player: int) -> None:
+        s = self.s
+        s.hands[player].remove(NOPE)
+        s.discard.append(NOPE)
+        s.nopes += 1
+        s.stats["nopes"] += 1
+        s.last_actor = player
+        s.deadline = until = s.now + s.options.nope_window_ms
+        self._out.append(public("noped", {"player": player, "nopes": s.nopes, "until": until}))
+
+    def _draw(self, player: int, bottom: bool, forced: bool) -> None:
+        s = self.s
+        deck = s.deck
+        out = self._out
+        if not deck:
+            out.append(public("empty_deck", {"player": player}))
+            self._end_turn()
+            return
+        s.stats["draws"] += 1
+        if bottom:
+            card = deck.pop(0)
+            memory.bottom_removed(s)
+        else:
+            card = deck.pop()
+            memory.top_removed(s)
+        s.hands[player].append(card)
+        where = "bottom" if bottom else "top"
+        if card == EXPLODING_KITTEN:
+            out.append(public("drew", {"player": player, "from": where, "card": card, "forced": forced}))
+            s.phase = DEFUSING
+            s.deadline = until = s.now + s.options.defuse_ms
+            out.append(public("defusing", {"player": player, "until": until}))
+            return
+        out.append(
+            hidden("drew", {"player": player, "from": where, "forced": forced}, {"card": card}, player)
+        )
+        self._end_turn()
+
+    def _defuse(self, player: int, position: int) -> None:
+        s = self.s
+        hand = s.hands[player]
+        hand.remove(DEFUSE)
+        hand.remove(EXPLODING_KITTEN)
+        s.discard.append(DEFUSE)
+        s.deck.insert(len(s.deck) - position, EXPLODING_KITTEN)
+        memory.inserted(s, position, EXPLODING_KITTEN, player, kitten=True)
+        s.stats["defuses"] += 1
+        self._out.append(hidden("defused", {"player": player}, {"position": position}, player))
+        self._end_turn()
+
+    def _explode(self, player: int) -> None:
+        s = self.s
+        hand = s.hands[player]
+        hand.remove(EXPLODING_KITTEN)
+        s.out.append(EXPLODING_KITTEN)
+        s.kittens -= 1
+        discarded = list(hand)
+        s.discard.extend(hand)
+        hand.clear()
+        s.alive[player] = False
+        memory.dropped(s, player)
+        s.stats["explosions"] += 1
+        self._out.append(public("exploded", {"player": player, "discarded": discarded}))
+        alive = [i for i, a in enumerate(s.alive) if a]
+        if len(alive) == 1:
+            s.winner = alive[0]
+            s.phase = GAME_OVER
+            s.deadline = None
+            self._out.append(public("game_over", {"winner": s.winner}))
+            return
+        self._pass_turn(self._next(player), 1, False)
+
+    # -- the Nope window and what a card does ---------------------------------------------------
+
+    def _close_window(self) -> None:
+        s = self.s
+        pending = s.pending
+        assert pending is not None
+        player, cards, combo, target, name, take = pending
+        cancelled = s.nopes % 2 == 1
+        s.pending = None
+        s.phase = TURN
+        out = self._out
+        out.append(
+            public(
+                "window_closed",
+                {"player": player, "cards": list(cards), "nopes": s.nopes, "cancelled": cancelled},
+            )
+        )
+        if not cancelled:
+            self._resolve(player, cards, combo, target, name, take)
+            return
+        s.stats["cancelled"] += 1
+        card = cards[0]
+        if combo is None and card in ATTACK_TURNS:
+            victim = target if card == "targeted_attack" else self._next(player)
+            if s.last_actor == victim:
+                # 003, on Nope: the turns the target avoided go back to whoever attacked.
+                turns = ATTACK_TURNS[card]
+                s.turns_left += turns
+                s.attacked = True
+                out.append(public("turns_returned", {"player": player, "target": victim, "turns": turns}))
+                self._announce_turn()
+
+    def _resolve(
+        self,
+        player: int,
+        cards: tuple[str, ...],
+        combo: str | None,
+        target: int | None,
+        name: str | None,
+        take: str | None,
+    ) -> None:
+        s = self.s
+        out = self._out
+        if combo is not None:
+            assert target is not None or combo == FIVE
+            if combo == PAIR:
+                assert target is not None
+                self._ask_give(player, target)
+            elif combo == TRIPLE:
+                assert target is not None and name is not None
+                victim_hand = s.hands[target]
+                given = name in victim_hand
+                if given:
+                    victim_hand.remove(name)
+                    s.hands[player].append(name)
+                out.append(
+                    public("asked", {"player": player, "target": target, "name": name, "given": given})
+                )
+            else:
+                assert take is not None
+                discard = s.discard
+                # The topmost copy: the pile is public, so which copy does not matter.
+                index = len(discard) - 1 - discard[::-1].index(take)
+                del discard[index]
+                s.hands[player].append(take)
+                out.append(public("took", {"player": player, "card": take}))
+            return
+        card = cards[0]
+        deck = s.deck
+        if card in ATTACK_TURNS:
+            victim = target if target is not None else self._next(player)
+            turns = (s.turns_left if s.attacked else 0) + ATTACK_TURNS[card]
+            out.append(public("attacked", {"player": player, "target": victim, "turns": turns}))
+            self._pass_turn(victim, turns, True)
+        elif card == "skip":
+            self._end_turn()
+        elif card == "super_skip":
+            self._pass_turn(self._next(player), 1, False)
+        elif card == "reverse":
+            s.direction = -s.direction
+            self._end_turn()
+        elif card == "personal_attack":
+            s.turns_left += 2
+            s.attacked = True
+            self._announce_turn()
+        elif card == "favor":
+            assert target is not None
+            self._ask_give(player, target)
+        elif card == "shuffle":
+            s.rng.shuffle(deck)
+            memory.forget_all(s)
+            out.append(public("shuffled", {"player": player}))
+        elif card == "draw_from_the_bottom":
+            self._draw(player, bottom=True, forced=False)
+        elif card == "swap_top_and_bottom":
+            if len(deck) > 1:
+                deck[0], deck[-1] = deck[-1], deck[0]
+            memory.swapped(s)
+            out.append(public("swapped", {"player": player}))
+        elif card in FUTURE_DEPTH:
+            seen = deck[: -FUTURE_DEPTH[card] - 1 : -1]
+            memory.seen(s, player, seen)
+            out.append(hidden("future", {"player": player, "count": len(seen)}, {"cards": seen}, player))
+            if card.endswith("alter_the_future") and seen:
+                self._choose(REORDER, player, player, seen)
+        else:
+            assert card == "sneak_draw"
+            if not deck:
+                out.append(public("empty_deck", {"player": player}))
+                return
+            drawn = deck.pop()
+            memory.top_removed(s)
+            s.hands[player].append(drawn)
+            out.append(hidden("sneaked", {"player": player}, {"card": drawn}, player))
+            self._choose(INSERT, player, player, [drawn])
+
+    # -- choices ---------------------------------------------------------------------------------
+
+    def _choose(self, kind: str, chooser: int, receiver: int, cards: list[str]) -> None:
+        s = self.s
+        s.phase = CHOOSING
+        s.choice_kind = kind
+        s.chooser = chooser
+        s.receiver = receiver
+        s.choice_cards = cards
+        s.deadline = until = s.now + s.options.choose_ms
+        data: JSON = {
+            "player": chooser,
+            "kind": kind,
+            "for": receiver if kind == GIVE else None,
+            "until": until,
+        }
+        if kind == GIVE:
+            self._out.append(public("choosing", data))
+        elif kind == REORDER:
+            self._out.append(hidden("choosing", data, {"cards": list(cards)}, chooser))
+        else:
+            self._out.append(hidden("choosing", data, {"card": cards[0]}, chooser))
+
+    def _ask_give(self, player: int, victim: int) -> None:
+        if not self.s.hands[victim]:
+            self._out.append(
+                public("given", {"player": victim, "to": player, "empty": True, "timeout": False})
+            )
+            return
+        self._choose(GIVE, victim, player, [])
+
+    def _done_choosing(self) -> None:
+        s = self.s
+        s.phase = TURN
+        s.choice_kind = ""
+        s.chooser = s.receiver = -1
+        s.choice_cards = []
+
+    def _give(self, card: str, timeout: bool) -> None:
+        s = self.s
+        giver, receiver = s.chooser, s.receiver
+        s.hands[giver].remove(card)
+        s.hands[receiver].append(card)
+        self._done_choosing()
+        self._out.append(
+            hidden(
+                "given",
+                {"player": giver, "to": receiver, "empty": False, "timeout": timeout},
+                {"card": card},
+                giver,
+                receiver,
+            )
+        )
+
+    def _reorder(self, order: tuple[int, ...], timeout: bool) -> None:
+        s = self.s
+        player = s.chooser
+        seen = s.choice_cards
+        cards = [seen[i] for i in order]
+        deck = s.deck
+        for j, card in enumerate(cards):
+            deck[-1 - j] = card
+        memory.reordered(s, player, cards)
+        self._done_choosing()
+        self._out.append(
+            hidden(
+                "reordered",
+                {"player": player, "count": len(cards), "timeout": timeout},
+                {"cards": cards},
+                player,
+            )
+        )
+
+    def _insert(self, position: int, timeout: bool) -> None:
+        s = self.s
+        player = s.chooser
+        card = s.choice_cards[0]
+        s.hands[player].remove(card)
+        s.deck.insert(len(s.deck) - position, card)
+        memory.inserted(s, position, card, player, kitten=card == EXPLODING_KITTEN)
+        self._done_choosing()
+        self._out.append(
+            hidden(
+                "inserted",
+                {"player": player, "timeout": timeout},
+                {"card": card, "position": position},
+                player,
+            )
+        )
+
+    def _choice_timeout(self) -> None:
+        s = self.s
+        kind = s.choice_kind
+        if kind == GIVE:
+            hand = s.hands[s.chooser]
+            self._give(hand[s.rng.randrange(len(hand))], timeout=True)
+        elif kind == REORDER:
+            self._reorder(tuple(range(len(s.choice_cards))), timeout=True)
+        else:
+            self._insert(0, timeout=True)

@@ -1,0 +1,60 @@
+"""What one seat may know: the single place where hidden cards are filtered out.
+
+A seat sees its own hand, everyone's hand size, the deck's size, the whole discard pile (it is
+face up), the top cards it saw and still knows, and where its last put-back kitten lies while
+that is known. Spectators (`seat=None`) see the public part only.
+"""
+
+from __future__ import annotations
+
+from cardroom.games.kittens.state import CHOOSING, GIVE, NOPE_WINDOW, State
+from cardroom.protocol import JSON
+
+
+def view(s: State, seat: int | None) -> JSON:
+    """The JSON view of `s` for `seat` (fields listed in docs/rules/kittens.md#what-players-know)."""
+    mine = seat is not None and 0 <= seat < s.players
+    window: JSON | None = None
+    pending = s.pending
+    if s.phase == NOPE_WINDOW and pending is not None:
+        player, cards, combo, target, name, take = pending
+        window = {
+            "player": player,
+            "cards": list(cards),
+            "combo": combo,
+            "target": target,
+            "name": name,
+            "take": take,
+            "nopes": s.nopes,
+            "last": s.last_actor,
+        }
+    choosing: JSON | None = None
+    if s.phase == CHOOSING:
+        choosing = {
+            "player": s.chooser,
+            "kind": s.choice_kind,
+            "for": s.receiver if s.choice_kind == GIVE else None,
+        }
+        if mine and seat == s.chooser and s.choice_kind != GIVE:
+            choosing["cards"] = list(s.choice_cards)
+    return {
+        "seat": seat,
+        "players": s.players,
+        "phase": s.phase,
+        "turn": s.turn,
+        "turns_left": s.turns_left,
+        "direction": s.direction,
+        "alive": list(s.alive),
+        "winner": s.winner,
+        "now": s.now,
+        "deadline": s.deadline,
+        "hand": list(s.hands[seat]) if mine and seat is not None else [],
+        "hand_sizes": [len(h) for h in s.hands],
+        "deck_size": len(s.deck),
+        "discard": s.discard[::-1],
+        "kittens_left": s.kittens,
+        "future": list(s.future[seat]) if mine and seat is not None else [],
+        "kitten_at": s.kitten_at[seat] if mine and seat is not None else None,
+        "window": window,
+        "choosing": choosing,
+    }

@@ -1,0 +1,435 @@
+"""Throw Throw Burrito events as sentences for one recipient, with names ("you" for them).
+
+Pure functions of the event (already filtered for `seat`), the names and the seat's view, so
+that the terminal and the web client say the same thing. Key hints ("press space") are the
+client's business, not the narrator's. Every sentence is whole and goes through `_`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from cardroom.i18n import _, ngettext
+from cardroom.protocol import JSON
+
+
+def N_(message: str) -> str:
+    """Mark `message` for translation; it is translated when used, in the reader's language."""
+    return message
+
+
+CARD_NAMES: dict[str, str] = {
+    "barky_sharky": N_("Barky Sharky"),
+    "logger_dogger": N_("Logger Dogger"),
+    "goth_sloth": N_("Goth Sloth"),
+    "nacho_llama": N_("Nacho Llama"),
+    "salsa_yeti": N_("Salsa Yeti"),
+    "guac_gator": N_("Guac Gator"),
+    "churro_bat": N_("Churro Bat"),
+    "brawl_a": N_("Brawl A"),
+    "brawl_b": N_("Brawl B"),
+    "war": N_("War"),
+    "duel": N_("Duel"),
+}
+"""The one place card display names live (identifiers never change; names are translated)."""
+
+FIGHT_NAMES: dict[str, str] = {"brawl": N_("Brawl"), "war": N_("War"), "duel": N_("Duel")}
+
+
+def card_name(card: str) -> str:
+    return _(CARD_NAMES.get(card, card))
+
+
+def fight_name(kind: str) -> str:
+    return _(FIGHT_NAMES.get(kind, kind))
+
+
+def seconds(ms: int) -> str:
+    """A duration as a person says it: "0.5", "3", "1.2" (seconds)."""
+    text = f"{max(ms, 0) / 1000:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+class Namer:
+    """Names of the seats as `seat` hears them: their own seat is "you"."""
+
+    def __init__(self, names: Sequence[str], seat: int | None) -> None:
+        self.names = list(names)
+        self.seat = seat
+
+    def __call__(self, p: int) -> str:
+        if p == self.seat:
+            return _("you")
+        return self.names[p] if 0 <= p < len(self.names) else _("seat {seat}").format(seat=p)
+
+    def list(self, seats: Sequence[int]) -> str:
+        """'you, Anna and Marco': a list of players (the joining words are translated)."""
+        who = [self(p) for p in seats]
+        if len(who) <= 1:
+            return "".join(who)
+        return _("{first} and {last}").format(first=_(", ").join(who[:-1]), last=who[-1])
+
+
+def hand_line(hand: Sequence[str]) -> str:
+    """ "1 Goth Sloth, 2 War, ...": the hand with its slot numbers."""
+    if not hand:
+        return _("Your hand is empty.")
+    items = _(", ").join(_("{slot} {card}").format(slot=i + 1, card=card_name(c)) for i, c in enumerate(hand))
+    return _("Your hand: {cards}.").format(cards=items)
+
+
+def scores_line(scores: Sequence[int], who: Namer) -> str:
+    items = _(", ").join(_("{name} {score}").format(name=who(p), score=s) for p, s in enumerate(scores))
+    return _("Scores: {scores}.").format(scores=items)
+
+
+Narrator = Callable[[JSON, Namer, JSON], list[str]]
+
+
+def narrate(event: JSON, seat: int | None, names: Sequence[str], view: JSON) -> list[str]:
+    """The lines `event` (as `seat` may see it) prints for `seat`; [] for nothing worth saying."""
+    handler = _HANDLERS.get(event.get("event", ""))
+    if handler is None:
+        return []
+    return handler(event, Namer(names, seat), view)
+
+
+# ---- round and play ---------------------------------------------------------------------------
+
+
+def _round_start(e: JSON, who: Namer, view: JSON) -> list[str]:
+    community = e["community_sizes"]
+    return [
+        _("Round {round} begins: everyone has 5 cards; community piles {a} and {b} cards.").format(
+            round=e["round"], a=community[0], b=community[1]
+        )
+    ]
+
+
+def _hand(e: JSON, who: Namer, view: JSON) -> list[str]:
+    return [hand_line(e["cards"])] if "cards" in e else []
+
+
+def _countdown(e: JSON, who: Namer, view: JSON) -> list[str]:
+    beat = e["beat"]
+    if beat == "burrito":
+        return [_("Burrito! Play!")]
+    if beat == "3" and e.get("caller") is not None:
+        return [_("Play resumes: 3")]
+    return [beat]
+
+
+def _draw(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p = e["player"]
+    community = e["from"] == "community"
+    pile = e.get("pile", 0) + 1
+    if p == who.seat and "card" in e:
+        slot = len(view.get("hand", [])) or 1
+        if e["card"] in view.get("hand", []):
+            slot = len(view["hand"]) - view["hand"][::-1].index(e["card"])
+        card = card_name(e["card"])
+        if community:
+            return [
+                _("You draw {card} from community pile {pile} (slot {slot}).").format(
+                    card=card, pile=pile, slot=slot
+                )
+            ]
+        return [_("You draw {card} (slot {slot}).").format(card=card, slot=slot)]
+    if community:
+        return [_("{name} draws from community pile {pile}.").format(name=who(p), pile=pile)]
+    return [_("{name} draws.").format(name=who(p))]
+
+
+def _discard(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, to = e["player"], e["to"]
+    if p == who.seat:
+        if "card" in e:
+            return [_("You pass {card} to {name}.").format(card=card_name(e["card"]), name=who(to))]
+        return [_("You pass a card to {name}.").format(name=who(to))]
+    if to == who.seat:
+        return [_("{name} passes you a card.").format(name=who(p))]
+    return [_("{name} passes a card to {other}.").format(name=who(p), other=who(to))]
+
+
+def _set(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, card = e["player"], card_name(e["card"])
+    if p == who.seat:
+        return [
+            _("You score a set of three {card}: your score is {score}.").format(card=card, score=e["score"])
+        ]
+    return [
+        _("{name} scores a set of three {card}: score {score}.").format(
+            name=who(p), card=card, score=e["score"]
+        )
+    ]
+
+
+# ---- fights -------------------------------------------------------------------------------------
+
+
+def _call(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, fight = e["player"], fight_name(e["fight"])
+    targets = e.get("targets")
+    if targets:
+        a, b = who(targets[0]), who(targets[1])
+        if p == who.seat:
+            return [_("You call a Duel: {a} against {b}!").format(a=a, b=b)]
+        return [_("{name} calls a Duel: {a} against {b}!").format(name=who(p), a=a, b=b)]
+    if p == who.seat:
+        return [_("You call a {fight}!").format(fight=fight)]
+    return [_("{name} calls a {fight}!").format(name=who(p), fight=fight)]
+
+
+def _mistake(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, what = e["player"], e["what"]
+    me = p == who.seat
+    if what == "call":
+        fight = fight_name(e.get("fight", ""))
+        if me:
+            return [_("Mistake! You called a {fight} without the three cards.").format(fight=fight)]
+        return [
+            _("Mistake! {name} called a {fight} without the three cards.").format(name=who(p), fight=fight)
+        ]
+    if what == "grab":
+        if me:
+            return [_("Mistake! You grabbed a burrito without being in the fight.")]
+        return [_("Mistake! {name} grabbed a burrito without being in the fight.").format(name=who(p))]
+    if me:
+        return [_("Mistake! You tried to catch without being in the fight.")]
+    return [_("Mistake! {name} tried to catch without being in the fight.").format(name=who(p))]
+
+
+def _fight_start(e: JSON, who: Namer, view: JSON) -> list[str]:
+    fighters = e["fighters"]
+    kind = fight_name(e["kind"])
+    tiebreak = e.get("tiebreak")
+    me_in = who.seat in fighters
+    if e.get("merged"):
+        return [_("Calls at the same moment: a War of everybody!")]
+    if tiebreak == "badge":
+        line = _("Badge duel: {a} against {b}, for the game!").format(a=who(fighters[0]), b=who(fighters[1]))
+    elif tiebreak == "round_tie":
+        line = _("Tie-break {fight} for the round: {players}.").format(fight=kind, players=who.list(fighters))
+    elif len(fighters) == 2:
+        line = _("{fight}: {a} against {b}.").format(fight=kind, a=who(fighters[0]), b=who(fighters[1]))
+    else:
+        line = _("{fight}: {players} fight.").format(fight=kind, players=who.list(fighters))
+    lines = [line]
+    if e["kind"] == "duel" and "go_at" in e:
+        lines.append(_("Each duelist holds a burrito: wait for Burrito! before you throw."))
+    if me_in:
+        lines.append(_("You are in the fight!"))
+    else:
+        lines.append(_("You are not in this fight: keep your hands off the burritos."))
+    return lines
+
+
+def _duel_beat(e: JSON, who: Namer, view: JSON) -> list[str]:
+    if e["beat"] == "burrito":
+        return [_("BURRITO! Throw!")] if who.seat in e["fighters"] else [_("Burrito!")]
+    return [_("Duel: {beat}").format(beat=e["beat"])]
+
+
+def _grab(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, free = e["player"], e["free"]
+    if p == who.seat:
+        return [
+            ngettext("You grab a burrito; {n} is left.", "You grab a burrito; {n} are left.", free).format(
+                n=free
+            )
+        ]
+    return [
+        ngettext(
+            "{name} grabs a burrito; {n} is left.", "{name} grabs a burrito; {n} are left.", free
+        ).format(name=who(p), n=free)
+    ]
+
+
+def _behind_back(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p = e["player"]
+    wait = seconds(e["leaves_at"] - view.get("now", e["leaves_at"]))
+    if p == who.seat and "target" in e:
+        return [
+            _("Your burrito goes behind your back: it leaves for {name} in {s} s.").format(
+                name=who(e["target"]), s=wait
+            )
+        ]
+    return [_("{name} swings a burrito behind their back.").format(name=who(p))]
+
+
+def _throw(e: JSON, who: Namer, view: JSON) -> list[str]:
+    thrower, target = e["thrower"], e["target"]
+    if target == who.seat:
+        opens = seconds(e["flight_ms"] - (e["lands_at"] - e["catch_from"]))
+        return [
+            _("INCOMING! {name} throws at you. Catch window opens in {s} s.").format(
+                name=who(thrower), s=opens
+            )
+        ]
+    if thrower == who.seat:
+        return [_("You throw at {name}.").format(name=who(target))]
+    return [_("{name} throws at {other}.").format(name=who(thrower), other=who(target))]
+
+
+def _dodge(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p = e["player"]
+    if p == who.seat:
+        return [_("You dodge.")]
+    return [_("{name} dodges.").format(name=who(p))]
+
+
+def _catch(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, thrower = e["player"], e["thrower"]
+    if p == who.seat:
+        return [_("You catch {name}'s burrito! {name} loses the fight.").format(name=who(thrower))]
+    if thrower == who.seat:
+        return [_("{name} catches your burrito! You lose the fight.").format(name=who(p))]
+    return [_("{name} catches {other}'s burrito!").format(name=who(p), other=who(thrower))]
+
+
+def _fumble(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, thrower = e["player"], e["thrower"]
+    if p == who.seat:
+        return [_("Too early! You fumble {name}'s burrito: it counts as a hit.").format(name=who(thrower))]
+    return [_("{name} fumbles the catch: a hit.").format(name=who(p))]
+
+
+def _hit(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, thrower = e["player"], e["thrower"]
+    if p == who.seat:
+        return [_("You are hit by {name}'s burrito!").format(name=who(thrower))]
+    if thrower == who.seat:
+        return [_("Your burrito hits {name}!").format(name=who(p))]
+    return [_("{name}'s burrito hits {other}!").format(name=who(thrower), other=who(p))]
+
+
+def _miss(e: JSON, who: Namer, view: JSON) -> list[str]:
+    thrower, target = e["thrower"], e["target"]
+    if e["reason"] == "not_fighting":
+        if thrower == who.seat:
+            return [_("Your burrito hits {name}, who is not fighting: a miss.").format(name=who(target))]
+        if target == who.seat:
+            return [
+                _("{name}'s burrito hits you, but you are not fighting: a miss.").format(name=who(thrower))
+            ]
+        return [
+            _("{name}'s burrito hits {other}, who is not fighting: a miss.").format(
+                name=who(thrower), other=who(target)
+            )
+        ]
+    if target == who.seat:
+        return [_("{name}'s burrito misses you.").format(name=who(thrower))]
+    if thrower == who.seat:
+        return [_("Your burrito misses {name}.").format(name=who(target))]
+    return [_("{name}'s burrito misses {other}.").format(name=who(thrower), other=who(target))]
+
+
+def _fight_tie(e: JSON, who: Namer, view: JSON) -> list[str]:
+    players = who.list(e["players"])
+    if e["kind"] == "duel":
+        return [_("Hits at the same moment: {players} settle it with a duel.").format(players=players)]
+    return [_("Hits at the same moment: {players} settle it with a War.").format(players=players)]
+
+
+def _false_start(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p = e["player"]
+    if p == who.seat:
+        return [_("False start! You threw before Burrito!")]
+    return [_("False start! {name} threw before Burrito!").format(name=who(p))]
+
+
+def _stalling(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p = e["player"]
+    if p == who.seat:
+        return [_("Time is up: you acted least recently and lose the fight.")]
+    return [_("Time is up: {name} acted least recently and loses the fight.").format(name=who(p))]
+
+
+def _eliminated(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p = e["player"]
+    if p == who.seat:
+        return [_("You are out of the tie-break.")]
+    return [_("{name} is out of the tie-break.").format(name=who(p))]
+
+
+def _fight_over(e: JSON, who: Namer, view: JSON) -> list[str]:
+    loser, kind = e["loser"], fight_name(e["kind"])
+    if e.get("bruise"):
+        left = e.get("bruises_left", 0)
+        if loser == who.seat:
+            line = _("You lose the {fight} and take a bruise.").format(fight=kind)
+        else:
+            line = _("{name} loses the {fight} and takes a bruise.").format(name=who(loser), fight=kind)
+        return [line, ngettext("{n} bruise is left.", "{n} bruises are left.", left).format(n=left)]
+    winner = e.get("winner")
+    if winner is None:
+        return []
+    if winner == who.seat:
+        return [_("You win the tie-break!")]
+    return [_("{name} wins the tie-break.").format(name=who(winner))]
+
+
+# ---- round and game ---------------------------------------------------------------------------
+
+
+def _round_over(e: JSON, who: Namer, view: JSON) -> list[str]:
+    if e["reason"] == "bruises":
+        line = _("Round {round} is over: every bruise has been given.").format(round=e["round"])
+    else:
+        line = _("Round {round} is over: no battle set can be made any more.").format(round=e["round"])
+    lines = [line, scores_line(e["scores"], who)]
+    if e.get("tied"):
+        lines.append(_("A tie between {players}: they fight it out.").format(players=who.list(e["tied"])))
+    return lines
+
+
+def _round_won(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p = e["player"]
+    if p == who.seat:
+        return [_("You win round {round}!").format(round=e["round"])]
+    return [_("{name} wins round {round}.").format(name=who(p), round=e["round"])]
+
+
+def _badge(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p = e["player"]
+    if p == who.seat:
+        return [_("You take the badge. The next round starts in a few seconds.")]
+    return [_("{name} takes the badge. The next round starts in a few seconds.").format(name=who(p))]
+
+
+def _game_over(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p = e["winner"]
+    if p == who.seat:
+        return [_("Game over: you win the game!")]
+    return [_("Game over: {name} wins the game.").format(name=who(p))]
+
+
+_HANDLERS: dict[str, Narrator] = {
+    "round_start": _round_start,
+    "hand": _hand,
+    "countdown": _countdown,
+    "draw": _draw,
+    "discard": _discard,
+    "set": _set,
+    "call": _call,
+    "mistake": _mistake,
+    "fight_start": _fight_start,
+    "duel_beat": _duel_beat,
+    "grab": _grab,
+    "behind_back": _behind_back,
+    "throw": _throw,
+    "dodge": _dodge,
+    "catch": _catch,
+    "fumble": _fumble,
+    "hit": _hit,
+    "miss": _miss,
+    "fight_tie": _fight_tie,
+    "false_start": _false_start,
+    "stalling": _stalling,
+    "eliminated": _eliminated,
+    "fight_over": _fight_over,
+    "round_over": _round_over,
+    "round_won": _round_won,
+    "badge": _badge,
+    "game_over": _game_over,
+}

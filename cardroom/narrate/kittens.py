@@ -1,0 +1,499 @@
+"""Exploding Kittens events as sentences for one recipient, with names ("you" for them).
+
+Pure functions of the event (already filtered for `seat`), the names and the seat's view, so
+that every client says the same thing; key hints ("Nope? press n") are added by the client.
+The answers to 003's quick keys (shift+D, T, E) are built from `games.kittens.queries`, so
+that every client answers alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from cardroom.games.kittens import queries
+from cardroom.i18n import _, ngettext
+from cardroom.narrate.burrito import N_, Namer, seconds
+from cardroom.protocol import JSON
+
+CARD_NAMES: dict[str, tuple[str, str]] = {
+    # id: (display name, the name with its indefinite article)
+    "exploding_kitten": (N_("Exploding Kitten"), N_("an Exploding Kitten")),
+    "defuse": (N_("Defuse"), N_("a Defuse")),
+    "nope": (N_("Nope"), N_("a Nope")),
+    "attack": (N_("Attack"), N_("an Attack")),
+    "targeted_attack": (N_("Targeted Attack"), N_("a Targeted Attack")),
+    "personal_attack": (N_("Personal Attack"), N_("a Personal Attack")),
+    "triple_attack": (N_("Triple Attack"), N_("a Triple Attack")),
+    "skip": (N_("Skip"), N_("a Skip")),
+    "super_skip": (N_("Super Skip"), N_("a Super Skip")),
+    "reverse": (N_("Reverse"), N_("a Reverse")),
+    "favor": (N_("Favor"), N_("a Favor")),
+    "shuffle": (N_("Shuffle"), N_("a Shuffle")),
+    "draw_from_the_bottom": (N_("Draw from the Bottom"), N_("a Draw from the Bottom")),
+    "swap_top_and_bottom": (N_("Swap Top and Bottom"), N_("a Swap Top and Bottom")),
+    "see_the_future": (N_("See the Future"), N_("a See the Future")),
+    "super_see_the_future": (N_("Super See the Future"), N_("a Super See the Future")),
+    "alter_the_future": (N_("Alter the Future"), N_("an Alter the Future")),
+    "super_alter_the_future": (N_("Super Alter the Future"), N_("a Super Alter the Future")),
+    "sneak_draw": (N_("Sneak Draw"), N_("a Sneak Draw")),
+    "black_cat": (N_("Black Cat"), N_("a Black Cat")),
+    "white_cat": (N_("White Cat"), N_("a White Cat")),
+    "grey_cat": (N_("Grey Cat"), N_("a Grey Cat")),
+    "red_cat": (N_("Red Cat"), N_("a Red Cat")),
+    "tabby_cat": (N_("Tabby Cat"), N_("a Tabby Cat")),
+    "feral_cat": (N_("Feral Cat"), N_("a Feral Cat")),
+}
+"""The one place card display names live (identifiers never change; names are translated)."""
+
+ATTACKS = {"attack": 2, "triple_attack": 3, "targeted_attack": 2}
+
+
+def card_name(card: str) -> str:
+    names = CARD_NAMES.get(card)
+    return _(names[0]) if names else card
+
+
+def a_card(card: str) -> str:
+    names = CARD_NAMES.get(card)
+    return _(names[1]) if names else card
+
+
+def card_list(cards: Sequence[str]) -> str:
+    return _(", ").join(card_name(c) for c in cards)
+
+
+def numbered(cards: Sequence[str]) -> str:
+    """ "1 Attack, 2 Skip": cards with their positions."""
+    return _(", ").join(_("{n} {card}").format(n=i + 1, card=card_name(c)) for i, c in enumerate(cards))
+
+
+# ---- the quick keys of 003 ----------------------------------------------------------------------
+
+
+def describe(card: str) -> str:
+    """shift+D: what `card` does."""
+    info = queries.describe(card)
+    return _("{card}: {text}").format(card=card_name(card), text=_(info["text"]))
+
+
+def whose_turn(view: JSON, seat: int | None, names: Sequence[str]) -> str:
+    """T: whose turn it is and how many turns they still must play."""
+    info = queries.whose_turn(view)
+    who = Namer(names, seat)
+    p, left = info["player"], info["turns_left"]
+    if info["phase"] == "game_over":
+        return _("The game is over.")
+    if p == seat:
+        if left > 1:
+            return ngettext(
+                "It is your turn; you must play {n} turn, this one included.",
+                "It is your turn; you must play {n} turns, this one included.",
+                left,
+            ).format(n=left)
+        return _("It is your turn (only this one).")
+    if left > 1:
+        return ngettext(
+            "It is {name}'s turn; they must play {n} turn, this one included.",
+            "It is {name}'s turn; they must play {n} turns, this one included.",
+            left,
+        ).format(name=who(p), n=left)
+    return _("It is {name}'s turn (only this one).").format(name=who(p))
+
+
+def counts(view: JSON, seat: int | None, names: Sequence[str]) -> str:
+    """E: cards in each hand, in the deck and in the discard pile."""
+    info = queries.counts(view)
+    who = Namer(names, seat)
+    parts = []
+    for p, size in enumerate(info["hands"]):
+        if size is None:
+            parts.append(_("{name} exploded").format(name=who(p)))
+        else:
+            parts.append(_("{name} {n}").format(name=who(p), n=size))
+    return _("Cards in hand: {hands}. Deck: {deck}. Discard pile: {discard}.").format(
+        hands=_(", ").join(parts), deck=info["deck"], discard=info["discard"]
+    )
+
+
+def next_player(view: JSON, player: int) -> int:
+    """Who plays after `player` (the victim of a plain Attack), from the view."""
+    alive: list[bool] = view["alive"]
+    step: int = view["direction"]
+    n: int = view["players"]
+    q = (player + step) % n
+    while not alive[q] and q != player:
+        q = (q + step) % n
+    return q
+
+
+# ---- events -------------------------------------------------------------------------------------
+
+Narrator = Callable[[JSON, Namer, JSON], list[str]]
+
+
+def narrate(event: JSON, seat: int | None, names: Sequence[str], view: JSON) -> list[str]:
+    """The lines `event` (as `seat` may see it) prints for `seat`; [] for nothing worth saying."""
+    handler = _HANDLERS.get(event.get("event", ""))
+    if handler is None:
+        return []
+    return handler(event, Namer(names, seat), view)
+
+
+def _played(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, cards, combo = e["player"], e["cards"], e.get("combo")
+    me = p == who.seat
+    target: int = e.get("target", -1) if e.get("target") is not None else -1
+    if combo == "pair":
+        card = card_name(cards[0])
+        if me:
+            return [_("You play a pair of {card} against {target}.").format(card=card, target=who(target))]
+        if target == who.seat:
+            return [
+                _("{name} plays a pair of {card} against you: you will give a card.").format(
+                    name=who(p), card=card
+                )
+            ]
+        return [
+            _("{name} plays a pair of {card} against {target}.").format(
+                name=who(p), card=card, target=who(target)
+            )
+        ]
+    if combo == "triple":
+        card, wanted = card_name(cards[0]), a_card(e["name"])
+        if me:
+            return [
+                _("You play three {card} and ask {target} for {wanted}.").format(
+                    card=card, target=who(target), wanted=wanted
+                )
+            ]
+        return [
+            _("{name} plays three {card} and asks {target} for {wanted}.").format(
+                name=who(p), card=card, target=who(target), wanted=wanted
+            )
+        ]
+    if combo == "five":
+        take = card_name(e["take"])
+        if me:
+            return [
+                _("You play five different cards to take {card} from the discard pile.").format(card=take)
+            ]
+        return [
+            _("{name} plays five different cards to take {card} from the discard pile.").format(
+                name=who(p), card=take
+            )
+        ]
+    card = cards[0]
+    name = card_name(card)
+    if card in ATTACKS:
+        victim = target if target >= 0 else next_player(view, p)
+        turns = ATTACKS[card]
+        if me:
+            return [_("You play {card} on {target}.").format(card=name, target=who(victim))]
+        if victim == who.seat:
+            return [
+                ngettext(
+                    "{name} plays {card} on you: {n} turn for you.",
+                    "{name} plays {card} on you: {n} turns for you.",
+                    turns,
+                ).format(name=who(p), card=name, n=turns)
+            ]
+        return [_("{name} plays {card} on {target}.").format(name=who(p), card=name, target=who(victim))]
+    if target >= 0:
+        if me:
+            return [_("You play {card} on {target}.").format(card=name, target=who(target))]
+        if target == who.seat:
+            return [_("{name} plays {card} on you.").format(name=who(p), card=name)]
+        return [_("{name} plays {card} on {target}.").format(name=who(p), card=name, target=who(target))]
+    if me:
+        return [_("You play {card}.").format(card=name)]
+    return [_("{name} plays {card}.").format(name=who(p), card=name)]
+
+
+def _noped(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, nopes = e["player"], e["nopes"]
+    if nopes % 2:
+        if p == who.seat:
+            return [_("You say Nope: it is cancelled unless someone Nopes again.")]
+        return [_("{name} says Nope: it is cancelled unless someone Nopes again.").format(name=who(p))]
+    if p == who.seat:
+        return [_("You Nope the Nope: it goes ahead unless someone Nopes again.")]
+    return [_("{name} Nopes the Nope: it goes ahead unless someone Nopes again.").format(name=who(p))]
+
+
+def _window_closed(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p = e["player"]
+    what = card_list(e["cards"])
+    if e["cancelled"]:
+        if p == who.seat:
+            return [_("Noped: your {card} has no effect.").format(card=what)]
+        return [_("Noped: {name}'s {card} has no effect.").format(name=who(p), card=what)]
+    if e["nopes"]:
+        if p == who.seat:
+            return [_("Your {card} goes ahead after all.").format(card=what)]
+        return [_("{name}'s {card} goes ahead after all.").format(name=who(p), card=what)]
+    return []
+
+
+def _turns_returned(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, turns = e["player"], e["turns"]
+    if p == who.seat:
+        return [
+            ngettext(
+                "The attack comes back: you take {n} turn.",
+                "The attack comes back: you take {n} turns.",
+                turns,
+            ).format(n=turns)
+        ]
+    return [
+        ngettext(
+            "The attack comes back: {name} takes {n} turn.",
+            "The attack comes back: {name} takes {n} turns.",
+            turns,
+        ).format(name=who(p), n=turns)
+    ]
+
+
+def _attacked(e: JSON, who: Namer, view: JSON) -> list[str]:
+    target, turns = e["target"], e["turns"]
+    if target == who.seat:
+        return [
+            ngettext(
+                "You are attacked: you must play {n} turn.",
+                "You are attacked: you must play {n} turns.",
+                turns,
+            ).format(n=turns)
+        ]
+    return [
+        ngettext(
+            "{name} is attacked and must play {n} turn.", "{name} is attacked and must play {n} turns.", turns
+        ).format(name=who(target), n=turns)
+    ]
+
+
+def _turn(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, left = e["player"], e["turns_left"]
+    if p == who.seat:
+        if left > 1:
+            return [
+                ngettext("Your turn ({n} turn to play).", "Your turn ({n} turns to play).", left).format(
+                    n=left
+                )
+            ]
+        return [_("Your turn.")]
+    if left > 1:
+        return [
+            ngettext("{name}'s turn ({n} turn to play).", "{name}'s turn ({n} turns to play).", left).format(
+                name=who(p), n=left
+            )
+        ]
+    return [_("{name}'s turn.").format(name=who(p))]
+
+
+def _shuffled(e: JSON, who: Namer, view: JSON) -> list[str]:
+    if e["player"] == who.seat:
+        return [_("You shuffle the deck.")]
+    return [_("{name} shuffles the deck.").format(name=who(e["player"]))]
+
+
+def _swapped(e: JSON, who: Namer, view: JSON) -> list[str]:
+    if e["player"] == who.seat:
+        return [_("You swap the top and bottom cards of the deck.")]
+    return [_("{name} swaps the top and bottom cards of the deck.").format(name=who(e["player"]))]
+
+
+def _future(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, count = e["player"], e["count"]
+    if p == who.seat and "cards" in e:
+        if not e["cards"]:
+            return [_("The deck is empty: there is nothing to see.")]
+        return [_("The top of the deck, top first: {cards}.").format(cards=numbered(e["cards"]))]
+    return [
+        ngettext("{name} looks at the top {n} card.", "{name} looks at the top {n} cards.", count).format(
+            name=who(p), n=count
+        )
+    ]
+
+
+def _choosing(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, kind = e["player"], e["kind"]
+    if p == who.seat:
+        if kind == "give":
+            return [_("{name} asks you for a card: choose which one to give.").format(name=who(e["for"]))]
+        if kind == "reorder":
+            return [_("Put the top cards in the order you like.")]
+        return [_("Put {card} back in the deck where you like.").format(card=card_name(e.get("card", "")))]
+    if kind == "give":
+        return [_("{name} chooses a card to give to {other}.").format(name=who(p), other=who(e["for"]))]
+    if kind == "reorder":
+        return [_("{name} is reordering the top of the deck.").format(name=who(p))]
+    return [_("{name} is putting a card back in the deck.").format(name=who(p))]
+
+
+def _given(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, to = e["player"], e["to"]
+    if e.get("empty"):
+        if p == who.seat:
+            return [_("You have no card to give.")]
+        return [_("{name} has no card to give.").format(name=who(p))]
+    late = e.get("timeout")
+    if p == who.seat:
+        card = a_card(e.get("card", ""))
+        if late:
+            return [
+                _("Time is up: you give {card} to {name}, chosen at random.").format(card=card, name=who(to))
+            ]
+        return [_("You give {card} to {name}.").format(card=card, name=who(to))]
+    if to == who.seat and "card" in e:
+        return [_("{name} gives you {card}.").format(name=who(p), card=a_card(e["card"]))]
+    return [_("{name} gives a card to {other}.").format(name=who(p), other=who(to))]
+
+
+def _asked(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, target, wanted = e["player"], e["target"], a_card(e["name"])
+    if e["given"]:
+        if target == who.seat:
+            return [_("You hand {card} to {name}.").format(card=wanted, name=who(p))]
+        if p == who.seat:
+            return [_("{name} hands you {card}.").format(name=who(target), card=wanted)]
+        return [_("{name} hands {card} to {other}.").format(name=who(target), card=wanted, other=who(p))]
+    if target == who.seat:
+        return [_("You have no {card}: nothing happens.").format(card=card_name(e["name"]))]
+    return [_("{name} has no {card}: nothing happens.").format(name=who(target), card=card_name(e["name"]))]
+
+
+def _took(e: JSON, who: Namer, view: JSON) -> list[str]:
+    if e["player"] == who.seat:
+        return [_("You take {card} from the discard pile.").format(card=a_card(e["card"]))]
+    return [
+        _("{name} takes {card} from the discard pile.").format(name=who(e["player"]), card=a_card(e["card"]))
+    ]
+
+
+def _reordered(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, count = e["player"], e["count"]
+    if p == who.seat and "cards" in e:
+        if e.get("timeout"):
+            return [_("Time is up: the order stays. Top first: {cards}.").format(cards=numbered(e["cards"]))]
+        return [_("New order of the top, top first: {cards}.").format(cards=numbered(e["cards"]))]
+    return [
+        ngettext("{name} reorders the top {n} card.", "{name} reorders the top {n} cards.", count).format(
+            name=who(p), n=count
+        )
+    ]
+
+
+def _sneaked(e: JSON, who: Namer, view: JSON) -> list[str]:
+    if e["player"] == who.seat and "card" in e:
+        return [_("You take the top card: {card}.").format(card=card_name(e["card"]))]
+    return [_("{name} secretly takes the top card.").format(name=who(e["player"]))]
+
+
+def _inserted(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p = e["player"]
+    if p == who.seat and "position" in e:
+        pos = e["position"]
+        return [
+            ngettext(
+                "You put {card} back with {n} card above it.",
+                "You put {card} back with {n} cards above it.",
+                pos,
+            ).format(card=card_name(e["card"]), n=pos)
+        ]
+    return [_("{name} puts the card back in the deck.").format(name=who(p))]
+
+
+def _drew(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p = e["player"]
+    bottom = e.get("from") == "bottom"
+    lines = []
+    if e.get("forced"):
+        lines.append(
+            _("Time is up: a card is drawn.")
+            if p == who.seat
+            else _("Time is up for {name}.").format(name=who(p))
+        )
+    if p == who.seat and "card" in e:
+        if bottom:
+            lines.append(_("You draw {card} from the bottom.").format(card=a_card(e["card"])))
+        else:
+            lines.append(_("You drew {card}.").format(card=a_card(e["card"])))
+        return lines
+    if e.get("card") == "exploding_kitten":
+        lines.append(_("{name} drew an Exploding Kitten!").format(name=who(p)))
+    elif bottom:
+        lines.append(_("{name} draws from the bottom.").format(name=who(p)))
+    else:
+        lines.append(_("{name} draws a card.").format(name=who(p)))
+    return lines
+
+
+def _empty_deck(e: JSON, who: Namer, view: JSON) -> list[str]:
+    if e["player"] == who.seat:
+        return [_("The deck is empty: your turn ends.")]
+    return [_("The deck is empty: {name}'s turn ends.").format(name=who(e["player"]))]
+
+
+def _defusing(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p = e["player"]
+    left = seconds(e["until"] - view.get("now", e["until"]))
+    if p == who.seat:
+        return [_("DEFUSE NOW! You drew an Exploding Kitten: you have {s} seconds.").format(s=left)]
+    return [_("{name} has {s} seconds to defuse it.").format(name=who(p), s=left)]
+
+
+def _defused(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p = e["player"]
+    if p == who.seat and "position" in e:
+        pos = e["position"]
+        return [
+            ngettext(
+                "Defused! You put the kitten back with {n} card above it.",
+                "Defused! You put the kitten back with {n} cards above it.",
+                pos,
+            ).format(n=pos)
+        ]
+    return [_("{name} defuses the kitten and puts it back in the deck, secretly.").format(name=who(p))]
+
+
+def _exploded(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p = e["player"]
+    lines = [
+        _("BOOM! You explode and are out of the game.")
+        if p == who.seat
+        else _("BOOM! {name} explodes and is out of the game.").format(name=who(p))
+    ]
+    if e.get("discarded"):
+        lines.append(_("Onto the discard pile: {cards}.").format(cards=card_list(e["discarded"])))
+    return lines
+
+
+def _game_over(e: JSON, who: Namer, view: JSON) -> list[str]:
+    if e["winner"] == who.seat:
+        return [_("Game over: you win the game!")]
+    return [_("Game over: {name} wins the game.").format(name=who(e["winner"]))]
+
+
+_HANDLERS: dict[str, Narrator] = {
+    "played": _played,
+    "noped": _noped,
+    "window_closed": _window_closed,
+    "turns_returned": _turns_returned,
+    "attacked": _attacked,
+    "turn": _turn,
+    "shuffled": _shuffled,
+    "swapped": _swapped,
+    "future": _future,
+    "choosing": _choosing,
+    "given": _given,
+    "asked": _asked,
+    "took": _took,
+    "reordered": _reordered,
+    "sneaked": _sneaked,
+    "inserted": _inserted,
+    "drew": _drew,
+    "empty_deck": _empty_deck,
+    "defusing": _defusing,
+    "defused": _defused,
+    "exploded": _exploded,
+    "game_over": _game_over,
+}

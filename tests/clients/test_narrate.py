@@ -1,0 +1,252 @@
+"""Events become sentences each player understands, and say nothing they must not know.
+
+Rules: DIGITAL.md ("a discard is seen as 'X passed a card to Y', never which card"; a throw at
+you is announced at once; the drawer alone learns the card drawn).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from cardroom.drive.virtual import VirtualDriver
+from cardroom.games import find_game
+from cardroom.games.burrito.events import EVENT_KINDS as BURRITO_KINDS
+from cardroom.games.kittens import events as kittens_events
+from cardroom.narrate import burrito, kittens
+from cardroom.protocol import JSON, Event
+
+NAMES = ["Zoe", "Anna", "Marco", "Chloé"]
+
+
+def _say(module: Any, event: Event, seat: int, view: JSON | None = None) -> list[str]:
+    mine = event.for_seat(seat)
+    if mine is None:
+        return []
+    return list(module.narrate(mine, seat, NAMES, view or {}))
+
+
+# ---- Throw Throw Burrito --------------------------------------------------------------------------
+
+
+def test_a_discard_tells_the_receiver_who_passed_but_not_the_card() -> None:
+    event = Event("discard", {"player": 1, "to": 2}, {"card": "goth_sloth"}, frozenset({1}))
+    assert _say(burrito, event, 1) == ["You pass Goth Sloth to Marco."]
+    assert _say(burrito, event, 2) == ["Anna passes you a card."]
+    assert _say(burrito, event, 0) == ["Anna passes a card to Marco."]
+
+
+def test_the_drawer_alone_learns_the_card_and_its_slot() -> None:
+    event = Event("draw", {"player": 0, "from": "own"}, {"card": "war"}, frozenset({0}), public=True)
+    view = {"hand": ["goth_sloth", "duel", "war"], "now": 0}
+    assert _say(burrito, event, 0, view) == ["You draw War (slot 3)."]
+    assert _say(burrito, event, 1) == ["Zoe draws."]
+    community = Event("draw", {"player": 2, "from": "community", "pile": 1}, {"card": "war"}, frozenset({2}))
+    assert _say(burrito, community, 0) == ["Marco draws from community pile 2."]
+
+
+def test_a_throw_at_you_is_a_word_cue_with_the_catch_window() -> None:
+    event = Event(
+        "throw", {"thrower": 2, "target": 0, "id": 1, "lands_at": 1800, "catch_from": 1500, "flight_ms": 800}
+    )
+    assert _say(burrito, event, 0) == ["INCOMING! Marco throws at you. Catch window opens in 0.5 s."]
+    assert _say(burrito, event, 2) == ["You throw at Zoe."]
+    assert _say(burrito, event, 1) == ["Marco throws at Zoe."]
+
+
+def test_fights_name_who_fights_and_tell_bystanders_to_keep_out() -> None:
+    event = Event(
+        "fight_start", {"kind": "brawl", "fighters": [0, 2], "caller": 1, "tiebreak": None, "timeout_at": 9}
+    )
+    assert _say(burrito, event, 0) == ["Brawl: you against Marco.", "You are in the fight!"]
+    assert _say(burrito, event, 1)[1] == "You are not in this fight: keep your hands off the burritos."
+    war = Event(
+        "fight_start", {"kind": "war", "fighters": [0, 2, 3], "caller": 1, "tiebreak": None, "timeout_at": 9}
+    )
+    assert _say(burrito, war, 1)[0] == "War: Zoe, Marco and Chloé fight."
+
+
+def test_hits_catches_and_bruises_are_told_from_each_side() -> None:
+    catch = Event("catch", {"player": 0, "thrower": 3, "id": 4})
+    assert _say(burrito, catch, 0) == ["You catch Chloé's burrito! Chloé loses the fight."]
+    assert _say(burrito, catch, 3) == ["Zoe catches your burrito! You lose the fight."]
+    hit = Event("hit", {"player": 1, "thrower": 0, "id": 2})
+    assert _say(burrito, hit, 0) == ["Your burrito hits Anna!"]
+    assert _say(burrito, hit, 1) == ["You are hit by Zoe's burrito!"]
+    over = Event(
+        "fight_over", {"loser": 1, "bruise": True, "reason": "hit", "kind": "brawl", "bruises_left": 1}
+    )
+    assert _say(burrito, over, 1) == ["You lose the Brawl and take a bruise.", "1 bruise is left."]
+    assert _say(burrito, over, 2) == ["Anna loses the Brawl and takes a bruise.", "1 bruise is left."]
+
+
+def test_the_countdown_is_three_two_one_burrito() -> None:
+    beats = [Event("countdown", {"beat": b, "caller": None, "round": 1}) for b in ("3", "2", "1", "burrito")]
+    assert [line for e in beats for line in _say(burrito, e, 0)] == ["3", "2", "1", "Burrito! Play!"]
+    duel = Event("duel_beat", {"beat": "burrito", "fighters": [0, 1]})
+    assert _say(burrito, duel, 0) == ["BURRITO! Throw!"]
+    assert _say(burrito, duel, 2) == ["Burrito!"]
+
+
+def test_round_and_game_results() -> None:
+    over = Event("round_over", {"round": 1, "scores": [3, 1, 0, -1], "reason": "bruises", "winner": 0})
+    assert _say(burrito, over, 0) == [
+        "Round 1 is over: every bruise has been given.",
+        "Scores: you 3, Anna 1, Marco 0, Chloé -1.",
+    ]
+    assert _say(burrito, Event("game_over", {"winner": 2, "badge": 2}), 0) == [
+        "Game over: Marco wins the game."
+    ]
+    assert _say(burrito, Event("game_over", {"winner": 2, "badge": 2}), 2) == ["Game over: you win the game!"]
+
+
+def test_a_throw_behind_the_back_keeps_its_target_secret() -> None:
+    event = Event("behind_back", {"player": 1, "leaves_at": 700}, {"target": 0}, frozenset({1}))
+    assert _say(burrito, event, 1, {"now": 0}) == [
+        "Your burrito goes behind your back: it leaves for Zoe in 0.7 s."
+    ]
+    assert _say(burrito, event, 0, {"now": 0}) == ["Anna swings a burrito behind their back."]
+
+
+# ---- Exploding Kittens -------------------------------------------------------------------------------
+
+KVIEW: JSON = {"alive": [True, True, True, True], "direction": 1, "players": 4, "now": 0}
+
+
+def test_an_attack_on_you_names_the_attacker_and_the_turns() -> None:
+    event = Event(
+        "played",
+        {
+            "player": 3,
+            "cards": ["attack"],
+            "combo": None,
+            "target": None,
+            "name": None,
+            "take": None,
+            "until": 3000,
+        },
+    )
+    assert _say(kittens, event, 0, KVIEW) == ["Chloé plays Attack on you: 2 turns for you."]
+    assert _say(kittens, event, 3, KVIEW) == ["You play Attack on Zoe."]
+    assert _say(kittens, event, 1, KVIEW) == ["Chloé plays Attack on Zoe."]
+
+
+def test_the_drawer_is_told_the_card_the_others_only_that_a_card_was_drawn() -> None:
+    event = Event("drew", {"player": 0, "from": "top", "forced": False}, {"card": "defuse"}, frozenset({0}))
+    assert _say(kittens, event, 0, KVIEW) == ["You drew a Defuse."]
+    assert _say(kittens, event, 1, KVIEW) == ["Zoe draws a card."]
+    kitten = Event("drew", {"player": 1, "from": "top", "card": "exploding_kitten", "forced": False})
+    assert _say(kittens, kitten, 0, KVIEW) == ["Anna drew an Exploding Kitten!"]
+
+
+def test_defuse_now_is_a_word_cue_with_the_time_left() -> None:
+    event = Event("defusing", {"player": 0, "until": 10_000})
+    assert _say(kittens, event, 0, KVIEW) == [
+        "DEFUSE NOW! You drew an Exploding Kitten: you have 10 seconds."
+    ]
+    assert _say(kittens, event, 1, KVIEW) == ["Zoe has 10 seconds to defuse it."]
+    defused = Event("defused", {"player": 0}, {"position": 3}, frozenset({0}))
+    assert _say(kittens, defused, 0, KVIEW) == ["Defused! You put the kitten back with 3 cards above it."]
+    assert _say(kittens, defused, 2, KVIEW) == [
+        "Zoe defuses the kitten and puts it back in the deck, secretly."
+    ]
+
+
+def test_a_favor_tells_giver_and_receiver_the_card_and_nobody_else() -> None:
+    given = Event(
+        "given", {"player": 1, "to": 0, "empty": False, "timeout": False}, {"card": "skip"}, frozenset({0, 1})
+    )
+    assert _say(kittens, given, 0, KVIEW) == ["Anna gives you a Skip."]
+    assert _say(kittens, given, 1, KVIEW) == ["You give a Skip to Zoe."]
+    assert _say(kittens, given, 2, KVIEW) == ["Anna gives a card to Zoe."]
+
+
+def test_the_future_is_told_only_to_the_one_who_looked() -> None:
+    future = Event(
+        "future", {"player": 2, "count": 3}, {"cards": ["skip", "exploding_kitten", "nope"]}, frozenset({2})
+    )
+    assert _say(kittens, future, 2, KVIEW) == [
+        "The top of the deck, top first: 1 Skip, 2 Exploding Kitten, 3 Nope."
+    ]
+    assert _say(kittens, future, 0, KVIEW) == ["Marco looks at the top 3 cards."]
+
+
+def test_nopes_say_whether_the_card_stands() -> None:
+    assert _say(kittens, Event("noped", {"player": 1, "nopes": 1, "until": 1}), 0, KVIEW) == [
+        "Anna says Nope: it is cancelled unless someone Nopes again."
+    ]
+    closed = Event("window_closed", {"player": 0, "cards": ["favor"], "nopes": 1, "cancelled": True})
+    assert _say(kittens, closed, 0, KVIEW) == ["Noped: your Favor has no effect."]
+    quiet = Event("window_closed", {"player": 0, "cards": ["favor"], "nopes": 0, "cancelled": False})
+    assert _say(kittens, quiet, 0, KVIEW) == []
+
+
+def test_turns_and_quick_keys_answer_from_the_view() -> None:
+    assert _say(kittens, Event("turn", {"player": 0, "turns_left": 2, "direction": 1}), 0, KVIEW) == [
+        "Your turn (2 turns to play)."
+    ]
+    view = {
+        **KVIEW,
+        "turn": 1,
+        "turns_left": 1,
+        "phase": "turn",
+        "hand_sizes": [5, 4, 0, 3],
+        "alive": [True, True, False, True],
+        "deck_size": 20,
+        "discard": ["skip", "nope"],
+    }
+    assert kittens.whose_turn(view, 0, NAMES) == "It is Anna's turn (only this one)."
+    assert kittens.counts(view, 0, NAMES) == (
+        "Cards in hand: you 5, Anna 4, Marco exploded, Chloé 3. Deck: 20. Discard pile: 2."
+    )
+    assert kittens.describe("skip") == "Skip: Ends one turn without drawing."
+
+
+# ---- every event kind, in whole games ------------------------------------------------------------------
+
+
+def _kinds_in_doc(doc: str) -> set[str]:
+    return set(re.findall(r"^\| `(\w+)` \|", doc, re.M))
+
+
+def test_every_event_kind_has_a_narrator() -> None:
+    assert set(BURRITO_KINDS) <= set(burrito._HANDLERS)
+    kinds = _kinds_in_doc(kittens_events.__doc__ or "")
+    assert len(kinds) > 15 and kinds <= set(kittens._HANDLERS)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "seed"), [("burrito", 3, 4), ("burrito", 2, 7), ("kittens", 4, 5)]
+)
+def test_a_whole_bot_game_narrates_every_event_for_every_seat(game: str, players: int, seed: int) -> None:
+    """Every line is a finished sentence; a secret card never reaches a seat that may not know it."""
+    definition = find_game(game)
+    table = definition.new_table(players, {}, seed)
+    module: Any = burrito if game == "burrito" else kittens
+    names = NAMES[:players]
+    spoken: set[str] = set()
+
+    def heard(now: int, events: list[Event]) -> None:
+        for event in events:
+            for seat in range(players):
+                mine = event.for_seat(seat)
+                if mine is None:
+                    continue
+                lines = module.narrate(mine, seat, names, table.view(seat))
+                for line in lines:
+                    assert line and "{" not in line and "}" not in line, (event, line)
+                if lines:
+                    spoken.add(event.kind)
+                if event.secret and seat not in event.knowers:
+                    lines_public = module.narrate(
+                        {"event": event.kind, **event.data}, seat, names, table.view(seat)
+                    )
+                    assert lines == lines_public
+
+    bots = {s: definition.make_bot(s, "normal", seed * 10 + s) for s in range(players)}
+    VirtualDriver(table, bots, listener=heard).run(limit_ms=1_200_000)
+    assert table.over
+    common = {"burrito": {"draw", "discard", "call", "fight_start", "throw", "fight_over", "round_over"}}
+    assert {"game_over", *common.get(game, {"played", "turn", "drew", "exploded"})} <= spoken

@@ -1,0 +1,323 @@
+"""`cardroom play burrito` line by line: the real command on a pipe and in a real terminal.
+
+Rules: DIGITAL.md, "for players who cannot see, a throw at you and the catch window must be
+perceivable without looking" (INCOMING! at the throw, CATCH NOW! when the window opens).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import queue
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cardroom.clients.terminal.burrito import make_ui
+from cardroom.clients.terminal.session import Session
+from cardroom.games.burrito import GAME, Call, Discard, Draw, Grab, Throw
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Player:
+    """The command on a pipe: keys in, stdout lines out, read by a thread with timeouts."""
+
+    def __init__(self, *args: str) -> None:
+        env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "cardroom", "play", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            env=env,
+        )
+        self.lines: list[str] = []
+        self._queue: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for raw in self.proc.stdout:
+            self._queue.put(raw.decode("utf-8").rstrip("\n"))
+        self._queue.put(None)
+
+    def send(self, keys: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(keys.encode())
+        self.proc.stdin.flush()
+
+    def expect(self, pattern: str, timeout: float = 5.0) -> str:
+        """The first line from now on that matches `pattern` (a regex searched in the line)."""
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            try:
+                line = self._queue.get(timeout=max(left, 0.001))
+            except queue.Empty:
+                line = None
+                left = 0
+            if line is None and left <= 0:
+                raise AssertionError(
+                    f"no line matching {pattern!r}; last lines:\n" + "\n".join(self.lines[-15:])
+                )
+            if line is None:
+                raise AssertionError(f"output ended before {pattern!r}:\n" + "\n".join(self.lines[-15:]))
+            self.lines.append(line)
+            if re.search(pattern, line):
+                return line
+
+    def close(self) -> int:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        try:
+            code = self.proc.wait(timeout=5)
+            while (line := self._queue.get(timeout=5)) is not None:
+                self.lines.append(line)
+            return code
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+            for stream in (self.proc.stdout, self.proc.stderr):
+                if stream is not None:
+                    stream.close()
+
+
+@pytest.fixture
+def burrito() -> Iterator[Player]:
+    player = Player("burrito", "--seed", "3", "--bots", "2")
+    yield player
+    if player.proc.poll() is None:
+        player.proc.kill()
+        player.proc.wait()
+
+
+def test_play_burrito_on_a_pipe(burrito: Player) -> None:
+    p = burrito
+    p.expect(r"^Throw Throw Burrito\. Seats: 0 you, 1 \w+, 2 \w+")
+    hand = p.expect(r"^Your hand: 1 ")
+    p.expect(r"^3$")
+    p.send("?")
+    p.expect(r"^d: draw a card")
+    p.expect(r"^t: throw your burrito")
+    p.expect(r"^\? this help, q quit\.$")
+    p.expect(r"^Burrito! Play!$")
+    p.send("i")
+    assert p.expect(r"^Your hand: 1 ") == hand
+    first = re.match(r"Your hand: 1 ([^,]+),", hand)
+    assert first is not None
+    p.send("1")
+    p.expect(rf"^You pass {re.escape(first.group(1))} to \w+\.$")
+    p.send("d")
+    p.expect(r"^You draw .+ \(slot 5\)\.$")
+    p.send("d")
+    p.expect(r"^Refused: you hold 5 cards; pass one before you draw\.$")
+    p.send("g")
+    p.expect(r"^Refused: there is no fight")
+    p.send("v")
+    p.expect(r"^Community piles: \d+ and \d+ cards\. Bruises left: 6\.$")
+    assert p.close() == 0
+    assert p.lines[-1] == "Input closed: leaving the table."
+
+
+def test_unknown_table_option_is_one_clear_error() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "cardroom", "play", "burrito", "--bots", "2", "--set", "flite_ms=900"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=15,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 2
+    assert "unknown option 'flite_ms'" in done.stderr
+    bad = subprocess.run(
+        [sys.executable, "-m", "cardroom", "play", "burrito", "--set", "flight_ms=slow"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=15,
+        stdin=subprocess.DEVNULL,
+    )
+    assert bad.returncode == 2
+    assert "flight_ms: not a whole number" in bad.stderr
+
+
+def test_help_lists_the_keys() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "cardroom", "play", "burrito", "--help"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=15,
+    )
+    assert done.returncode == 0
+    for key in (
+        "d: draw",
+        "1-5: pass",
+        "s: score",
+        "c: call",
+        "g: grab",
+        "t: throw",
+        "o: dodge",
+        "space: catch",
+        "i: read",
+        "v: the table",
+        "--set NAME=VALUE",
+    ):
+        assert key in done.stdout
+
+
+def test_incoming_then_catch_now_then_the_catch() -> None:
+    """The session wakes at the catch window of a burrito flying at the person, and space catches it."""
+    deal = {"hands": [["goth_sloth"], [], ["brawl_a"] * 3], "piles": [["war"], ["war"], ["war"]]}
+    table = GAME.from_deal(3, {}, deal, 1)
+    clock = [0]
+    out = io.StringIO()
+    session = Session(table, 0, make_ui(0, ["You", "Anna", "Marco"], table), {}, out, lambda: clock[0])
+    session.catch_up()
+    session.driver.submit(2, Call("brawl", "brawl_a"), 0)
+    session.driver.submit(1, Grab(), 100)
+    session.driver.submit(1, Throw(0), 200)
+    lines = out.getvalue().splitlines()
+    assert "Marco calls a Brawl!" in lines
+    assert "Brawl: you against Anna." in lines
+    assert "Keys: g grab, t throw, o dodge, space catch." in lines
+    assert lines[-1] == "INCOMING! Anna throws at you. Catch window opens in 0.5 s."
+    clock[0] = 200
+    assert session.wait_ms() == 500  # the catch window opens at 700; the burrito lands at 1000
+    clock[0] = 710
+    session.catch_up()
+    assert out.getvalue().splitlines()[-1] == "CATCH NOW! Anna's burrito."
+    session.key(" ")
+    after = out.getvalue().splitlines()
+    assert "You catch Anna's burrito! Anna loses the fight." in after
+    assert "Anna loses the Brawl and takes a bruise." in after
+
+
+def test_throw_prompts_for_a_seat_in_a_war_and_escape_cancels() -> None:
+    deal = {"hands": [[], [], [], ["war"] * 3], "piles": [["war"], ["war"], ["war"], ["war"]]}
+    table = GAME.from_deal(4, {}, deal, 1)
+    out = io.StringIO()
+    session = Session(table, 0, make_ui(0, ["You", "Anna", "Marco", "Lena"], table), {}, out, lambda: 0)
+    session.driver.submit(3, Call("war", "war"), 0)
+    session.key("g")
+    session.key("t")
+    assert (
+        out.getvalue().splitlines()[-1]
+        == "Throw at whom? Press the seat number: 1 Anna, 2 Marco. Escape cancels."
+    )
+    session.key("escape")
+    assert out.getvalue().splitlines()[-1] == "Cancelled."
+    session.key("t")
+    session.key("2")
+    assert out.getvalue().splitlines()[-1] == "You throw at Marco."
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (CI installs it)")
+def test_single_keys_work_in_a_real_terminal() -> None:
+    """cbreak: a key acts without Enter (the pane is a real terminal)."""
+    name = f"cardroom-{uuid.uuid4().hex[:8]}"
+    command = f"{sys.executable} -m cardroom play burrito --seed 3 --bots 2"
+    subprocess.run(
+        ["tmux", "new-session", "-d", "-s", name, "-x", "200", "-y", "50", "-c", str(ROOT), command],
+        check=True,
+    )
+
+    def pane() -> str:
+        return subprocess.run(
+            ["tmux", "capture-pane", "-p", "-t", name, "-S", "-200"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout
+
+    def wait_for(text: str, timeout: float = 8.0) -> str:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            screen = pane()
+            if text in screen:
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} not on the screen:\n{pane()}")
+
+    try:
+        wait_for("Burrito! Play!")
+        subprocess.run(["tmux", "send-keys", "-t", name, "v"], check=True)  # no Enter
+        wait_for("Bruises left: 6.")
+        subprocess.run(["tmux", "send-keys", "-t", name, "q"], check=True)
+        wait_for("You leave the table. Goodbye!")
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", name], check=False, capture_output=True)
+
+
+def _table_session(deal: dict[str, object], players: int = 3) -> tuple[Session, io.StringIO]:
+    table = GAME.from_deal(players, {}, deal, 1)
+    out = io.StringIO()
+    names = ["You", "Anna", "Marco", "Lena"][:players]
+    return Session(table, 0, make_ui(0, names, table), {}, out, lambda: 0), out
+
+
+def test_s_scores_the_set_and_c_calls_the_fight_the_hand_makes() -> None:
+    session, out = _table_session(
+        {
+            "hands": [["goth_sloth", "war", "goth_sloth", "war", "goth_sloth"], [], []],
+            "piles": [["war"], [], []],
+        }
+    )
+    session.key("c")
+    assert out.getvalue().splitlines()[-1] == (
+        "You hold no three battle cards of one kind: calling now would be a mistake."
+    )
+    session.key("s")
+    assert out.getvalue().splitlines()[-1] == "You score a set of three Goth Sloth: your score is 1."
+    session.key("d")
+    assert out.getvalue().splitlines()[-1] == "You draw War (slot 3)."
+    session.key("c")
+    assert "You call a War!" in out.getvalue().splitlines()
+    assert "War: Anna against Marco." in out.getvalue().splitlines()
+
+
+def test_a_duel_call_asks_for_two_seats() -> None:
+    session, out = _table_session({"hands": [["duel"] * 3, [], []], "piles": [[], [], []]})
+    session.key("c")
+    assert out.getvalue().splitlines()[-1] == (
+        "Duel between whom? Press two seat numbers: 0 you, 1 Anna, 2 Marco. Escape cancels."
+    )
+    session.key("1")
+    assert out.getvalue().splitlines()[-1] == "Anna against whom?"
+    session.key("2")
+    assert "You call a Duel: Anna against Marco!" in out.getvalue().splitlines()
+
+
+def test_quiet_mode_leaves_out_other_players_draws_and_passes() -> None:
+    session, out = _table_session({"hands": [["goth_sloth"], ["war"], ["war"]], "piles": [[], ["war"], []]})
+    session.key("m")
+    session.driver.submit(1, Draw(), 0)
+    session.driver.submit(1, Discard("war"), 0)
+    session.driver.submit(2, Discard("war"), 0)
+    assert out.getvalue().splitlines()[-1] == "Marco passes you a card."
+    assert "Anna draws." not in out.getvalue()
+    assert "Anna passes a card to Marco." not in out.getvalue()
+
+
+def test_input_that_is_not_a_pipe_or_terminal_still_ends_cleanly() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "cardroom", "play", "burrito", "--bots", "1", "--seed", "2"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=15,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "Input closed: leaving the table."

@@ -1,0 +1,259 @@
+"""`cardroom play kittens` with the keyboard of 003, line by line.
+
+Rules 003, "Comandi rapidi": shift+D tells what the card under the cursor does, T whose turn
+and how many turns are left, E the card counts; Alter the Future: shift+up/down moves the card
+under the cursor, Enter confirms. DIGITAL.md: a kitten drawn explodes after `defuse_ms`.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardroom.clients.terminal.kittens import make_ui
+from cardroom.clients.terminal.session import Session
+from cardroom.games.kittens import GAME
+from cardroom.games.kittens.actions import Give, Play
+
+ROOT = Path(__file__).resolve().parents[2]
+NAMES = ["You", "Anna", "Marco"]
+
+
+class Player:
+    """The command on a pipe: keys in, stdout lines out, read by a thread with timeouts."""
+
+    def __init__(self, *args: str) -> None:
+        env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "cardroom", "play", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            env=env,
+        )
+        self.lines: list[str] = []
+        self._queue: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for raw in self.proc.stdout:
+            self._queue.put(raw.decode("utf-8").rstrip("\n"))
+        self._queue.put(None)
+
+    def send(self, keys: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(keys.encode())
+        self.proc.stdin.flush()
+
+    def expect(self, pattern: str, timeout: float = 5.0) -> str:
+        """The first line from now on that matches `pattern` (a regex searched in the line)."""
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                line = self._queue.get(timeout=max(end - time.monotonic(), 0.001))
+            except queue.Empty:
+                raise AssertionError(
+                    f"no line matching {pattern!r}; last lines:\n" + "\n".join(self.lines[-15:])
+                ) from None
+            if line is None:
+                raise AssertionError(f"output ended before {pattern!r}:\n" + "\n".join(self.lines[-15:]))
+            self.lines.append(line)
+            if re.search(pattern, line):
+                return line
+
+    def close(self) -> int:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        try:
+            code = self.proc.wait(timeout=5)
+            while (line := self._queue.get(timeout=5)) is not None:
+                self.lines.append(line)
+            return code
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+            for stream in (self.proc.stdout, self.proc.stderr):
+                if stream is not None:
+                    stream.close()
+
+
+@pytest.fixture
+def kittens() -> Iterator[Player]:
+    player = Player("kittens", "--seed", "3", "--bots", "2", "--set", "nope_window_ms=400")
+    yield player
+    if player.proc.poll() is None:
+        player.proc.kill()
+        player.proc.wait()
+
+
+def test_play_kittens_on_a_pipe(kittens: Player) -> None:
+    p = kittens
+    p.expect(r"^Exploding Kittens\. Seats: 0 you, 1 \w+, 2 \w+")
+    p.expect(r"^Your hand, 8 cards: 1 Defuse, 2 See the Future, 3 Feral Cat, 4 Skip, ")
+    p.expect(r"^It is your turn \(only this one\)\.$")
+    p.send("?")
+    p.expect(r"^D: \(shift\+d\) what the card under the cursor does$")
+    p.send("h")
+    p.expect(r"^Your hand, 8 cards: 1 Defuse, ")
+    p.send("\x1b[B")
+    p.expect(r"^2 of 8: See the Future$")
+    p.send("D")
+    p.expect(r"^See the Future: You look at the top three cards of the deck\.$")
+    p.send("T")
+    p.expect(r"^It is your turn \(only this one\)\.$")
+    p.send("E")
+    p.expect(r"^Cards in hand: you 8, \w+ 8, \w+ 8\. Deck: 31\. Discard pile: 0\.$")
+    p.send("\x1b[B")
+    p.expect(r"^3 of 8: Feral Cat$")
+    p.send("\r")
+    p.expect(r"^Refused: these cards make no combo")
+    p.send("\x1b[A\r")
+    p.expect(r"^You play See the Future\.$")
+    p.expect(r"^The top of the deck, top first: 1 .+, 2 .+, 3 .+\.$|^Noped: your See the Future")
+    p.send("d")
+    p.expect(r"^You drew (a|an) [A-Z]")
+    p.expect(r"'s turn\.$")
+    p.send("d")
+    p.expect(r"^Refused: it is not your turn\.$|^Wait: ")
+    assert p.close() == 0
+    assert p.lines[-1] == "Input closed: leaving the table."
+
+
+def _session(deal: dict[str, Any], **options: int) -> tuple[Session, io.StringIO, list[int]]:
+    table = GAME.from_deal(3, options, deal, 1)
+    clock = [0]
+    out = io.StringIO()
+    return Session(table, 0, make_ui(0, NAMES, table), {}, out, lambda: clock[0]), out, clock
+
+
+def _last(out: io.StringIO) -> str:
+    return out.getvalue().splitlines()[-1]
+
+
+def test_defuse_now_then_warning_then_put_back_on_top() -> None:
+    session, out, clock = _session(
+        {"hands": [["defuse", "skip"], ["skip"], ["skip"]], "deck": ["exploding_kitten", "skip"]}
+    )
+    session.key("d")
+    lines = out.getvalue().splitlines()
+    assert "You drew an Exploding Kitten." in lines
+    assert "DEFUSE NOW! You drew an Exploding Kitten: you have 10 seconds." in lines
+    assert lines[-1].startswith("Where does the kitten go back? t top, b bottom, r random")
+    assert session.wait_ms() == 5000
+    clock[0] = 5000
+    session.catch_up()
+    assert _last(out) == "5 seconds left to defuse!"
+    session.key("t")
+    assert "Defused! You put the kitten back with 0 cards above it." in out.getvalue().splitlines()
+    assert _last(out) == "Anna's turn."
+
+
+def test_alter_the_future_moves_the_card_under_the_cursor_with_shift_arrows() -> None:
+    session, out, clock = _session(
+        {"hands": [["alter_the_future"], ["skip"], ["skip"]], "deck": ["skip", "favor", "shuffle", "nope"]},
+        nope_window_ms=100,
+    )
+    session.key("enter")
+    assert _last(out) == "You play Alter the Future."
+    clock[0] = 100
+    session.catch_up()
+    assert "The top of the deck, top first: 1 Skip, 2 Favor, 3 Shuffle." in out.getvalue().splitlines()
+    session.key("down")
+    assert _last(out) == "2 of 3: Favor"
+    session.key("shift+up")
+    assert _last(out) == "1 of 3: Favor"
+    session.key("shift+up")
+    assert _last(out) == "It is already at the top."
+    session.key("enter")
+    assert _last(out) == "New order of the top, top first: 1 Favor, 2 Skip, 3 Shuffle."
+
+
+def test_a_pair_marked_with_space_asks_for_a_player_by_seat_number() -> None:
+    session, out, clock = _session(
+        {"hands": [["tabby_cat", "skip", "feral_cat"], ["defuse"], ["skip"]], "deck": ["skip"]},
+        nope_window_ms=100,
+    )
+    session.key(" ")
+    assert _last(out) == "Marked Tabby Cat: 1 card marked, no combo yet."
+    session.key("down")
+    session.key("down")
+    session.key(" ")
+    assert _last(out) == "Marked Feral Cat: 2 cards marked, a pair."
+    session.key("enter")
+    assert _last(out) == "Whom? Press a seat number: 1 Anna, 2 Marco; or up/down then Enter. Escape cancels."
+    session.key("1")
+    assert _last(out) == "You play a pair of Tabby Cat against Anna."
+    clock[0] = 100
+    session.catch_up()
+    assert _last(out) == "Anna chooses a card to give to you."
+    session.driver.submit(1, Give("defuse"), 150)
+    assert _last(out) == "Anna gives you a Defuse."
+
+
+def test_a_favor_against_you_is_answered_with_up_down_and_enter() -> None:
+    session, out, clock = _session(
+        {"hands": [["defuse", "skip"], ["favor"], ["skip"]], "deck": ["skip"], "turn": 1}, nope_window_ms=100
+    )
+    session.driver.submit(1, Play(("favor",), target=0), 0)
+    assert _last(out) == "Anna plays Favor on you."
+    clock[0] = 100
+    session.catch_up()
+    assert "Anna asks you for a card: choose which one to give." in out.getvalue().splitlines()
+    assert _last(out) == "1 of 2: Defuse"
+    session.key("down")
+    assert _last(out) == "2 of 2: Skip"
+    session.key("enter")
+    assert _last(out) == "You give a Skip to Anna."
+
+
+def test_an_attack_on_you_offers_the_nope() -> None:
+    session, out, clock = _session({"hands": [["nope"], ["skip"], ["attack"]], "deck": ["skip"], "turn": 2})
+    session.driver.submit(2, Play(("attack",)), 0)
+    assert _last(out) == "Marco plays Attack on you: 2 turns for you. Nope? Press n."
+    session.key("n")
+    assert _last(out) == "You say Nope: it is cancelled unless someone Nopes again."
+    clock[0] = 3000
+    session.catch_up()
+    lines = out.getvalue().splitlines()
+    assert "Noped: Marco's Attack has no effect." in lines
+    assert "The attack comes back: Marco takes 2 turns." in lines
+
+
+def test_a_triple_names_the_card_asked_for_with_up_down_and_enter() -> None:
+    session, out, _ = _session({"hands": [["tabby_cat"] * 3, ["defuse"], ["skip"]], "deck": ["skip"]})
+    for key in (" ", "down", " ", "down", " ", "enter", "1"):
+        session.key(key)
+    assert _last(out) == ("Which card do you ask for? up/down then Enter. Escape cancels. 1 of 24: Defuse")
+    session.key("down")
+    assert _last(out) == "2 of 24: Nope"
+    session.key("up")
+    session.key("enter")
+    assert _last(out) == "You play three Tabby Cat and ask Anna for a Defuse."
+
+
+def test_five_different_cards_take_from_the_discard_pile() -> None:
+    cats = ["black_cat", "white_cat", "grey_cat", "red_cat", "tabby_cat"]
+    session, out, _ = _session(
+        {"hands": [cats, ["defuse"], ["skip"]], "deck": ["skip"], "discard": ["favor", "skip"]}
+    )
+    for key in (" ", "down") * 4 + (" ", "enter"):
+        session.key(key)
+    assert _last(out) == (
+        "Which card do you take from the discard pile? up/down then Enter. Escape cancels. 1 of 2: Favor"
+    )
+    session.key("down")
+    session.key("enter")
+    assert _last(out) == "You play five different cards to take Skip from the discard pile."

@@ -1,0 +1,125 @@
+"""Setup, the deck table, options and deals (003 "Distribuzione"; docs/rules/kittens.md#the-deck)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardroom.games.kittens import GAME
+from cardroom.games.kittens.cards import ACTIONS, CARDS, CATS, deck_counts
+from cardroom.protocol import InvalidSetup
+
+from .helpers import table
+
+EK = "exploding_kitten"
+
+
+@pytest.mark.parametrize("players", range(2, 11))
+def test_each_player_gets_a_defuse_and_seven_cards(players: int) -> None:
+    """003 "Distribuzione": each player receives a Defuse and 7 random cards."""
+    final = GAME.new_table(players, {}, seed=players).summary()
+    for hand in final["hands"]:
+        assert len(hand) == 8 and "defuse" in hand and EK not in hand
+
+
+@pytest.mark.parametrize("players", range(2, 11))
+def test_exploding_kittens_are_players_minus_one(players: int) -> None:
+    """003 "Distribuzione": as many Exploding Kittens as players minus one, all in the deck."""
+    final = GAME.new_table(players, {}, seed=7).summary()
+    assert final["deck"].count(EK) == players - 1
+    counts = deck_counts(players)
+    everything = [c for h in final["hands"] for c in h] + final["deck"]
+    assert {card: everything.count(card) for card in counts} == counts
+    assert counts["defuse"] > players, "spare Defuses lie in the deck"
+
+
+def test_the_deck_table_has_every_card_of_003_at_every_count() -> None:
+    """docs/rules/kittens.md#the-deck: every card of 003 is in every game, the base game as model."""
+    for players in range(2, 11):
+        counts = deck_counts(players)
+        assert set(counts) == set(CARDS) and all(counts[c] >= 1 for c in CARDS)
+    four = deck_counts(4)
+    assert all(four[c] >= 3 for c in CATS) and four["nope"] == 5 and four["see_the_future"] >= 4
+    assert len(ACTIONS) == 16
+
+
+def test_the_deal_is_deterministic_from_the_seed() -> None:
+    """A game is its seed: the same seed deals the same table."""
+    assert GAME.new_table(4, {}, 11).snapshot() == GAME.new_table(4, {}, 11).snapshot()
+    assert GAME.new_table(4, {}, 11).snapshot() != GAME.new_table(4, {}, 12).snapshot()
+
+
+def test_player_count_is_two_to_ten() -> None:
+    """DIGITAL.md: one deck table for each player count from 2 to 10."""
+    for players in (1, 11):
+        with pytest.raises(InvalidSetup):
+            GAME.new_table(players, {}, 1)
+
+
+def test_options_default_and_unknown() -> None:
+    """DIGITAL.md: every duration is a table option with its default."""
+    from cardroom.games.kittens.options import Options
+
+    assert Options.parse({}).to_json() == {
+        "nope_window_ms": 3000,
+        "defuse_ms": 10000,
+        "turn_ms": 60000,
+        "choose_ms": 15000,
+    }
+    assert Options.parse({"nope_window_ms": 1500}).nope_window_ms == 1500
+    for bad in ({"flight_ms": 800}, {"turn_ms": -1}, {"turn_ms": "x"}, {"variants": ["small_room"]}):
+        with pytest.raises(InvalidSetup):
+            GAME.new_table(2, bad, 1)
+
+
+@pytest.mark.parametrize(
+    ("deal", "message"),
+    [
+        ({"hands": [[], []], "deck": ["kitty"]}, "unknown card 'kitty'"),
+        ({"hands": [[]]}, "'hands' must be a list of 2 hands"),
+        ({"hands": [[], []], "extra": 1}, "unknown field 'extra'"),
+        ({"hands": [["exploding_kitten"], []]}, "holds an Exploding Kitten"),
+        ({"hands": [[], []], "deck": [EK, EK]}, "at most players - 1"),
+        ({"hands": [[], []], "turn": 2}, "'turn' must be a player"),
+        ({"hands": [[], []], "turns_left": 0}, "'turns_left' must be at least 1"),
+        ({"hands": [[], []], "direction": 2}, "'direction' must be 1 or -1"),
+        ({"hands": [[], []], "alive": [True, False]}, "at least two players"),
+        ({"hands": [[], []], "alive": [True]}, "'alive' must be a list"),
+        ({"hands": [[], []], "discard": "skip"}, "must be a list of cards"),
+        ({"hands": [[], []], "discard": [EK]}, "cannot lie in the discard"),
+    ],
+)
+def test_a_malformed_deal_is_invalid_setup(deal: dict[str, Any], message: str) -> None:
+    """SCENARIOS.md: a deal that breaks a rule or has a bad shape is refused with one line."""
+    with pytest.raises(InvalidSetup, match=message) as info:
+        GAME.from_deal(2, {}, deal, 1)
+    assert "\n" not in str(info.value)
+
+
+def test_a_deal_is_exactly_the_table() -> None:
+    """SCENARIOS.md: with a deal nothing is shuffled; deck and discard are top first."""
+    t = table(
+        [["skip"], ["nope"], []], ["favor", EK], ["shuffle", "attack"], turn=1, turns_left=2, direction=-1
+    )
+    assert t.summary() == {
+        "phase": "turn",
+        "turn": 1,
+        "turns_left": 2,
+        "direction": -1,
+        "alive": [True, True, True],
+        "hands": [["skip"], ["nope"], []],
+        "deck": ["favor", EK],
+        "discard": ["shuffle", "attack"],
+        "winner": None,
+        "out": [],
+    }
+
+
+def test_stats_count_what_happened() -> None:
+    """`stats` counts what a finished table did, for simulations."""
+    t = table([[], []], [EK, "skip"])
+    t.advance(60000)
+    t.advance(80000)
+    stats = GAME.stats(t)
+    assert stats["explosions"] == 1 and stats["draws"] == 1 and t.over
