@@ -14,6 +14,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from cardroom.bots import DEFAULT_LEVEL, check_level, make_bot
 from cardroom.protocol import CardroomError
 
 EXIT_INVALID = 2
@@ -223,10 +224,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from cardroom.games import find_game
 
     game = find_game(args.game)
-    if args.levels:
-        levels = [s.strip() for s in args.levels.split(",")]
-    else:
-        levels = [args.level or game.bot_levels[-1 if args.game == "burrito" else 1]]
+    levels = [s.strip() for s in args.levels.split(",")] if args.levels else [args.level or DEFAULT_LEVEL]
     options: dict[str, Any] = {"variants": args.variant} if args.variant else {}
     show = sys.stderr.isatty()
 
@@ -268,8 +266,7 @@ def _play(args: argparse.Namespace) -> int:
             f"{game.name} is played by {game.min_players} to {game.max_players} players: "
             f"choose between {game.min_players - 1} and {game.max_players - 1} bots"
         )
-    if args.level not in game.bot_levels:
-        raise CardroomError(f"unknown bot level {args.level!r}: expected one of {', '.join(game.bot_levels)}")
+    check_level(game.name, args.level)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     options: dict[str, Any] = {}
     if getattr(args, "variant", None):
@@ -283,7 +280,7 @@ def _play(args: argparse.Namespace) -> int:
         options["variants"] = [*options.get("variants", []), "two_decks"]
     table = game.new_table(players, options, seed)
     names = [args.name, *bot_names(args.bots, skip=seed % 12)]
-    bots = {s: game.make_bot(s, args.level, seed * 1_000 + s) for s in range(1, players)}
+    bots = {s: make_bot(game.name, s, args.level, seed * 1_000 + s) for s in range(1, players)}
     if args.game == "burrito":
         from cardroom.clients.terminal.burrito import make_ui
     else:

@@ -17,6 +17,7 @@ from typing import Any
 
 import websockets
 
+from cardroom.bots import make_bot
 from cardroom.games import find_game
 from cardroom.protocol import JSON, Bot, Rejected
 
@@ -94,7 +95,7 @@ class NetBot:
             if message.get("view") is not None:
                 self.view = message["view"]
             if message.get("state") == "playing" and self.bot is None and self.seat is not None:
-                self.bot = self.game.make_bot(self.seat, self.level, self.seed)
+                self.bot = make_bot(self.game.name, self.seat, self.level, self.seed)
             if message.get("state") == "over":
                 self.over = True
             self.wake.set()
@@ -109,7 +110,7 @@ class NetBot:
                 if sent is not None:
                     self.timings.fanout.append(received - sent)
             if self.bot is None and self.seat is not None:
-                self.bot = self.game.make_bot(self.seat, self.level, self.seed)
+                self.bot = make_bot(self.game.name, self.seat, self.level, self.seed)
             if self.bot is not None:
                 self.bot.notice(message["events"], self._view, message["at"])
             for event in message["events"]:

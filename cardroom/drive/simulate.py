@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardroom.bots import check_level, make_bot
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.protocol import JSON, GameDef, InvalidSetup
 
@@ -81,8 +82,7 @@ def simulate(
     if len(levels) != players:
         raise InvalidSetup(f"give one bot level, or one per seat ({players})")
     for level in levels:
-        if level not in game.bot_levels:
-            raise InvalidSetup(f"unknown bot level {level!r}: expected one of {', '.join(game.bot_levels)}")
+        check_level(game.name, level)
     if games < 1:
         raise InvalidSetup("play at least one game")
     totals = Totals(game.name, players, list(levels), wins=[0] * players)
@@ -92,7 +92,7 @@ def simulate(
     for i in range(games):
         game_seed = seed + i
         table = game.new_table(players, opts, game_seed)
-        bots = {s: game.make_bot(s, levels[s], game_seed * 1_000 + s) for s in range(players)}
+        bots = {s: make_bot(game.name, s, levels[s], game_seed * 1_000 + s) for s in range(players)}
         run = VirtualDriver(table, bots).run()
         totals.games += 1
         totals.actions += run.actions

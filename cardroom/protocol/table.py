@@ -87,12 +87,11 @@ class Bot(Protocol[A_out]):
 
 
 class GameDef(Protocol[A]):
-    """A game: its name, its options, how it deals, parses and describes."""
+    """A game: its name, its options, how it deals, parses and describes (bots: `cardroom.bots`)."""
 
     name: str
     min_players: int
     max_players: int
-    bot_levels: tuple[str, ...]
 
     def new_table(self, players: int, options: Mapping[str, Any], seed: int) -> Table[A]:
         """A table shuffled and dealt from `seed`. Raises InvalidSetup."""
@@ -110,10 +109,6 @@ class GameDef(Protocol[A]):
 
     def action_json(self, action: A) -> JSON:
         """The JSON form of an action; `parse_action` of it gives it back."""
-        ...
-
-    def make_bot(self, seat: int, level: str, seed: int) -> Bot[A]:
-        """A bot for `seat` at `level` (one of `bot_levels`)."""
         ...
 
     def stats(self, table: Table[A]) -> JSON:

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from cardroom.bots import DEFAULT_LEVEL, levels
 from cardroom.games import GAMES, find_game
 from cardroom.i18n import _
 from cardroom.protocol import JSON, CardroomError
@@ -131,8 +132,8 @@ class Lobby:
                     low=game.min_players, high=game.max_players
                 ),
             )
-        level = bot_level or game.bot_levels[min(1, len(game.bot_levels) - 1)]
-        if level not in game.bot_levels:
+        level = bot_level or DEFAULT_LEVEL
+        if level not in levels(game.name):
             return error("bad_level", _("Unknown bot level."))
         if not 0 <= bots < seats:
             return error("bad_bots", _("Leave at least one seat for yourself."))

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from cardroom.bots import levels, make_bot
 from cardroom.bots.names import bot_names
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.i18n import _
@@ -235,7 +236,7 @@ class Room:
         if self.state != WAITING:
             return error("already_started", _("The game has already started."))
         level = level or self.bot_level
-        if level not in self.game.bot_levels:
+        if level not in levels(self.game.name):
             return error("bad_level", _("Unknown bot level."))
         free = [i for i, s in enumerate(self.seats) if s.empty]
         if seat is None:
@@ -291,7 +292,7 @@ class Room:
         bots: dict[int, Bot[Any]] = {}
         for i, seat in enumerate(self.seats):
             if seat.player is None and seat.level is not None:
-                bots[i] = self.game.make_bot(i, seat.level, self.seed * 1000 + i)
+                bots[i] = make_bot(self.game.name, i, seat.level, self.seed * 1000 + i)
         self.driver = VirtualDriver(table, bots, self.game.action_json, self._events)
         self.t0 = self.clock()
         self.state = PLAYING
@@ -497,7 +498,7 @@ class Room:
             seat.standing_in = True
             seat.level = self.bot_level
         if self.driver is not None and self.table is not None and index not in self.driver.bots:
-            bot = self.game.make_bot(index, self.bot_level, self.seed * 1000 + index + 500)
+            bot = make_bot(self.game.name, index, self.bot_level, self.seed * 1000 + index + 500)
             self.driver.bots[index] = bot
             bot.notice([], self._viewer(index), self.table.now)
             self.wake.set()

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from cardroom import bots
 from cardroom.bots.burrito import BurritoBot, make_bot
 from cardroom.bots.burrito_levels import LEVELS
 from cardroom.drive.simulate import simulate
@@ -69,8 +70,8 @@ def test_unknown_bot_level_is_refused() -> None:
     with pytest.raises(InvalidSetup):
         make_bot(0, "expert", 1)
     with pytest.raises(InvalidSetup):
-        GAME.make_bot(0, "expert", 1)
-    assert set(LEVELS) == set(GAME.bot_levels)
+        bots.make_bot("burrito", 0, "expert", 1)
+    assert set(LEVELS) == set(bots.levels("burrito"))
 
 
 def test_hard_bots_win_more_than_easy_bots() -> None:

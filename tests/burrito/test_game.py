@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from cardroom.bots import levels, make_bot
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.games import find_game
 from cardroom.games.burrito import GAME
@@ -20,20 +21,20 @@ def test_the_game_is_found_by_name_and_describes_itself() -> None:
     game = find_game("burrito")
     assert game is GAME
     assert (GAME.name, GAME.min_players, GAME.max_players) == ("burrito", 2, 12)
-    assert GAME.bot_levels == ("easy", "normal", "hard")
+    assert levels("burrito") == ("easy", "normal", "hard")
 
 
 def test_an_unknown_bot_level_is_refused() -> None:
     """DIGITAL.md: bots play at a level: easy, normal or hard."""
     with pytest.raises(InvalidSetup, match="unknown bot level"):
-        GAME.make_bot(0, "godlike", 1)
+        make_bot("burrito", 0, "godlike", 1)
 
 
 @pytest.mark.parametrize(("players", "variants"), [(2, []), (4, ["small_room"]), (8, ["two_decks"])])
 def test_bots_play_a_whole_game_to_its_winner(players: int, variants: list[str]) -> None:
     """000: the game is played in 2 rounds and has one winner; stats count its fights."""
     table = GAME.new_table(players, {"variants": variants}, seed=players)
-    bots = {seat: GAME.make_bot(seat, "normal", seat + 100) for seat in range(players)}
+    bots = {seat: make_bot("burrito", seat, "normal", seat + 100) for seat in range(players)}
     VirtualDriver(table, bots, GAME.action_json).run(limit_ms=3_600_000)
     assert table.over and table.winner is not None
     stats = GAME.stats(table)

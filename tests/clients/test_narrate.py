@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from cardroom.bots import make_bot
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.games import find_game
 from cardroom.games.burrito.events import EVENT_KINDS as BURRITO_KINDS
@@ -245,7 +246,7 @@ def test_a_whole_bot_game_narrates_every_event_for_every_seat(game: str, players
                     )
                     assert lines == lines_public
 
-    bots = {s: definition.make_bot(s, "normal", seed * 10 + s) for s in range(players)}
+    bots = {s: make_bot(game, s, "normal", seed * 10 + s) for s in range(players)}
     VirtualDriver(table, bots, listener=heard).run(limit_ms=1_200_000)
     assert table.over
     common = {"burrito": {"draw", "discard", "call", "fight_start", "throw", "fight_over", "round_over"}}

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import pytest
 
+from cardroom.bots import levels, make_bot
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.games.kittens import GAME, KittensTable
 from cardroom.protocol import InvalidSetup, Rejected
 from cardroom.protocol.record import Record, replay
 
-LEVELS = GAME.bot_levels
+LEVELS = levels("kittens")
 
 
 def run(players: int, seed: int, levels: list[str]) -> KittensTable:
     t = GAME.new_table(players, {}, seed)
-    bots = {i: GAME.make_bot(i, levels[i % len(levels)], seed * 100 + i) for i in range(players)}
+    bots = {i: make_bot("kittens", i, levels[i % len(levels)], seed * 100 + i) for i in range(players)}
     VirtualDriver(t, bots).run()
     return t
 
@@ -32,7 +33,7 @@ def test_whole_games_end_with_exactly_one_winner(players: int) -> None:
 def test_bot_games_replay_to_the_same_state() -> None:
     """A game is its seed plus its action list."""
     t = GAME.new_table(4, {}, 5)
-    bots = {i: GAME.make_bot(i, LEVELS[i], i) for i in range(4)}
+    bots = {i: make_bot("kittens", i, LEVELS[i], i) for i in range(4)}
     info = VirtualDriver(t, bots, GAME.action_json).run()
     again = replay(GAME, Record("kittens", 4, {}, 5, moves=info.moves), until=t.now)
     assert again.snapshot() == t.snapshot()
@@ -48,7 +49,7 @@ def test_bots_are_deterministic_from_their_seeds() -> None:
 
 def test_bots_react_like_people() -> None:
     """DIGITAL.md "Bots and people": human-like reaction times, never instant."""
-    bot = GAME.make_bot(0, "hard", 1)
+    bot = make_bot("kittens", 0, "hard", 1)
     t = GAME.new_table(2, {}, 1)
     first = bot.due()
     assert first is not None and 200 <= first <= 450
@@ -60,7 +61,7 @@ def test_bots_react_like_people() -> None:
 
 def test_a_refused_bot_falls_back_to_drawing() -> None:
     """A bot whose move is refused on its turn draws rather than stall."""
-    bot = GAME.make_bot(0, "random", 1)
+    bot = make_bot("kittens", 0, "random", 1)
     t = GAME.new_table(2, {}, 1)
     bot.refused(Rejected("x", "y"), lambda: t.view(0), 0)
     assert bot.act(lambda: t.view(0), bot.due() or 0) == GAME.parse_action({"do": "draw"}, 2)
@@ -69,7 +70,7 @@ def test_a_refused_bot_falls_back_to_drawing() -> None:
 def test_unknown_bot_level() -> None:
     """Bot levels are `random`, `easy`, `normal`, `hard`; anything else is a setup error."""
     with pytest.raises(InvalidSetup):
-        GAME.make_bot(0, "genius", 1)
+        make_bot("kittens", 0, "genius", 1)
 
 
 def test_heuristic_bot_clearly_beats_the_random_bot() -> None:
@@ -80,8 +81,8 @@ def test_heuristic_bot_clearly_beats_the_random_bot() -> None:
         hero = seed % 2
         t = GAME.new_table(2, {}, seed)
         bots = {
-            hero: GAME.make_bot(hero, "hard", seed * 7 + 1),
-            1 - hero: GAME.make_bot(1 - hero, "random", seed),
+            hero: make_bot("kittens", hero, "hard", seed * 7 + 1),
+            1 - hero: make_bot("kittens", 1 - hero, "random", seed),
         }
         VirtualDriver(t, bots).run()
         wins += t.winner == hero
@@ -95,10 +96,11 @@ def test_bot_games_do_not_depend_on_string_hashing() -> None:
     import sys
 
     code = (
+        "from cardroom.bots import make_bot\n"
         "from cardroom.drive.virtual import VirtualDriver\n"
         "from cardroom.games.kittens import GAME\n"
         "t = GAME.new_table(5, {}, 3)\n"
-        "bots = {i: GAME.make_bot(i, ('random', 'easy', 'normal', 'hard', 'hard')[i], i) for i in range(5)}\n"
+        "bots = {i: make_bot('kittens', i, ('random', 'easy', 'normal', 'hard', 'hard')[i], i) for i in range(5)}\n"
         "VirtualDriver(t, bots).run()\n"
         "print(t.summary(), t.now)\n"
     )

@@ -1,16 +1,15 @@
-"""The Throw Throw Burrito game definition: options, dealing, parsing, bots and statistics."""
+"""The Throw Throw Burrito game definition: options, dealing, parsing and statistics."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 from cardroom.games.burrito.actions import Action, action_json, parse_action
 from cardroom.games.burrito.deal import table_from_deal
 from cardroom.games.burrito.options import MAX_PLAYERS, MIN_PLAYERS, parse_options
 from cardroom.games.burrito.table import BurritoTable
-from cardroom.protocol import JSON, Bot, InvalidSetup, Table
+from cardroom.protocol import JSON, InvalidSetup, Table
 
 
 class BurritoGame:
@@ -19,7 +18,6 @@ class BurritoGame:
     name = "burrito"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
 
     def new_table(self, players: int, options: Mapping[str, Any], seed: int) -> BurritoTable:
         table = BurritoTable(players, parse_options(options, players), _seed(seed))
@@ -36,12 +34,6 @@ class BurritoGame:
 
     def action_json(self, action: Action) -> JSON:
         return action_json(action)
-
-    def make_bot(self, seat: int, level: str, seed: int) -> Bot[Action]:
-        if level not in self.bot_levels:
-            raise InvalidSetup(f"unknown bot level {level!r}: expected one of {', '.join(self.bot_levels)}")
-        module = importlib.import_module("cardroom.bots.burrito")
-        return cast(Bot[Action], module.make_bot(seat, level, seed))
 
     def stats(self, table: Table[Action]) -> JSON:
         if not isinstance(table, BurritoTable):

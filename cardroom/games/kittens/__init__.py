@@ -12,9 +12,7 @@ from cardroom.games.kittens.actions import Action, action_json, parse_action
 from cardroom.games.kittens.deal import MAX_PLAYERS, MIN_PLAYERS, new_state, state_from_deal
 from cardroom.games.kittens.options import Options
 from cardroom.games.kittens.table import KittensTable
-from cardroom.protocol import JSON, Bot, InvalidSetup, Table
-
-BOT_LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+from cardroom.protocol import JSON, InvalidSetup, Table
 
 
 class KittensGame:
@@ -23,7 +21,6 @@ class KittensGame:
     name = "kittens"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    bot_levels: tuple[str, ...] = BOT_LEVELS
 
     def new_table(self, players: int, options: Mapping[str, Any], seed: int) -> KittensTable:
         return KittensTable(new_state(players, Options.parse(options), seed))
@@ -39,14 +36,6 @@ class KittensGame:
     def action_json(self, action: Action) -> JSON:
         return action_json(action)
 
-    def make_bot(self, seat: int, level: str, seed: int) -> Bot[Action]:
-        # Bots live outside the engine package; imported here only when asked for.
-        from cardroom.bots.kittens import make_bot
-
-        if level not in BOT_LEVELS:
-            raise InvalidSetup(f"unknown bot level {level!r}: expected one of {', '.join(BOT_LEVELS)}")
-        return make_bot(seat, level, seed)
-
     def stats(self, table: Table[Action]) -> JSON:
         if not isinstance(table, KittensTable):
             raise InvalidSetup("not a kittens table")
@@ -55,4 +44,4 @@ class KittensGame:
 
 GAME = KittensGame()
 
-__all__ = ["BOT_LEVELS", "GAME", "Action", "KittensGame", "KittensTable"]
+__all__ = ["GAME", "Action", "KittensGame", "KittensTable"]

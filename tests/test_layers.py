@@ -1,0 +1,41 @@
+"""The folder layout is the architecture: these imports keep it honest (CONTRIBUTING.md)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "cardroom"
+
+
+def imports_of(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+    return {name for name in found if name.startswith("cardroom")}
+
+
+def modules(folder: str) -> list[Path]:
+    return sorted((PACKAGE / folder).rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", modules("games"), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_an_engine_imports_only_the_protocol_and_its_own_game(path: Path) -> None:
+    own = ".".join(path.relative_to(PACKAGE.parent).parts[:3])
+    allowed = ("cardroom.protocol", own)
+    if path.parent == PACKAGE / "games":
+        allowed = ("cardroom.protocol", "cardroom.games")
+    strays = {name for name in imports_of(path) if not name.startswith(allowed)}
+    assert not strays, f"{path.name} imports {strays}"
+
+
+@pytest.mark.parametrize("folder", ["protocol", "games", "drive", "bots", "narrate"])
+def test_nothing_below_the_server_or_clients_is_imported_by_the_pure_parts(folder: str) -> None:
+    for path in modules(folder):
+        strays = {n for n in imports_of(path) if n.startswith(("cardroom.server", "cardroom.clients"))}
+        assert not strays, f"{path.relative_to(PACKAGE)} imports {strays}"
