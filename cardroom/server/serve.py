@@ -23,5 +23,6 @@ def serve(host: str, port: int, log_level: str = "info") -> None:
         ws_max_size=4 * MAX_MESSAGE_BYTES,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        ws_per_message_deflate=False,
         lifespan="on",
     )

@@ -55,8 +55,11 @@ def run_server(extra_env: dict[str, str] | None = None) -> Iterator[LiveServer]:
             break
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
-                err = process.stderr.read().decode() if process.stderr else ""
                 process.kill()
+                process.wait()
+                err = process.stderr.read().decode() if process.stderr else ""
+                if process.stderr:
+                    process.stderr.close()
                 raise RuntimeError(f"server did not start: {err}") from None
             time.sleep(0.1)
     try:

@@ -1,0 +1,739 @@
+// cardroom's web client: the connection, the lobby, the table shell, settings and help.
+// Every sentence about the game comes from the server's narration (`texts`); the page adds
+// only its own labels, all through _().
+
+import { N_, _, fmt, loadCatalog, translatePage } from "./i18n.js";
+import {
+  cardName, focusHand, initGame, isChoosing, keyRows, keysTable, onCue, onEvents, renderGame,
+  renderKeysList, resetGame, seatName, syncClock,
+} from "./game.js";
+import { DEFAULTS, bindings, keyLabel, keyName, remap, resetKeys } from "./keys.js";
+import * as sound from "./sound.js";
+import { $, announce, clearLog, el, logLine, setSpeech, spoken } from "./ui.js";
+
+const PROTOCOL = 1;
+const TOKEN = "cardroom.token";
+const NAME = "cardroom.name";
+const PREFS = "cardroom.prefs";
+
+const state = {
+  ws: null,
+  welcomed: false,
+  player: null,
+  name: null,
+  tables: new Map(),
+  current: null, // the id of the table shown
+  room: null, // its last full state (the `table` message), with `view` kept up to date
+  lastV: {}, // table id -> last version seen
+  resuming: new Set(),
+  needResume: new Set(),
+  lobbyChat: [],
+  retry: 0,
+  stop: false,
+  ref: 0,
+  pendingQuery: null,
+};
+window.cardroom = { state, spoken };
+
+// ---- options of the create form ---------------------------------------------------------------
+const GAME_NAMES = { kittens: N_("Exploding Kittens"), burrito: N_("Throw Throw Burrito") };
+const LEVELS = { kittens: ["random", "easy", "normal", "hard"], burrito: ["easy", "normal", "hard"] };
+const LEVEL_NAMES = { random: N_("random"), easy: N_("easy"), normal: N_("normal"), hard: N_("hard") };
+const SEATS = { kittens: [2, 10], burrito: [2, 12] };
+const OPTIONS = {
+  kittens: [
+    ["nope_window_ms", 3000, N_("Nope window (ms)")],
+    ["defuse_ms", 10000, N_("Time to defuse (ms)")],
+    ["turn_ms", 60000, N_("Turn timer (ms)")],
+    ["choose_ms", 15000, N_("Time to choose (ms)")],
+  ],
+  burrito: [
+    ["bruises", 6, N_("Bruises")],
+    ["burritos", 2, N_("Burritos")],
+    ["pile_size", 15, N_("Personal pile size")],
+    ["countdown_ms", 3000, N_("Countdown (ms)")],
+    ["simultaneous_call_ms", 500, N_("Simultaneous calls window (ms)")],
+    ["flight_ms", 800, N_("Flight time (ms)")],
+    ["flight_speedup_pct", 15, N_("Speed-up per throw (%)")],
+    ["flight_min_ms", 300, N_("Shortest flight (ms)")],
+    ["dodge_cooldown_ms", 1500, N_("Dodge cooldown (ms)")],
+    ["catch_window_ms", 300, N_("Catch window (ms)")],
+    ["tie_ms", 50, N_("Tie margin (ms)")],
+    ["duel_beat_ms", 1000, N_("Duel countdown beat (ms)")],
+    ["fight_timeout_ms", 15000, N_("Fight time limit (ms)")],
+    ["behind_back_ms", 700, N_("Behind the back delay (ms)")],
+    ["between_rounds_ms", 5000, N_("Pause between rounds (ms)")],
+  ],
+};
+const VARIANT_NAMES = { small_room: N_("Small room"), two_decks: N_("Two decks") };
+const STATE_NAMES = { waiting: N_("waiting"), playing: N_("playing"), over: N_("over") };
+
+function optionLabel(game, name) {
+  const spec = (OPTIONS[game] || []).find((o) => o[0] === name);
+  return spec ? _(spec[2]) : name;
+}
+
+function describeOptions(game, options) {
+  const parts = [];
+  for (const [name, value] of Object.entries(options || {})) {
+    if (name === "variants") {
+      for (const v of value || []) parts.push(_(VARIANT_NAMES[v] || v));
+    } else {
+      parts.push(fmt(_("{option}: {value}"), { option: optionLabel(game, name), value }));
+    }
+  }
+  return parts.length ? parts.join(_("; ")) : _("defaults");
+}
+
+// ---- the connection ----------------------------------------------------------------------------
+function connect(name) {
+  const token = localStorage.getItem(TOKEN);
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+  const ws = new WebSocket(url);
+  state.ws = ws;
+  setStatus(_("Connecting…"));
+  ws.addEventListener("open", () => {
+    state.needResume = new Set(Object.keys(state.lastV));
+    const hello = { type: "hello", protocol: PROTOCOL, lang: document.documentElement.lang || "en" };
+    if (token) hello.token = token;
+    else hello.name = name || "";
+    ws.send(JSON.stringify(hello));
+  });
+  ws.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch (error) {
+      return;
+    }
+    handle(message);
+  });
+  ws.addEventListener("close", (event) => {
+    if (state.ws !== ws) return;
+    state.welcomed = false;
+    if (event.code === 4002) {
+      localStorage.removeItem(TOKEN);
+      showEnter(_("Your session has expired: enter with a nickname again."));
+      return;
+    }
+    if (event.code === 4003) {
+      setStatus(_("You connected from another window: this one is closed."));
+      announce(_("You connected from another window: this one is closed."), true);
+      return;
+    }
+    if (!localStorage.getItem(TOKEN)) return;
+    state.retry = Math.min(state.retry + 1, 6);
+    const wait = Math.min(10000, 500 * 2 ** state.retry);
+    setStatus(fmt(_("Connection lost: reconnecting in {s} seconds."), { s: Math.round(wait / 1000) }));
+    setTimeout(() => connect(), wait);
+  });
+}
+
+function send(message) {
+  if (state.ws && state.ws.readyState === WebSocket.OPEN) {
+    state.ws.send(JSON.stringify(message));
+    return true;
+  }
+  announce(_("Not connected: please wait."));
+  return false;
+}
+
+function act(action) {
+  if (!state.current) return;
+  state.ref += 1;
+  send({ type: "act", table: state.current, action, ref: state.ref });
+}
+
+// A rules question (003: T, E, shift+D); answered by the server, or here when it cannot.
+function query(what, card, fallback) {
+  if (!state.current) return;
+  state.pendingQuery = fallback;
+  const message = { type: "query", table: state.current, what };
+  if (card) message.card = card;
+  send(message);
+}
+
+function setStatus(text) {
+  $("status").textContent = text;
+}
+
+// Say narrated lines once, keep them in the history.
+function say(texts, urgent) {
+  for (const text of texts) {
+    announce(text, urgent, "event");
+    logLine(text, urgent);
+  }
+}
+
+function notify(text, urgent = false) {
+  announce(text, urgent);
+}
+
+// ---- messages from the server ------------------------------------------------------------------
+function handle(m) {
+  switch (m.type) {
+    case "welcome":
+      return onWelcome(m);
+    case "tables":
+      state.tables = new Map(m.tables.map((t) => [t.id, t]));
+      return renderTables();
+    case "table_update":
+      state.tables.set(m.table.id, m.table);
+      return renderTables();
+    case "table_closed":
+      state.tables.delete(m.table);
+      delete state.lastV[m.table];
+      renderTables();
+      if (state.current === m.table) {
+        notify(_("The table was closed."));
+        showLobby();
+      }
+      return undefined;
+    case "table":
+      return onTable(m);
+    case "events":
+      return onEventsMessage(m);
+    case "cue":
+      if (m.table !== state.current) return undefined;
+      say([m.text], true);
+      return onCue(m);
+    case "resumed":
+      state.resuming.delete(m.table);
+      state.lastV[m.table] = Math.max(state.lastV[m.table] || 0, m.v);
+      return undefined;
+    case "ack":
+      return undefined;
+    case "rejected":
+      return notify(m.message);
+    case "kicked":
+      if (m.table === state.current) notify(_("The host removed you from your seat: you are now watching."), true);
+      return undefined;
+    case "chat":
+      return onChat(m);
+    case "lobby_chat":
+      state.lobbyChat = m.chat || [];
+      $("lobby-chat-log").replaceChildren(...state.lobbyChat.map(chatItem));
+      return undefined;
+    case "ping":
+      send({ type: "pong", id: m.id });
+      return undefined;
+    case "lag":
+      state.lag = m.ms;
+      return setStatus(fmt(_("Connected as {name}. Lag {ms} ms."), { name: state.name, ms: m.ms }));
+    case "answer": {
+      state.pendingQuery = null;
+      return notify(m.text);
+    }
+    case "error":
+      return onError(m);
+    default:
+      return undefined;
+  }
+}
+
+function onWelcome(m) {
+  state.welcomed = true;
+  state.retry = 0;
+  state.player = m.player;
+  state.name = m.name;
+  localStorage.setItem(TOKEN, m.token);
+  localStorage.setItem(NAME, m.name);
+  setStatus(fmt(_("Connected as {name}."), { name: m.name }));
+  // Tables we are no longer at are forgotten; the others are resumed when their state comes.
+  for (const id of Object.keys(state.lastV)) {
+    if (!(m.tables || []).includes(id)) {
+      delete state.lastV[id];
+      state.needResume.delete(id);
+    }
+  }
+  const first = $("enter").hidden === false;
+  if (!state.current) showLobby(first);
+}
+
+function onTable(m) {
+  const id = m.id;
+  const previous = state.current === id ? state.room : null;
+  if (state.needResume.has(id)) {
+    // Back after a reconnect: ask for the batches we missed (or a full resync).
+    state.needResume.delete(id);
+    state.resuming.add(id);
+    send({ type: "resume", table: id, since: state.lastV[id] });
+  } else if (!state.resuming.has(id)) {
+    state.lastV[id] = Math.max(state.lastV[id] || 0, m.v);
+  }
+  state.tables.set(id, { ...m });
+  const opening = state.current !== id;
+  state.current = id;
+  state.room = { ...m };
+  syncClock(state.room.view);
+  if (opening) {
+    resetGame();
+    clearLog();
+    $("table-chat-log").replaceChildren(...(m.chat || []).map(chatItem));
+    showTable();
+  }
+  renderTable();
+  if (previous && previous.state !== "playing" && m.state === "playing") gameStarted(m);
+  else if (opening && m.state === "playing" && !state.resuming.has(id)) {
+    notify(fmt(_("You are at a {game} table; the game is under way."), { game: _(GAME_NAMES[m.game]) }));
+  }
+}
+
+function gameStarted(m) {
+  resetGame();
+  clearLog();
+  const v = m.view;
+  if (m.game === "kittens" && v) {
+    // The first turn has no event: the page says it.
+    say([_("The game begins.")], false);
+    if (v.turn === m.you) say([_("Your turn.")], true);
+    else say([fmt(_("{name}'s turn."), { name: seatName(v.turn) })], false);
+  }
+  const active = document.activeElement;
+  if (!active || active === document.body || (active.closest("#table") && !active.closest("form"))) focusHand();
+}
+
+function onEventsMessage(m) {
+  if (m.table !== state.current || !state.room) return;
+  if (m.v <= (state.lastV[m.table] || 0)) return; // already heard
+  state.lastV[m.table] = m.v;
+  state.room.view = m.view;
+  syncClock(m.view);
+  say(m.texts || [], Boolean(m.urgent));
+  onEvents(m.events || [], Boolean(m.urgent));
+  renderTable();
+}
+
+function onError(m) {
+  if ((m.code === "bad_query" || m.code === "not_playing") && state.pendingQuery) {
+    const fallback = state.pendingQuery;
+    state.pendingQuery = null;
+    if (m.code === "bad_query") return notify(fallback());
+  }
+  if (!state.welcomed) {
+    $("name-error").textContent = m.message;
+    $("enter").hidden = false;
+    $("nickname").focus();
+    return undefined;
+  }
+  if (!$("lobby").hidden && ["bad_options", "bad_seats", "bad_bots", "bad_level", "bad_game"].includes(m.code)) {
+    $("create-error").textContent = m.message;
+  }
+  return notify(m.message);
+}
+
+function chatItem(line) {
+  return el("li", { text: fmt(_("{name}: {text}"), { name: line.from, text: line.text }) });
+}
+
+function onChat(m) {
+  const item = chatItem(m);
+  if (m.table === null || m.table === undefined) {
+    $("lobby-chat-log").append(item);
+    $("lobby-chat-log").scrollTop = 1e9;
+    if (!$("lobby").hidden) notify(fmt(_("{name} says: {text}"), { name: m.from, text: m.text }));
+  } else if (m.table === state.current) {
+    $("table-chat-log").append(item);
+    $("table-chat-log").scrollTop = 1e9;
+    notify(fmt(_("{name} says: {text}"), { name: m.from, text: m.text }));
+  }
+}
+
+// ---- screens -----------------------------------------------------------------------------------
+function showEnter(error = "") {
+  $("enter").hidden = false;
+  $("lobby").hidden = true;
+  $("table").hidden = true;
+  $("name-error").textContent = error;
+  $("nickname").value = localStorage.getItem(NAME) || "";
+  setStatus(_("Not connected."));
+}
+
+function showLobby(focus = true) {
+  state.current = null;
+  state.room = null;
+  $("enter").hidden = true;
+  $("lobby").hidden = false;
+  $("table").hidden = true;
+  renderTables();
+  if (focus) $("lobby-title").focus();
+}
+
+function showTable() {
+  $("enter").hidden = true;
+  $("lobby").hidden = true;
+  $("table").hidden = false;
+  $("table-title").focus();
+}
+
+// Re-rendering a list must not lose the focus or what was typed in it.
+function keepFocus(container, fallback, render) {
+  const active = document.activeElement;
+  const id = active && container.contains(active) ? active.id : null;
+  const values = {};
+  for (const input of container.querySelectorAll("input[id]")) values[input.id] = input.value;
+  render();
+  for (const [key, value] of Object.entries(values)) {
+    const input = document.getElementById(key);
+    if (input) input.value = value;
+  }
+  if (id) {
+    const again = document.getElementById(id);
+    (again || $(fallback)).focus();
+  }
+}
+
+function renderTables() {
+  keepFocus($("tables-body"), "tables-title", renderTableRows);
+}
+
+function renderTableRows() {
+  const body = $("tables-body");
+  const rows = [...state.tables.values()];
+  $("tables").hidden = rows.length === 0;
+  $("no-tables").hidden = rows.length > 0;
+  body.replaceChildren(
+    ...rows.map((t) => {
+      const taken = t.seats.length - t.free;
+      const member = t.id === state.current;
+      const actions = el("div", { class: "row-actions" });
+      let code = null;
+      if (t.private) {
+        const codeId = `code-${t.id}`;
+        code = el("input", { id: codeId, size: 8, autocomplete: "off" });
+        actions.append(el("label", { for: codeId, text: fmt(_("Invitation code for the table of {host}"), { host: t.host || t.id }) }), code);
+      }
+      const codeValue = () => (code ? code.value.trim() || null : null);
+      if (t.state === "waiting" && t.free > 0 && !member) {
+        actions.append(el("button", { type: "button", id: `join-${t.id}`, onclick: () => send({ type: "join", table: t.id, code: codeValue() }) }, fmt(_("Join the table of {host}"), { host: t.host || t.id })));
+      }
+      if (!member) {
+        actions.append(el("button", { type: "button", id: `watch-${t.id}`, class: "secondary", onclick: () => send({ type: "spectate", table: t.id, code: codeValue() }) }, fmt(_("Watch the table of {host}"), { host: t.host || t.id })));
+      }
+      const game = _(GAME_NAMES[t.game] || t.game);
+      return el(
+        "tr",
+        {},
+        el("td", { "data-label": _("Game") }, t.private ? fmt(_("{game} (private)"), { game }) : game),
+        el("td", { "data-label": _("Options") }, describeOptions(t.game, t.options)),
+        el("td", { "data-label": _("Seats") }, fmt(_("{taken} taken, {free} free"), { taken, free: t.free })),
+        el("td", { "data-label": _("State") }, _(STATE_NAMES[t.state] || t.state)),
+        el("td", { "data-label": _("Spectators") }, String(t.spectators)),
+        el("td", { "data-label": _("Actions") }, actions),
+      );
+    }),
+  );
+}
+
+function renderTable() {
+  const r = state.room;
+  if (!r) return;
+  const game = _(GAME_NAMES[r.game] || r.game);
+  $("table-title").textContent = fmt(_("{game} table, hosted by {host}"), { game, host: r.host || "" });
+  const stateText = {
+    waiting: _("Waiting for players. The host starts the game; empty seats get bots."),
+    playing: _("The game is under way."),
+    over: _("The game is over."),
+  }[r.state];
+  $("table-state").textContent = r.you === null ? fmt(_("{state} You are watching."), { state: stateText }) : stateText;
+  $("table-code").textContent = r.private && r.code ? fmt(_("Invitation code: {code}"), { code: r.code }) : "";
+  $("start-btn").hidden = !(r.is_host && r.state === "waiting");
+  $("rematch-btn").hidden = !(r.state === "over" && (r.you !== null || r.is_host));
+  $("add-bot-box").hidden = !(r.is_host && r.state === "waiting" && r.free > 0);
+  fillLevels($("add-bot-level"), r.game);
+  $("leave-btn").textContent = r.you === null ? _("Stop watching") : _("Leave the table");
+  renderSeats(r);
+  renderGame();
+  renderKeysList();
+}
+
+function renderSeats(r) {
+  keepFocus($("seats"), "seats-title", () => renderSeatList(r));
+}
+
+function renderSeatList(r) {
+  const v = r.view;
+  const list = $("seats");
+  list.replaceChildren(
+    ...r.seats.map((s, i) => {
+      const classes = ["seat"];
+      if (i === r.you) classes.push("me");
+      if (v && r.game === "kittens" && v.turn === i && v.phase !== "game_over") classes.push("turn");
+      if (v && r.game === "kittens" && !v.alive[i]) classes.push("out");
+      const who = [];
+      if (!s.name) who.push(_("empty seat"));
+      else if (s.bot) who.push(fmt(_("bot, {level}"), { level: _(LEVEL_NAMES[s.level] || s.level || "") }));
+      else if (s.standing_in) who.push(_("away: a bot stands in"));
+      else who.push(s.connected ? _("connected") : _("disconnected"));
+      if (s.lag_ms !== null && s.lag_ms !== undefined && !s.bot) who.push(fmt(_("lag {ms} ms"), { ms: s.lag_ms }));
+      const game = [];
+      if (v) {
+        game.push(fmt(_("{n} cards in hand"), { n: v.hand_sizes[i] }));
+        if (r.game === "burrito") {
+          game.push(fmt(_("score {score}"), { score: v.scores[i] }));
+          game.push(fmt(_("bruises {n}"), { n: v.bruises[i] }));
+          if (v.fight && v.fight.fighters.includes(i)) game.push(v.fight.holding && v.fight.holding[i] ? _("fighting, holds a burrito") : _("fighting"));
+          if (v.badge === i) game.push(_("holds the badge"));
+        } else {
+          if (!v.alive[i]) game.push(_("exploded"));
+          else if (v.turn === i && v.phase !== "game_over") game.push(v.turns_left > 1 ? fmt(_("playing, {n} turns left"), { n: v.turns_left }) : _("playing"));
+        }
+      }
+      const title = i === r.you ? fmt(_("Seat {n}: {name} (you)"), { n: i + 1, name: s.name }) : fmt(_("Seat {n}: {name}"), { n: i + 1, name: s.name || _("empty") });
+      const item = el("li", { class: classes.join(" ") },
+        el("span", { class: "seat-name", text: title }),
+        el("p", { class: "seat-info", text: who.join(_(", ")) }),
+        game.length ? el("p", { class: "seat-info", text: game.join(_(", ")) }) : null);
+      if (r.is_host && s.name && i !== r.you && !(s.bot && r.state !== "waiting")) {
+        item.append(el("button", { type: "button", id: `kick-${i}`, class: "secondary", onclick: () => send({ type: "kick", table: r.id, seat: i }) }, fmt(_("Remove {name}"), { name: s.name })));
+      }
+      if (r.is_host && !s.name && r.state === "waiting") {
+        item.append(el("button", { type: "button", id: `bot-${i}`, class: "secondary", onclick: () => send({ type: "add_bot", table: r.id, seat: i, level: $("add-bot-level").value }) }, fmt(_("Bot in seat {n}"), { n: i + 1 })));
+      }
+      return item;
+    }),
+  );
+}
+
+function fillLevels(select, game) {
+  const levels = LEVELS[game] || [];
+  if (select.dataset.game === game) return;
+  select.dataset.game = game;
+  select.replaceChildren(...levels.map((l) => el("option", { value: l, text: _(LEVEL_NAMES[l]) })));
+  select.value = "normal";
+}
+
+// ---- the create form ---------------------------------------------------------------------------
+function renderCreateForm() {
+  const game = $("create-game").value;
+  const [low, high] = SEATS[game];
+  const seats = $("create-seats");
+  seats.min = String(low);
+  seats.max = String(high);
+  $("create-bots").max = String(high - 1);
+  fillLevels($("create-level"), game);
+  $("variants").hidden = game !== "burrito";
+  const box = $("advanced-fields");
+  box.replaceChildren(
+    ...OPTIONS[game].map(([name, value, label]) => {
+      const id = `opt-${name}`;
+      return el("div", { class: "field" },
+        el("label", { for: id, text: fmt(_("{label}, default {value}"), { label: _(label), value }) }),
+        el("input", { id, name, type: "number", min: "0", inputmode: "numeric" }));
+    }),
+  );
+}
+
+function createTable(event) {
+  event.preventDefault();
+  const game = $("create-game").value;
+  const options = {};
+  for (const input of $("advanced-fields").querySelectorAll("input")) {
+    if (input.value.trim() !== "") options[input.name] = Number(input.value);
+  }
+  if (game === "burrito") {
+    const variants = [...$("variants").querySelectorAll("input:checked")].map((i) => i.value);
+    if (variants.length) options.variants = variants;
+  }
+  $("create-error").textContent = "";
+  send({
+    type: "create_table",
+    game,
+    seats: Number($("create-seats").value),
+    bots: Number($("create-bots").value),
+    bot_level: $("create-level").value,
+    private: $("create-private").checked,
+    options,
+  });
+}
+
+// ---- settings and help -------------------------------------------------------------------------
+let prefs = { volume: 0.6, muted: false, speech: false };
+try {
+  prefs = { ...prefs, ...(JSON.parse(localStorage.getItem(PREFS) || "{}") || {}) };
+} catch (error) {
+  // keep the defaults
+}
+
+function applyPrefs() {
+  sound.configure({ volume: prefs.volume, muted: prefs.muted });
+  setSpeech(prefs.speech);
+  localStorage.setItem(PREFS, JSON.stringify(prefs));
+}
+
+let capturing = null;
+
+function renderKeymapEditor() {
+  const box = $("keymap-editor");
+  box.replaceChildren();
+  for (const game of Object.keys(DEFAULTS)) {
+    const body = el("tbody");
+    for (const b of bindings(game)) {
+      const button = el("button", { type: "button", class: "secondary", "aria-label": fmt(_("Change the key for: {what}"), { what: _(b.help) }) }, _("Change"));
+      button.addEventListener("click", () => {
+        capturing = { game, action: b.action, button };
+        button.textContent = _("Press a key…");
+        announce(_("Press the new key, or Escape to keep the old one."), true);
+      });
+      body.append(el("tr", {}, el("td", { text: _(b.help) }), el("td", {}, el("kbd", { text: keyLabel(b.key) })), el("td", {}, button)));
+    }
+    box.append(el("table", { class: "keys-table" }, el("caption", { text: _(GAME_NAMES[game]) }),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: _("Action") }), el("th", { scope: "col", text: _("Key") }), el("th", { scope: "col", text: _("Change") }))), body));
+  }
+}
+
+function onCaptureKey(event) {
+  if (!capturing) return;
+  const key = keyName(event);
+  if (!key) return;
+  event.preventDefault();
+  event.stopPropagation();
+  const { game, action } = capturing;
+  capturing = null;
+  if (key !== "escape") {
+    remap(game, action, key);
+    announce(fmt(_("New key: {key}."), { key: keyLabel(key) }));
+  }
+  renderKeymapEditor();
+  renderKeysList();
+}
+
+function openSettings() {
+  $("volume").value = String(Math.round(prefs.volume * 100));
+  $("mute").checked = prefs.muted;
+  $("speech").checked = prefs.speech;
+  renderKeymapEditor();
+  $("settings").showModal();
+}
+
+function helpRows(where) {
+  const game = state.room ? state.room.game : null;
+  if (where === "chat") {
+    return [[keyLabel("enter"), _("Send the message")], [keyLabel("tab"), _("Next control")], ["", _("Game keys are off while you type.")]];
+  }
+  if (where === "chooser") {
+    return [[_("Arrows"), _("Choose")], [keyLabel("enter"), _("Confirm")], [keyLabel("escape"), _("Cancel")], ["1-9", _("Jump to an option")]];
+  }
+  if (where === "log") {
+    return [[keyLabel("pageup"), _("Previous entry of the history")], [keyLabel("pagedown"), _("Next entry of the history")], [keyLabel("escape"), _("Back to your hand")], ...(game ? keyRows(game) : [])];
+  }
+  if (where === "game" && game) {
+    return [[_("Up and down arrows"), _("Move through your hand")], ...keyRows(game), [keyLabel("escape"), _("Back to your hand")]];
+  }
+  return [[keyLabel("tab"), _("Next control")], [fmt(_("{shift}+{tab}"), { shift: keyLabel("shift"), tab: keyLabel("tab") }), _("Previous control")], [keyLabel("f1"), _("These keys")], ["", _("The game keys work in the game area, on your hand.")]];
+}
+
+function openHelp() {
+  const active = document.activeElement;
+  let where = "page";
+  if (active && active.closest) {
+    if (active.closest("#chooser")) where = "chooser";
+    else if (active.closest("#log")) where = "log";
+    else if (active.closest(".chat-form")) where = "chat";
+    else if (active.closest("#game")) where = "game";
+  }
+  const titles = { page: _("Keys on this page"), game: _("Keys in the game area"), log: _("Keys in the history"), chat: _("Keys in the chat box"), chooser: _("Keys in this choice") };
+  $("help-title").textContent = titles[where];
+  $("help-body").replaceChildren(keysTable(helpRows(where), titles[where]));
+  const dialog = $("help");
+  dialog.dataset.back = "";
+  state.helpBack = active;
+  if (!dialog.open) dialog.showModal();
+  $("help-title").focus();
+}
+
+// ---- start -------------------------------------------------------------------------------------
+async function main() {
+  // Handlers first (a form must never submit itself while the catalog loads), then the texts.
+  initGame({ state, send, act, query, openHelp });
+  applyPrefs();
+
+  document.addEventListener("keydown", (event) => {
+    sound.unlock();
+    if (capturing) return onCaptureKey(event);
+    if (keyName(event) === "f1") {
+      event.preventDefault();
+      openHelp();
+    }
+    return undefined;
+  }, true);
+  document.addEventListener("pointerdown", () => sound.unlock());
+  $("help").addEventListener("close", () => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (lost && state.helpBack && state.helpBack.isConnected) state.helpBack.focus();
+  });
+
+  $("name-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = $("nickname").value.trim();
+    if (!name) {
+      $("name-error").textContent = _("Choose a nickname of 1 to 24 printable characters.");
+      return;
+    }
+    $("name-error").textContent = "";
+    localStorage.removeItem(TOKEN);
+    if (state.ws) {
+      const old = state.ws;
+      state.ws = null;
+      old.close();
+    }
+    connect(name);
+  });
+  $("create-game").addEventListener("change", renderCreateForm);
+  $("create-form").addEventListener("submit", createTable);
+  $("lobby-chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = $("lobby-chat-input");
+    if (input.value.trim() && send({ type: "chat", text: input.value.trim() })) input.value = "";
+  });
+  $("table-chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = $("table-chat-input");
+    if (input.value.trim() && state.current && send({ type: "chat", table: state.current, text: input.value.trim() })) input.value = "";
+  });
+  $("start-btn").addEventListener("click", () => send({ type: "start", table: state.current }));
+  $("rematch-btn").addEventListener("click", () => send({ type: "rematch", table: state.current }));
+  $("leave-btn").addEventListener("click", () => {
+    send({ type: "leave", table: state.current });
+    delete state.lastV[state.current];
+    showLobby();
+    send({ type: "list_tables" });
+  });
+  $("add-bot-btn").addEventListener("click", () => send({ type: "add_bot", table: state.current, level: $("add-bot-level").value }));
+  $("open-settings").addEventListener("click", openSettings);
+  $("volume").addEventListener("input", () => {
+    prefs.volume = Number($("volume").value) / 100;
+    applyPrefs();
+  });
+  $("mute").addEventListener("change", () => {
+    prefs.muted = $("mute").checked;
+    applyPrefs();
+  });
+  $("speech").addEventListener("change", () => {
+    prefs.speech = $("speech").checked;
+    applyPrefs();
+  });
+  $("reset-keys").addEventListener("click", () => {
+    resetKeys();
+    renderKeymapEditor();
+    renderKeysList();
+    announce(_("The default keys are back."));
+  });
+
+  await loadCatalog((navigator.language || "en").toLowerCase());
+  translatePage();
+  renderCreateForm();
+  if (localStorage.getItem(TOKEN)) {
+    $("enter").hidden = true;
+    connect();
+  } else if (!state.ws) {
+    showEnter();
+  }
+  window.cardroom.ready = true;
+}
+
+// Used by tests and by the card names in messages the page writes itself.
+window.cardroom.cardName = cardName;
+window.cardroom.isChoosing = isChoosing;
+
+main();

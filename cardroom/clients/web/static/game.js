@@ -1,0 +1,754 @@
+// The game area: the table as seen (seats, piles, burritos in flight), the hand listbox, the
+// choosers, and the keys of both games. The server judges everything; this only shows and sends.
+
+import {
+  BURRITO_NAMES, BURRITO_NORMAL, FIGHT_OF, KITTEN_CATS, KITTEN_NAMES, KITTEN_TARGETED, KITTEN_TEXT,
+} from "./cards.js";
+import { _, fmt } from "./i18n.js";
+import { actionFor, bindings, keyLabel, keyName } from "./keys.js";
+import { cues, panFor } from "./sound.js";
+import { $, announce, el, isTyping, leaveLog, moveLog } from "./ui.js";
+
+let ctx = null; // { state, send, act, query, openHelp }
+
+export function initGame(context) {
+  ctx = context;
+  const hand = $("hand");
+  hand.addEventListener("click", (event) => {
+    const option = event.target.closest("[role=option]");
+    if (!option) return;
+    local.cursor = Number(option.dataset.index);
+    renderHand(true);
+  });
+  $("game").addEventListener("keydown", onGameKey);
+  $("chooser").addEventListener("keydown", onChooserKey);
+  $("chooser").addEventListener("click", (event) => {
+    const option = event.target.closest("[role=option]");
+    if (!option || !chooser) return;
+    chooser.index = Number(option.dataset.index);
+    finishChooser(chooser.options[chooser.index].value);
+  });
+  requestAnimationFrame(tick);
+}
+
+// What only this page knows: the cursor, the combo selection, an open chooser, a reorder.
+const local = { cursor: 0, selected: new Set(), handKey: "", lastThrower: null, openWindows: new Set(), flightMs: new Map() };
+let chooser = null; // { title, options: [{label, value}], index, resolve, back }
+let reorder = null; // { cards: [...], order: [indices] }
+
+export function resetGame() {
+  local.cursor = 0;
+  local.selected.clear();
+  local.handKey = "";
+  local.lastThrower = null;
+  local.openWindows.clear();
+  reorder = null;
+  closeChooser();
+}
+
+const room = () => ctx.state.room;
+const view = () => (room() ? room().view : null);
+const me = () => (room() ? room().you : null);
+const game = () => (room() ? room().game : null);
+
+export function seatName(seat) {
+  const r = room();
+  if (seat === me()) return _("you");
+  const s = r && r.seats[seat];
+  return s && s.name ? s.name : fmt(_("seat {n}"), { n: seat + 1 });
+}
+
+export function cardName(card) {
+  const names = game() === "burrito" ? BURRITO_NAMES : KITTEN_NAMES;
+  return names[card] ? _(names[card]) : card;
+}
+
+// ---- the server's clock, estimated from the last view ----------------------------------------
+const clock = { now: 0, at: 0 };
+
+export function syncClock(v) {
+  if (v && typeof v.now === "number") {
+    clock.now = v.now;
+    clock.at = performance.now();
+  }
+}
+
+function serverNow() {
+  return clock.now + (performance.now() - clock.at);
+}
+
+// ---- events: sounds and local state ------------------------------------------------------------
+export function onEvents(events, urgent) {
+  const n = room() ? room().seats.length : 0;
+  for (const e of events) {
+    const kind = e.event;
+    if (game() === "burrito") {
+      if (kind === "throw") {
+        const atMe = e.target === me();
+        if (atMe) local.lastThrower = e.thrower;
+        local.flightMs.set(e.id, e.flight_ms);
+        cues.throw(panFor(e.thrower, me(), n), atMe, e.flight_ms);
+      } else if (kind === "discard" && (e.to === me() || e.player === me())) {
+        cues.pass(panFor(e.player, me(), n));
+      } else if (kind === "call" || kind === "fight_start") {
+        cues.fight();
+      } else if (kind === "hit" || kind === "fumble") {
+        cues.hit(panFor(e.player, me(), n));
+      } else if (kind === "countdown" || kind === "duel_beat") {
+        cues.beat();
+      } else if (kind === "round_over" || kind === "game_over") {
+        cues.end();
+      } else if (kind === "fight_over") {
+        local.lastThrower = null;
+        local.openWindows.clear();
+      }
+    } else {
+      if (kind === "turn" && e.player === me()) cues.yourTurn();
+      else if (kind === "defusing" && e.player === me()) {
+        cues.alarm();
+        if ((view().hand || []).includes("defuse")) announceHint(_("Press {key} to defuse."), "defuse", true);
+      }
+      else if (kind === "exploded") cues.hit(panFor(e.player, me(), n));
+      else if (kind === "played") {
+        cues.pass(panFor(e.player, me(), n));
+        const hand = (view() && view().hand) || [];
+        if (e.player !== me() && e.target === me() && hand.includes("nope")) announceHint(_("You can Nope it: press {key}."), "nope");
+      }
+      else if (kind === "game_over") cues.end();
+      else if (kind === "choosing" && e.player === me()) startChoice(e);
+    }
+  }
+  if (urgent && game() === "kittens") cues.beat();
+}
+
+export function onCue(message) {
+  if (message.cue === "catch_window") {
+    local.openWindows.add(message.flight);
+    const f = view() && view().fight;
+    const flight = f && f.flights.find((x) => x.id === message.flight);
+    cues.catchWindow(flight ? flight.lands_at - flight.catch_from : 300);
+  }
+}
+
+function startChoice(e) {
+  const v = view();
+  if (e.kind === "reorder") {
+    const cards = (v && v.choosing && v.choosing.cards) || e.cards || [];
+    reorder = { cards, order: cards.map((_c, i) => i) };
+    local.cursor = 0;
+    renderHand(true);
+    focusHand();
+    const keys = bindings("kittens");
+    const key = (action) => keyLabel(keys.find((b) => b.action === action).key);
+    announce(fmt(_("{up} and {down} move the card under the cursor; {confirm} confirms."), { up: key("move_up"), down: key("move_down"), confirm: key("play_enter") }));
+  } else if (e.kind === "insert") {
+    const card = e.card || (v && v.choosing && v.choosing.cards && v.choosing.cards[0]);
+    positionChooser(fmt(_("Where does {card} go back?"), { card: cardName(card || "") })).then((position) => {
+      if (position !== null) ctx.act({ do: "insert", position });
+    });
+  } else if (e.kind === "give") {
+    announceHint(_("Choose the card to give with the arrows, then press {key}."), "give");
+  }
+}
+
+function announceHint(template, action, urgent = false) {
+  const b = bindings(game()).find((x) => x.action === action);
+  if (b) announce(fmt(template, { key: keyLabel(b.key) }), urgent);
+}
+
+// ---- rendering ---------------------------------------------------------------------------------
+export function renderGame() {
+  const r = room();
+  const v = view();
+  const board = $("board");
+  board.replaceChildren();
+  if (!r || !v) {
+    board.append(el("p", { text: r && r.state === "waiting" ? _("The game has not started yet.") : _("No game is being played.") }));
+    renderHand(false);
+    $("flights").replaceChildren();
+    return;
+  }
+  if (r.game === "kittens") renderKittensBoard(board, v);
+  else renderBurritoBoard(board, v);
+  if (reorder && !(v.phase === "choosing" && v.choosing && v.choosing.player === me() && v.choosing.kind === "reorder")) {
+    reorder = null;
+  }
+  renderHand(false);
+}
+
+function pile(label, value, extra = null) {
+  return el("div", { class: "pile" }, el("span", { text: label }), el("strong", { text: value }), extra);
+}
+
+function renderKittensBoard(board, v) {
+  const top = v.discard && v.discard.length ? cardName(v.discard[0]) : _("empty");
+  let whose;
+  if (v.phase === "game_over") whose = _("The game is over.");
+  else if (v.turn === me()) whose = v.turns_left > 1 ? fmt(_("Yours, {n} turns left"), { n: v.turns_left }) : _("Yours");
+  else whose = fmt(v.turns_left > 1 ? _("{name}, {n} turns left") : _("{name}"), { name: seatName(v.turn), n: v.turns_left });
+  board.append(
+    pile(_("Deck"), String(v.deck_size)),
+    pile(_("Discard pile"), String(v.discard.length), el("span", { text: fmt(_("Top: {card}"), { card: top }) })),
+    pile(_("Turn"), whose),
+    pile(_("Exploding Kittens left"), String(v.kittens_left)),
+  );
+  const phase = kittensPhaseText(v);
+  if (phase) board.append(el("p", { class: "pile wide", text: phase }));
+  if (v.future && v.future.length) {
+    board.append(el("p", { class: "pile wide", text: fmt(_("You know the top of the deck: {cards}."), { cards: v.future.map(cardName).join(_(", ")) }) }));
+  }
+}
+
+function kittensPhaseText(v) {
+  if (v.phase === "nope_window" && v.window) {
+    return fmt(_("Nope window: {name} played {cards}. Nopes so far: {n}."), {
+      name: seatName(v.window.player), cards: v.window.cards.map(cardName).join(_(", ")), n: v.window.nopes,
+    });
+  }
+  if (v.phase === "defusing") {
+    return v.turn === me() ? _("Defuse now!") : fmt(_("{name} must defuse a kitten."), { name: seatName(v.turn) });
+  }
+  if (v.phase === "choosing" && v.choosing) {
+    if (v.choosing.player === me()) {
+      if (v.choosing.kind === "give") return fmt(_("Choose a card to give to {name}."), { name: seatName(v.choosing.for) });
+      if (v.choosing.kind === "reorder") return _("Reorder the top cards: Shift and the arrows move a card, Enter confirms.");
+      return _("Choose where the card goes back in the deck.");
+    }
+    return fmt(_("{name} is choosing."), { name: seatName(v.choosing.player) });
+  }
+  if (v.phase === "game_over" && v.winner !== null) return fmt(_("Winner: {name}."), { name: seatName(v.winner) });
+  return "";
+}
+
+function renderBurritoBoard(board, v) {
+  board.append(
+    pile(_("Your pile"), v.seat !== null ? String(v.pile_sizes[v.seat]) : "-"),
+    pile(_("Community pile 1"), String(v.community_sizes[0])),
+    pile(_("Community pile 2"), String(v.community_sizes[1])),
+    pile(_("Bruises left"), String(v.bruises_left)),
+    pile(_("Round"), String(v.round)),
+  );
+  const phase = burritoPhaseText(v);
+  if (phase) board.append(el("p", { class: "pile wide", text: phase }));
+  const scores = el("ul", { class: "score-piles" });
+  v.score_piles.forEach((cards, seat) => {
+    const text = cards.length ? cards.map(cardName).join(_(", ")) : _("nothing yet");
+    scores.append(el("li", { text: fmt(_("{name}: {cards}"), { name: seatName(seat), cards: text }) }));
+  });
+  board.append(el("div", { class: "pile wide" }, el("span", { text: _("Score piles") }), scores));
+}
+
+function burritoPhaseText(v) {
+  const f = v.fight;
+  if (f) {
+    const fighters = f.fighters.map(seatName).join(_(", "));
+    const mine = f.fighters.includes(me());
+    const holding = f.holding && me() !== null && f.holding[me()];
+    const values = { kind: fightName(f.kind), fighters, free: f.free };
+    if (!mine) return fmt(_("Fight: {kind} between {fighters}. Free burritos: {free}."), values);
+    if (holding) return fmt(_("Fight: {kind} between {fighters}. Free burritos: {free}. You hold a burrito."), values);
+    return fmt(_("Fight: {kind} between {fighters}. Free burritos: {free}. Your hands are empty."), values);
+  }
+  if (v.phase === "countdown") return _("Countdown…");
+  if (v.phase === "round_over") return _("The round is over.");
+  if (v.phase === "game_over") return v.winner !== null ? fmt(_("Winner: {name}."), { name: seatName(v.winner) }) : _("The game is over.");
+  return "";
+}
+
+function fightName(kind) {
+  return { brawl: _("Brawl"), war: _("War"), duel: _("Duel") }[kind] || kind;
+}
+
+function handCards() {
+  if (reorder) return reorder.order.map((i) => reorder.cards[i]);
+  const v = view();
+  return (v && v.hand) || [];
+}
+
+function renderHand(force) {
+  const list = $("hand");
+  const cards = handCards();
+  const key = JSON.stringify([cards, [...local.selected], Boolean(reorder)]);
+  local.cursor = Math.max(0, Math.min(local.cursor, cards.length - 1));
+  if (!cards.length) local.cursor = 0;
+  $("hand-title").textContent = reorder ? _("Top of the deck: reorder, then press Enter") : _("Your hand");
+  list.setAttribute("aria-multiselectable", game() === "kittens" && !reorder ? "true" : "false");
+  if (force || key !== local.handKey) {
+    local.handKey = key;
+    list.replaceChildren();
+    if (!cards.length) {
+      list.removeAttribute("aria-activedescendant");
+      list.append(el("li", { role: "option", id: "hand-empty", "aria-selected": "false", "aria-disabled": "true", text: _("No cards") }));
+    }
+    cards.forEach((card, i) => {
+      const label = fmt(_("{card}, {n} of {m}"), { card: cardName(card), n: i + 1, m: cards.length });
+      const selected = game() === "kittens" && !reorder ? local.selected.has(i) : i === local.cursor;
+      list.append(
+        el(
+          "li",
+          { role: "option", id: `hand-${i}`, "data-index": i, "aria-selected": selected ? "true" : "false", "aria-label": label },
+          el("span", { class: "slot", "aria-hidden": "true", text: String(i + 1) }),
+          el("span", { "aria-hidden": "true", text: cardName(card) }),
+        ),
+      );
+    });
+  }
+  for (const option of list.querySelectorAll("[role=option]")) {
+    const i = Number(option.dataset.index);
+    option.classList.toggle("cursor", i === local.cursor);
+    if (!(game() === "kittens" && !reorder)) option.setAttribute("aria-selected", i === local.cursor ? "true" : "false");
+  }
+  if (cards.length) list.setAttribute("aria-activedescendant", `hand-${local.cursor}`);
+}
+
+export function focusHand() {
+  leaveLog();
+  $("hand").focus();
+}
+
+// Burritos in flight, each with its catch window drawn at the end of its bar.
+function tick() {
+  const box = $("flights");
+  const v = view();
+  const f = v && v.fight;
+  const flights = (f && f.flights) || [];
+  if (!flights.length) {
+    if (box.childElementCount) box.replaceChildren();
+  } else {
+    const now = serverNow();
+    const ids = flights.map((x) => String(x.id)).join(",");
+    if (box.dataset.ids !== ids) {
+      box.dataset.ids = ids;
+      box.replaceChildren(
+        ...flights.map((x) => {
+          const atMe = x.target === me();
+          const label = fmt(_("Burrito from {thrower} to {target}"), { thrower: seatName(x.thrower), target: seatName(x.target) });
+          return el(
+            "div",
+            { class: atMe ? "flight at-me" : "flight", "data-flight": x.id },
+            el("span", { text: label }),
+            el("div", { class: "flight-bar", role: "img", "aria-label": fmt(_("{label}: flight and catch window"), { label }) },
+              el("div", { class: "done" }), el("div", { class: "window" })),
+          );
+        }),
+      );
+    }
+    for (const x of flights) {
+      const node = box.querySelector(`[data-flight="${x.id}"]`);
+      if (!node) continue;
+      const start = x.lands_at - (local.flightMs.get(x.id) || Math.max(1, (x.lands_at - x.catch_from) * 3));
+      const total = Math.max(1, x.lands_at - start);
+      const done = Math.max(0, Math.min(1, (now - start) / total));
+      const windowPart = Math.max(0, Math.min(1, (x.lands_at - x.catch_from) / total));
+      node.querySelector(".done").style.width = `${done * 100}%`;
+      node.querySelector(".window").style.width = `${windowPart * 100}%`;
+      node.querySelector(".flight-bar").classList.toggle("open", now >= x.catch_from && now < x.lands_at);
+    }
+  }
+  requestAnimationFrame(tick);
+}
+
+// ---- the chooser: a listbox of options for targets, positions, names -------------------------
+function choose(title, options, start = 0) {
+  closeChooser();
+  return new Promise((resolve) => {
+    chooser = { title, options, index: Math.min(start, options.length - 1), resolve, back: document.activeElement };
+    $("chooser-title").textContent = title;
+    const list = $("chooser");
+    list.replaceChildren(
+      ...options.map((o, i) =>
+        el("li", { role: "option", id: `choice-${i}`, "data-index": i, "aria-selected": "false", text: o.label }),
+      ),
+    );
+    $("chooser-box").hidden = false;
+    markChooser();
+    list.focus();
+    announce(fmt(_("{title} Arrows choose, Enter confirms, Escape cancels."), { title }));
+  });
+}
+
+function markChooser() {
+  const list = $("chooser");
+  for (const option of list.children) {
+    const on = Number(option.dataset.index) === chooser.index;
+    option.setAttribute("aria-selected", on ? "true" : "false");
+    option.classList.toggle("cursor", on);
+  }
+  list.setAttribute("aria-activedescendant", `choice-${chooser.index}`);
+}
+
+function finishChooser(value) {
+  if (!chooser) return;
+  const { resolve, back } = chooser;
+  closeChooser();
+  if (back && back.isConnected && back !== document.body) back.focus();
+  else focusHand();
+  resolve(value);
+}
+
+function closeChooser() {
+  $("chooser-box").hidden = true;
+  $("chooser").replaceChildren();
+  chooser = null;
+}
+
+function onChooserKey(event) {
+  if (!chooser) return;
+  const key = keyName(event);
+  const count = chooser.options.length;
+  const moves = { arrowdown: 1, arrowright: 1, arrowup: -1, arrowleft: -1 };
+  if (key in moves) chooser.index = (chooser.index + moves[key] + count) % count;
+  else if (key === "home") chooser.index = 0;
+  else if (key === "end") chooser.index = count - 1;
+  else if (key === "enter" || key === "space") {
+    event.preventDefault();
+    event.stopPropagation();
+    finishChooser(chooser.options[chooser.index].value);
+    return;
+  } else if (key === "escape") {
+    event.preventDefault();
+    event.stopPropagation();
+    announce(_("Cancelled."));
+    finishChooser(null);
+    return;
+  } else if (/^\d$/.test(key) && Number(key) >= 1 && Number(key) <= count) {
+    chooser.index = Number(key) - 1;
+  } else {
+    return; // other keys (F1) go on
+  }
+  event.preventDefault();
+  event.stopPropagation();
+  markChooser();
+}
+
+function playerChooser(title, exclude = []) {
+  const v = view();
+  const seats = room().seats.map((_s, i) => i);
+  const alive = v && v.alive ? v.alive : seats.map(() => true);
+  const options = seats
+    .filter((i) => i !== me() && alive[i] && !exclude.includes(i))
+    .map((i) => ({ label: seatName(i), value: i }));
+  return choose(title, options);
+}
+
+function positionChooser(title) {
+  const v = view();
+  const size = v ? v.deck_size : 0;
+  const options = [];
+  for (let k = 0; k <= size; k += 1) {
+    let label;
+    if (k === 0) label = _("On top");
+    else if (k === size) label = fmt(_("At the bottom ({n} cards above)"), { n: k });
+    else label = fmt(_("{n} cards from the top"), { n: k });
+    options.push({ label, value: k });
+  }
+  return choose(title, options);
+}
+
+// ---- keys --------------------------------------------------------------------------------------
+function onGameKey(event) {
+  if (event.defaultPrevented) return;
+  if (isTyping(event.target)) return;
+  if (event.target.closest && event.target.closest("#chooser")) return;
+  const key = keyName(event);
+  if (!key || !room()) return;
+  if (key === "escape") {
+    event.preventDefault();
+    focusHand();
+    return;
+  }
+  const inHand = event.target === $("hand");
+  if (inHand && !event.shiftKey && (key === "arrowup" || key === "arrowdown")) {
+    event.preventDefault();
+    moveCursor(key === "arrowup" ? -1 : 1);
+    return;
+  }
+  const action = actionFor(game(), key);
+  if (!action || action === "help") return;
+  event.preventDefault();
+  run(action);
+}
+
+function moveCursor(step, absolute = null) {
+  const cards = handCards();
+  if (!cards.length) return;
+  local.cursor = absolute !== null ? absolute : Math.max(0, Math.min(cards.length - 1, local.cursor + step));
+  renderHand(false);
+  if (document.activeElement !== $("hand")) focusHand();
+}
+
+function cursorCard() {
+  const cards = handCards();
+  return cards.length ? cards[local.cursor] : null;
+}
+
+function run(action) {
+  const common = {
+    log_back: () => moveLog(-1),
+    log_forward: () => moveLog(1),
+    cursor_prev: () => moveCursor(-1),
+    cursor_next: () => moveCursor(1),
+    cursor_first: () => moveCursor(0, 0),
+    cursor_last: () => moveCursor(0, handCards().length - 1),
+    read_hand: readHand,
+    status: readStatus,
+  };
+  if (common[action]) return common[action]();
+  if (!view()) {
+    announce(_("The game has not started."));
+    return;
+  }
+  if (me() === null) {
+    announce(_("You are watching: spectators cannot play."));
+    return;
+  }
+  return game() === "kittens" ? kittensAction(action) : burritoAction(action);
+}
+
+function readHand() {
+  const cards = handCards();
+  if (!cards.length) return announce(_("Your hand is empty."));
+  announce(fmt(_("Your hand: {cards}."), { cards: cards.map((c, i) => fmt(_("{n} {card}"), { n: i + 1, card: cardName(c) })).join(_(", ")) }));
+}
+
+function readStatus() {
+  const r = room();
+  const v = view();
+  const parts = r.seats.map((s, i) => {
+    const name = seatName(i);
+    if (!v) return name;
+    if (r.game === "burrito") {
+      return fmt(_("{name}: {cards} cards, score {score}, bruises {bruises}"), { name, cards: v.hand_sizes[i], score: v.scores[i], bruises: v.bruises[i] });
+    }
+    if (!v.alive[i]) return fmt(_("{name}: exploded"), { name });
+    return fmt(_("{name}: {cards} cards"), { name, cards: v.hand_sizes[i] });
+  });
+  announce(fmt(_("At the table: {seats}."), { seats: parts.join(_("; ")) }));
+}
+
+// ---- Exploding Kittens -------------------------------------------------------------------------
+function kittensAction(action) {
+  const v = view();
+  const card = cursorCard();
+  switch (action) {
+    case "select": {
+      if (reorder || !card) return;
+      const i = local.cursor;
+      if (local.selected.has(i)) local.selected.delete(i);
+      else local.selected.add(i);
+      renderHand(false);
+      const chosen = [...local.selected].map((k) => cardName(handCards()[k]));
+      announce(local.selected.has(i) ? fmt(_("Selected: {cards}."), { cards: chosen.join(_(", ")) }) : fmt(_("{card} unselected."), { card: cardName(card) }));
+      return;
+    }
+    case "play":
+    case "play_enter":
+      if (reorder) return confirmReorder();
+      if (v.phase === "choosing" && v.choosing && v.choosing.player === me() && v.choosing.kind === "give") return give();
+      if (v.phase === "choosing" && v.choosing && v.choosing.player === me() && v.choosing.kind === "insert") {
+        return startChoice({ kind: "insert" });
+      }
+      if (v.phase === "defusing" && v.turn === me()) return defuse();
+      return playCards();
+    case "nope":
+      return ctx.act({ do: "nope" });
+    case "draw":
+      return ctx.act({ do: "draw" });
+    case "defuse":
+      return defuse();
+    case "give":
+      return give();
+    case "describe":
+      if (!card) return announce(_("No card under the cursor."));
+      return ctx.query("card", card, () => fmt(_("{card}: {text}"), { card: cardName(card), text: _(KITTEN_TEXT[card] || "") }));
+    case "turn":
+      return ctx.query("turn", null, () => localTurn(v));
+    case "counts":
+      return ctx.query("counts", null, () => localCounts(v));
+    case "future":
+      if (!v.future || !v.future.length) return announce(_("You do not know the top of the deck."));
+      return announce(fmt(_("The top of the deck, top first: {cards}."), { cards: v.future.map((c, i) => fmt(_("{n} {card}"), { n: i + 1, card: cardName(c) })).join(_(", ")) }));
+    case "move_up":
+    case "move_down":
+      return moveInReorder(action === "move_up" ? -1 : 1);
+    default:
+      return undefined;
+  }
+}
+
+function localTurn(v) {
+  if (v.phase === "game_over") return _("The game is over.");
+  if (v.turn === me()) {
+    return v.turns_left > 1 ? fmt(_("It is your turn; you must play {n} turns, this one included."), { n: v.turns_left }) : _("It is your turn (only this one).");
+  }
+  return v.turns_left > 1
+    ? fmt(_("It is {name}'s turn; they must play {n} turns, this one included."), { name: seatName(v.turn), n: v.turns_left })
+    : fmt(_("It is {name}'s turn (only this one)."), { name: seatName(v.turn) });
+}
+
+function localCounts(v) {
+  const hands = v.hand_sizes.map((n, i) => (v.alive[i] ? fmt(_("{name} {n}"), { name: seatName(i), n }) : fmt(_("{name} exploded"), { name: seatName(i) })));
+  return fmt(_("Cards in hand: {hands}. Deck: {deck}. Discard pile: {discard}."), { hands: hands.join(_(", ")), deck: v.deck_size, discard: v.discard.length });
+}
+
+function moveInReorder(step) {
+  if (!reorder) return announce(_("Nothing to reorder now."));
+  const i = local.cursor;
+  const j = i + step;
+  if (j < 0 || j >= reorder.order.length) return announce(step < 0 ? _("Already on top.") : _("Already at the bottom."));
+  [reorder.order[i], reorder.order[j]] = [reorder.order[j], reorder.order[i]];
+  local.cursor = j;
+  renderHand(false);
+  announce(fmt(_("{card} is now number {n}."), { card: cardName(reorder.cards[reorder.order[j]]), n: j + 1 }));
+}
+
+function confirmReorder() {
+  const order = reorder.order.slice();
+  reorder = null;
+  local.cursor = 0;
+  renderHand(true);
+  ctx.act({ do: "reorder", order });
+}
+
+function give() {
+  const card = cursorCard();
+  if (!card) return announce(_("You have no card to give."));
+  ctx.act({ do: "give", card });
+}
+
+async function defuse() {
+  const v = view();
+  if (!(v.phase === "defusing" && v.turn === me())) return announce(_("There is no kitten to defuse."));
+  if (!v.hand.includes("defuse")) return announce(_("You have no Defuse!"));
+  const position = await positionChooser(_("Defuse: where does the kitten go back?"));
+  if (position !== null) ctx.act({ do: "defuse", position });
+}
+
+async function playCards() {
+  const hand = handCards();
+  const indices = local.selected.size ? [...local.selected].sort((a, b) => a - b) : [local.cursor];
+  const cards = indices.map((i) => hand[i]).filter(Boolean);
+  if (!cards.length) return announce(_("No card under the cursor."));
+  if (cards.length === 1 && cards[0] === "nope") return ctx.act({ do: "nope" });
+  if (cards.length === 1 && cards[0] === "defuse") return defuse();
+  const action = { do: "play", cards };
+  if (cards.length === 1 && KITTEN_CATS.includes(cards[0])) {
+    return announce(_("A cat does nothing alone: select two or more cards with Space for a combo."));
+  }
+  if ((cards.length === 1 && KITTEN_TARGETED.includes(cards[0])) || cards.length === 2 || cards.length === 3) {
+    const target = await playerChooser(_("Play against whom?"));
+    if (target === null) return undefined;
+    action.target = target;
+  }
+  if (cards.length === 3) {
+    const names = Object.keys(KITTEN_NAMES).filter((c) => c !== "exploding_kitten");
+    const name = await choose(_("Which card do you ask for?"), names.map((c) => ({ label: cardName(c), value: c })));
+    if (name === null) return undefined;
+    action.name = name;
+  }
+  if (cards.length === 5) {
+    const pile = [...new Set(view().discard)];
+    if (!pile.length) return announce(_("The discard pile is empty."));
+    const take = await choose(_("Which card do you take from the discard pile?"), pile.map((c) => ({ label: cardName(c), value: c })));
+    if (take === null) return undefined;
+    action.take = take;
+  }
+  local.selected.clear();
+  renderHand(true);
+  return ctx.act(action);
+}
+
+// ---- Throw Throw Burrito -----------------------------------------------------------------------
+function burritoAction(action) {
+  const v = view();
+  const card = cursorCard();
+  const slot = /^pass_(\d)$/.exec(action);
+  if (slot) {
+    const c = (v.hand || [])[Number(slot[1]) - 1];
+    return c ? ctx.act({ do: "discard", card: c }) : announce(fmt(_("Slot {n} is empty."), { n: slot[1] }));
+  }
+  const at = /^throw_(\d)$/.exec(action);
+  if (at) return ctx.act({ do: "throw", target: Number(at[1]) - 1 });
+  switch (action) {
+    case "draw":
+      return ctx.act({ do: "draw" });
+    case "draw_community":
+      return ctx.act({ do: "draw", from: "community", pile: 0 });
+    case "draw_community_2":
+      return ctx.act({ do: "draw", from: "community", pile: 1 });
+    case "pass":
+      return card ? ctx.act({ do: "discard", card }) : announce(_("No card under the cursor."));
+    case "set":
+      if (!card) return announce(_("No card under the cursor."));
+      if (!BURRITO_NORMAL.includes(card)) return announce(_("Battle cards are called, not set: press the call key."));
+      return ctx.act({ do: "set", card });
+    case "call":
+      return callFight(card);
+    case "grab":
+      return ctx.act({ do: "grab" });
+    case "throw":
+      return ctx.act({ do: "throw", target: throwTarget() });
+    case "dodge":
+      return ctx.act({ do: "dodge" });
+    case "catch":
+      return ctx.act({ do: "catch" });
+    default:
+      return undefined;
+  }
+}
+
+async function callFight(card) {
+  if (!card || !FIGHT_OF[card]) return announce(_("Put the cursor on a battle card (Brawl, War or Duel) to call its fight."));
+  const fight = FIGHT_OF[card];
+  const action = { do: "call", fight, card };
+  if (fight === "duel") {
+    const n = room().seats.length;
+    if (n === 2) action.targets = [0, 1];
+    else {
+      const everyone = room().seats.map((_s, i) => ({ label: seatName(i), value: i }));
+      const first = await choose(_("Duel: first duelist?"), everyone);
+      if (first === null) return undefined;
+      const second = await choose(_("Duel: second duelist?"), everyone.filter((o) => o.value !== first));
+      if (second === null) return undefined;
+      action.targets = [first, second];
+    }
+  }
+  return ctx.act(action);
+}
+
+// The nearest other fighter: whoever last threw at you, else the first clockwise on your left.
+function throwTarget() {
+  const v = view();
+  const f = v.fight;
+  const n = room().seats.length;
+  const fighters = f ? f.fighters : [];
+  if (local.lastThrower !== null && fighters.includes(local.lastThrower)) return local.lastThrower;
+  for (let k = 1; k < n; k += 1) {
+    const seat = (me() + k) % n;
+    if (fighters.includes(seat)) return seat;
+  }
+  return (me() + 1) % n;
+}
+
+// ---- help --------------------------------------------------------------------------------------
+export function keyRows(gameName) {
+  return bindings(gameName).map((b) => [keyLabel(b.key), _(b.help)]);
+}
+
+export function renderKeysList() {
+  const box = $("keys-list");
+  const g = game();
+  if (!g) return box.replaceChildren();
+  box.replaceChildren(keysTable(keyRows(g), _("Keys for this game")));
+}
+
+export function keysTable(rows, caption) {
+  const body = el("tbody");
+  for (const [key, what] of rows) body.append(el("tr", {}, el("th", { scope: "row" }, el("kbd", { text: key })), el("td", { text: what })));
+  return el("table", { class: "keys-table" }, el("caption", { text: caption }),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: _("Key") }), el("th", { scope: "col", text: _("What it does") }))), body);
+}
+
+export function isChoosing() {
+  return Boolean(chooser);
+}

@@ -1,0 +1,51 @@
+// Every text the page shows goes through _(): the catalog from /i18n/{lang}.json, falling back
+// to the English msgid. Sentences are whole msgids with named placeholders, filled by fmt().
+
+let catalog = {};
+let language = "en";
+
+export function _(msgid) {
+  const text = catalog[msgid];
+  return typeof text === "string" && text !== "" ? text : msgid;
+}
+
+// Mark a msgid for translation where it is defined; it is translated (with _) where it is used.
+export function N_(msgid) {
+  return msgid;
+}
+
+// Fill {name} placeholders: fmt(_("{name} wins."), {name: "Ann"}).
+export function fmt(template, values) {
+  return template.replace(/\{(\w+)\}/g, (whole, key) =>
+    Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole,
+  );
+}
+
+export function lang() {
+  return language;
+}
+
+export async function loadCatalog(wanted) {
+  const candidates = [...new Set([wanted.split("-")[0], "en"])];
+  for (const code of candidates) {
+    try {
+      const reply = await fetch(`/i18n/${encodeURIComponent(code)}.json`);
+      if (!reply.ok) continue;
+      const data = await reply.json();
+      catalog = data.messages || {};
+      language = data.lang || code;
+      document.documentElement.lang = language;
+      return;
+    } catch (error) {
+      // A missing catalog leaves the English msgids.
+    }
+  }
+}
+
+// Static page text: elements marked data-i18n have their English text as msgid.
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    if (!el.dataset.msgid) el.dataset.msgid = el.textContent.trim();
+    el.textContent = _(el.dataset.msgid);
+  }
+}

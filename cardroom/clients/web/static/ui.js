@@ -1,0 +1,97 @@
+// Page-wide helpers: the two live regions, the history log, optional speech, small DOM helpers.
+
+import { _ } from "./i18n.js";
+
+export const $ = (id) => document.getElementById(id);
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const speech = { on: false };
+
+export function setSpeech(on) {
+  speech.on = Boolean(on);
+  if (!speech.on && window.speechSynthesis) window.speechSynthesis.cancel();
+}
+
+function speak(text, urgent) {
+  if (!speech.on || !window.speechSynthesis || typeof SpeechSynthesisUtterance === "undefined") return;
+  if (urgent) window.speechSynthesis.cancel();
+  const utterance = new SpeechSynthesisUtterance(text);
+  utterance.lang = document.documentElement.lang || "en";
+  window.speechSynthesis.speak(utterance);
+}
+
+const KEEP = 8;
+
+// Everything the page said, in order: {text, urgent, kind} ("event" for the server's narration).
+export const spoken = [];
+
+// Say `text` once: assertive only for what needs an answer now, polite for the rest.
+export function announce(text, urgent = false, kind = "notice") {
+  if (!text) return;
+  spoken.push({ text, urgent, kind });
+  const region = $(urgent ? "assertive" : "polite");
+  region.append(el("p", { text }));
+  while (region.childElementCount > KEEP) region.firstElementChild.remove();
+  speak(text, urgent);
+}
+
+// The history: every narrated line, newest last; role=log with aria-live off, because the
+// live regions already said each line once.
+let logCursor = -1;
+
+export function logLine(text, urgent = false) {
+  const log = $("log");
+  const entry = el("p", { tabindex: "-1", class: urgent ? "urgent" : null, text });
+  log.append(entry);
+  while (log.childElementCount > 500) log.firstElementChild.remove();
+  if (logCursor < 0) log.scrollTop = log.scrollHeight;
+}
+
+export function clearLog() {
+  $("log").replaceChildren();
+  logCursor = -1;
+}
+
+// Page Up / Page Down: move focus through the history, one entry at a time.
+export function moveLog(step) {
+  const entries = [...$("log").children];
+  if (!entries.length) {
+    announce(_("The history is empty."));
+    return;
+  }
+  const current = entries.indexOf(document.activeElement);
+  let index = current >= 0 ? current + step : step < 0 ? entries.length - 1 : entries.length - 1;
+  if (current < 0 && step > 0) index = entries.length - 1;
+  index = Math.max(0, Math.min(entries.length - 1, index));
+  for (const entry of entries) entry.removeAttribute("aria-current");
+  const entry = entries[index];
+  entry.setAttribute("aria-current", "true");
+  logCursor = index;
+  entry.focus();
+  entry.scrollIntoView({ block: "nearest" });
+}
+
+export function leaveLog() {
+  logCursor = -1;
+  for (const entry of $("log").children) entry.removeAttribute("aria-current");
+}
+
+export function isTyping(target) {
+  if (!target || !target.closest) return false;
+  return Boolean(target.closest("input, textarea, select, [contenteditable='true'], button, summary, dialog"));
+}

@@ -1,0 +1,79 @@
+"""A real browser (Debian's Chromium, never downloaded) and a real server for the web client's tests."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
+
+from tests.server.live import LiveServer, run_server
+
+CHROMIUM = os.environ.get("CARDROOM_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--autoplay-policy=no-user-gesture-required",
+]
+
+# Collect every announcement the two live regions make, as it is made.
+COLLECT = """
+window.__said = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    const region = r.target.closest ? r.target.closest('#polite, #assertive') : null;
+    if (!region) continue;
+    for (const node of r.addedNodes) {
+      window.__said.push({region: region.id, text: node.textContent, t: performance.now()});
+    }
+  }
+}).observe(document, {subtree: true, childList: true});
+"""
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LiveServer]:
+    with run_server() as live:
+        yield live
+
+
+@pytest.fixture
+def page(browser: Browser, server: LiveServer) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.add_init_script(COLLECT)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    page.on("console", on_console)
+    page.set_default_timeout(10_000)
+    page.goto(server.url + "/")
+    page.wait_for_function("window.cardroom && window.cardroom.ready")
+    yield page
+    context.close()
+    assert errors == [], errors

@@ -1,0 +1,123 @@
+"""A person at the keyboard: reach controls with Tab, type, press keys. No clicks anywhere."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+STATE = """() => {
+  const st = window.cardroom.state;
+  const r = st.room;
+  const v = r ? r.view : null;
+  return {
+    state: r ? r.state : null,
+    you: r ? r.you : null,
+    v: st.current ? st.lastV[st.current] || 0 : 0,
+    view: v,
+    choosing: window.cardroom.isChoosing(),
+    focus: document.activeElement ? document.activeElement.id : null,
+  };
+}"""
+
+
+def focused(page: Page, selector: str) -> bool:
+    return bool(page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector))
+
+
+def tab_to(page: Page, selector: str, limit: int = 250) -> None:
+    """Press Tab until `selector` has the focus."""
+    for _ in range(limit):
+        if focused(page, selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def enter_lobby(page: Page, name: str) -> None:
+    tab_to(page, "#nickname")
+    page.keyboard.type(name)
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'lobby-title'")
+
+
+def fill(page: Page, selector: str, text: str) -> None:
+    tab_to(page, selector)
+    page.keyboard.press("Control+a")
+    page.keyboard.type(text)
+
+
+def create_table(
+    page: Page,
+    game: str,
+    seats: int,
+    bots: int,
+    level: str,
+    options: dict[str, int] | None = None,
+    private: bool = False,
+) -> None:
+    """Fill the create form with keys only: type-ahead in the selects, digits in the fields."""
+    tab_to(page, "#create-game")
+    page.keyboard.type("Throw" if game == "burrito" else "Exploding")
+    page.wait_for_function("g => document.querySelector('#create-game').value === g", arg=game)
+    fill(page, "#create-seats", str(seats))
+    fill(page, "#create-bots", str(bots))
+    tab_to(page, "#create-level")
+    page.keyboard.type(level)
+    page.wait_for_function("l => document.querySelector('#create-level').value === l", arg=level)
+    if private:
+        tab_to(page, "#create-private")
+        page.keyboard.press("Space")
+    if options:
+        tab_to(page, "#advanced summary")
+        if not page.evaluate("document.querySelector('#advanced').open"):
+            page.keyboard.press("Enter")
+        for name, value in options.items():
+            fill(page, f"#opt-{name}", str(value))
+    tab_to(page, "#create-form button[type=submit]")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'table-title'")
+
+
+def start_game(page: Page) -> None:
+    tab_to(page, "#start-btn")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'hand'")
+
+
+def state(page: Page) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate(STATE)
+    return result
+
+
+def said(page: Page) -> list[dict[str, Any]]:
+    """Every announcement so far: {region: polite|assertive, text}."""
+    result: list[dict[str, Any]] = page.evaluate("window.__said")
+    return result
+
+
+def wait_for_change(page: Page, version: int, choosing: bool, timeout_ms: int = 3000) -> None:
+    """Until a new batch arrives or a chooser opens or closes (a refused key changes neither)."""
+    try:
+        page.wait_for_function(
+            """([v, c]) => {
+              const st = window.cardroom.state;
+              return (st.current ? st.lastV[st.current] || 0 : 0) > v || window.cardroom.isChoosing() !== c;
+            }""",
+            arg=[version, choosing],
+            timeout=timeout_ms,
+        )
+    except PlaywrightTimeout:
+        return  # a refused key changes nothing: look at the table again
+
+
+def said_once_and_logged(page: Page) -> None:
+    """Every narrated line reached a live region exactly once, and the history keeps it once."""
+    spoken, regions, log = page.evaluate(
+        """[window.cardroom.spoken, window.__said,
+            [...document.querySelectorAll('#log p')].map(p => p.textContent)]"""
+    )
+    assert [x["text"] for x in regions] == [x["text"] for x in spoken]
+    events = [x["text"] for x in spoken if x["kind"] == "event"]
+    assert log and events[-len(log) :] == log

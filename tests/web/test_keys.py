@@ -1,0 +1,166 @@
+"""The keyboard: F1 help, the history read with Page Up / Page Down, the hand listbox, the 003
+quick keys, game keys silent while typing, remapping, and the page's own texts through _()."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, Route
+
+from tests.web.keyboard import create_table, enter_lobby, focused, said, start_game, state, tab_to
+
+SLOW = {"nope_window_ms": 300}
+
+
+def kittens_started(page: Page, name: str) -> None:
+    """A two-seat Exploding Kittens game where it is our turn (seat 0 plays first)."""
+    enter_lobby(page, name)
+    create_table(page, "kittens", seats=2, bots=1, level="hard", options=SLOW)
+    start_game(page)
+    page.wait_for_function("document.querySelectorAll('#hand [role=option]').length >= 8")
+
+
+def test_f1_lists_the_keys_for_where_the_focus_is(page: Page) -> None:
+    kittens_started(page, "Fia")
+    page.keyboard.press("F1")
+    page.wait_for_selector("#help[open]")
+    assert page.text_content("#help-title") == "Keys in the game area"
+    body = page.inner_text("#help-body")
+    for line in ("Shift+D", "Describe the card under the cursor", "Whose turn it is", "Page Up", "Nope"):
+        assert line in body
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('#help').open")
+    assert focused(page, "#hand")
+    tab_to(page, "#table-chat-input")
+    page.keyboard.press("F1")
+    page.wait_for_selector("#help[open]")
+    assert page.text_content("#help-title") == "Keys in the chat box"
+    page.keyboard.press("Escape")
+    assert "Keys for this game" in (page.text_content("#keys-box") or "")
+
+
+def test_page_up_and_page_down_move_through_the_history(page: Page) -> None:
+    kittens_started(page, "Pag")
+    page.keyboard.press("d")  # draw: our turn ends, the bot plays, the history grows
+    page.wait_for_function("document.querySelectorAll('#log p').length >= 4")
+    entries = page.eval_on_selector_all("#log p", "ps => ps.map(p => p.textContent)")
+    page.keyboard.press("PageUp")
+    assert page.evaluate("document.activeElement.textContent") == page.evaluate(
+        "document.querySelector('#log').lastElementChild.textContent"
+    )
+    last = page.evaluate("[...document.querySelectorAll('#log p')].indexOf(document.activeElement)")
+    page.keyboard.press("PageUp")
+    page.keyboard.press("PageUp")
+    now = page.evaluate("[...document.querySelectorAll('#log p')].indexOf(document.activeElement)")
+    assert now == last - 2
+    assert page.evaluate("document.activeElement.getAttribute('aria-current')") == "true"
+    page.keyboard.press("PageDown")
+    assert (
+        page.evaluate("[...document.querySelectorAll('#log p')].indexOf(document.activeElement)") == now + 1
+    )
+    assert page.get_attribute("#log", "role") == "log"
+    assert entries[0] == "The game begins."
+    page.keyboard.press("Escape")
+    assert focused(page, "#hand")
+
+
+def test_the_hand_is_a_listbox_with_n_of_m_labels(page: Page) -> None:
+    kittens_started(page, "Lis")
+    hand = page.evaluate(
+        """() => {
+          const list = document.querySelector('#hand');
+          const options = [...list.querySelectorAll('[role=option]')];
+          return {role: list.getAttribute('role'), multi: list.getAttribute('aria-multiselectable'),
+                  active: list.getAttribute('aria-activedescendant'), ids: options.map(o => o.id),
+                  labels: options.map(o => o.getAttribute('aria-label'))};
+        }"""
+    )
+    cards = state(page)["view"]["hand"]
+    assert hand["role"] == "listbox" and hand["multi"] == "true"
+    assert hand["active"] == hand["ids"][0]
+    assert hand["labels"][0].endswith(f", 1 of {len(cards)}")
+    assert hand["labels"][2].endswith(f", 3 of {len(cards)}")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    assert page.get_attribute("#hand", "aria-activedescendant") == hand["ids"][2]
+    page.keyboard.press("Space")
+    assert page.get_attribute(f"#{hand['ids'][2]}", "aria-selected") == "true"
+    page.keyboard.press("End")
+    assert page.get_attribute("#hand", "aria-activedescendant") == hand["ids"][-1]
+
+
+def test_the_003_quick_keys_answer(page: Page) -> None:
+    """003: shift+D describes the card under the cursor, T tells whose turn, E the counts."""
+    kittens_started(page, "Qui")
+    page.keyboard.press("Shift+D")
+    page.wait_for_function(
+        "window.__said.some(x => x.text.includes(': ') && x.region === 'polite' && x.text.length > 30)"
+    )
+    page.keyboard.press("t")
+    page.wait_for_function("window.__said.some(x => x.text.startsWith('It is your turn'))")
+    page.keyboard.press("e")
+    page.wait_for_function("window.__said.some(x => x.text.startsWith('Cards in hand:'))")
+
+
+def test_game_keys_do_nothing_while_typing_in_the_chat(page: Page) -> None:
+    kittens_started(page, "Cha")
+    before = state(page)
+    tab_to(page, "#table-chat-input")
+    page.keyboard.type("dnfe draw please")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "document.querySelector('#table-chat-log').textContent.includes('dnfe draw please')"
+    )
+    after = state(page)
+    assert after["v"] == before["v"]
+    assert after["view"]["hand"] == before["view"]["hand"]
+    assert not any(x["text"].startswith("You drew") for x in said(page))
+    assert any(x["text"] == "Cha says: dnfe draw please" for x in said(page))
+
+
+def test_keys_are_remapped_in_the_settings_and_kept(page: Page) -> None:
+    kittens_started(page, "Rem")
+    tab_to(page, "#open-settings")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#settings[open]")
+    tab_to(page, 'button[aria-label="Change the key for: Draw a card (ends your turn)"]')
+    page.keyboard.press("Enter")
+    page.keyboard.press("k")
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('#settings').open")
+    stored = json.loads(page.evaluate("localStorage.getItem('cardroom.keys')"))
+    assert stored["kittens"]["draw"] == "k"
+    tab_to(page, "#hand")
+    v = state(page)["v"]
+    page.keyboard.press("d")  # no longer draws
+    page.wait_for_timeout(300)
+    assert state(page)["v"] == v
+    page.keyboard.press("k")
+    page.wait_for_function("window.__said.some(x => x.text.startsWith('You drew'))")
+
+
+def test_the_page_texts_come_from_the_catalog(page: Page) -> None:
+    def catalog(route: Route) -> None:
+        messages = {"Nickname": "Surnom", "Enter the lobby": "Entrer dans le salon"}
+        route.fulfill(json={"lang": "en", "messages": messages})
+
+    page.route("**/i18n/*.json", catalog)
+    page.reload()
+    page.wait_for_function("window.cardroom && window.cardroom.ready")
+    page.wait_for_function("document.querySelector('label[for=nickname]').textContent === 'Surnom'")
+    assert page.text_content("#enter-title") == "Entrer dans le salon"
+    assert page.get_attribute("html", "lang") == "en"
+
+
+def test_it_reconnects_and_resumes_after_a_lost_connection(page: Page) -> None:
+    kittens_started(page, "Rec")
+    token = page.evaluate("localStorage.getItem('cardroom.token')")
+    page.evaluate("window.cardroom.state.ws.close()")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Connection lost')")
+    page.wait_for_function(
+        "window.cardroom.state.welcomed && window.cardroom.state.resuming.size === 0", timeout=15_000
+    )
+    assert page.evaluate("localStorage.getItem('cardroom.token')") == token
+    assert page.is_visible("#table")
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.querySelectorAll('#hand [role=option]').length >= 1")

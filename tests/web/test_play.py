@@ -1,0 +1,169 @@
+"""Whole games through the real server and a real browser, played with the keyboard alone.
+
+The player reacts to what the page announces and shows, as a person would: their turn, a
+kitten to defuse, a burrito flying at them, the catch window. Every key goes through
+page.keyboard; the live regions are read as they change (conftest's MutationObserver).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+from playwright.sync_api import Page
+
+from tests.web.keyboard import (
+    create_table,
+    enter_lobby,
+    said,
+    said_once_and_logged,
+    start_game,
+    state,
+    wait_for_change,
+)
+
+KITTENS_FAST = {"nope_window_ms": 300, "choose_ms": 3000}
+BURRITO_FAST = {
+    "bruises": 2,
+    "countdown_ms": 300,
+    "flight_ms": 1500,
+    "catch_window_ms": 700,
+    "duel_beat_ms": 300,
+    "fight_timeout_ms": 5000,
+    "between_rounds_ms": 1000,
+}
+
+
+def test_a_whole_exploding_kittens_game_with_the_keyboard_only(page: Page) -> None:
+    enter_lobby(page, "Kit")
+    create_table(page, "kittens", seats=2, bots=1, level="hard", options=KITTENS_FAST)
+    start_game(page)
+    deadline = time.monotonic() + 150
+    while time.monotonic() < deadline:
+        s = state(page)
+        v = s["view"]
+        if s["state"] == "over" or (v and v["phase"] == "game_over"):
+            break
+        mine = v is not None and v["turn"] == s["you"]
+        key = None
+        if s["choosing"]:
+            key = "Enter"  # a position for the kitten: on top, for the other player
+        elif v and v["phase"] == "defusing" and mine:
+            key = "f"
+        elif v and v["phase"] == "choosing" and v["choosing"]["player"] == s["you"]:
+            key = {"give": "g", "reorder": "Enter", "insert": "Enter"}[v["choosing"]["kind"]]
+        elif v and v["phase"] == "turn" and mine:
+            key = "d"
+        if key is None:
+            page.wait_for_timeout(30)
+            continue
+        assert s["focus"] in ("hand", "chooser"), s["focus"]
+        page.keyboard.press(key)
+        wait_for_change(page, s["v"], s["choosing"])
+    else:
+        raise AssertionError("the game did not end in time")
+    page.wait_for_function("window.__said.some(x => x.text.startsWith('Game over'))")
+    lines = said(page)
+    assert {"region": "assertive", "text": "Your turn."} in [
+        {"region": x["region"], "text": x["text"]} for x in lines
+    ]
+    assert any(x["region"] == "polite" and x["text"].startswith("You drew") for x in lines)
+    assert any(x["text"].startswith("Game over") for x in lines)
+    said_once_and_logged(page)
+
+
+def _cursor_to(page: Page, index: int) -> None:
+    page.keyboard.press("Home")
+    for _ in range(index):
+        page.keyboard.press("ArrowRight")
+
+
+BATTLE = ("brawl_a", "brawl_b", "war", "duel")
+
+
+def _card_play(page: Page) -> bool:
+    """Call a battle triple or set a normal one, draw up to five, else pass the least useful card.
+
+    The player keeps battle cards (fights are what end a round) and plays at a person's pace.
+    """
+    page.wait_for_timeout(200)
+    s = state(page)
+    v = s["view"]
+    if v is None or v["phase"] != "play" or v["fight"] is not None:
+        return False
+    hand: list[str] = v["hand"]
+    counts = Counter(hand)
+    for card, n in counts.items():
+        if n >= 3:
+            _cursor_to(page, hand.index(card))
+            page.keyboard.press("b" if card in BATTLE else "s")
+            return True
+    if len(hand) < 5:
+        page.keyboard.press("d")
+        return True
+    worth = [counts[c] + (1 if c in BATTLE else 0) for c in hand]
+    page.keyboard.press(str(worth.index(min(worth)) + 1))
+    return True
+
+
+def test_a_whole_burrito_round_with_the_keyboard_only(page: Page) -> None:
+    """Two players: every fight is between them, so burritos fly at the person at the keyboard."""
+    enter_lobby(page, "Bea")
+    create_table(page, "burrito", seats=2, bots=1, level="normal", options=BURRITO_FAST)
+    start_game(page)
+    deadline = time.monotonic() + 150
+    catches = 0
+    fight_key = None
+    fight_seen = 0.0
+    incoming_before = 0
+    round_over = False
+    while time.monotonic() < deadline:
+        lines = said(page)
+        round_over = round_over or any(x["text"].startswith("Round 1 is over") for x in lines)
+        incoming = sum(1 for x in lines if x["region"] == "assertive" and x["text"].startswith("INCOMING!"))
+        if round_over and incoming:
+            break
+        s = state(page)
+        v = s["view"]
+        if v is None or s["state"] != "playing":
+            page.wait_for_timeout(30)
+            continue
+        you = s["you"]
+        cues = sum(1 for x in lines if x["region"] == "assertive" and x["text"] == "Catch now!")
+        f = v["fight"]
+        acted = False
+        if f is not None and (f["started_at"], tuple(f["fighters"])) != fight_key:
+            fight_key = (f["started_at"], tuple(f["fighters"]))
+            fight_seen = time.monotonic()
+            incoming_before = incoming
+        if s["choosing"]:
+            page.keyboard.press("Enter")
+            acted = True
+        elif cues > catches:
+            catches = cues
+            page.keyboard.press("Space")  # "Catch now!": the catch window is open
+            acted = True
+        elif f is not None and you in f["fighters"]:
+            go = f["go_at"] is None or v["now"] >= f["go_at"]
+            at_me = any(fl["target"] == you for fl in f["flights"])
+            patient = incoming > incoming_before or time.monotonic() - fight_seen > 2.0
+            if at_me or not go:
+                pass  # wait for the catch window, or for "Burrito!"
+            elif not f["holding"][you] and f["free"] > 0:
+                page.keyboard.press("g")
+                acted = True
+            elif f["holding"][you] and patient:
+                page.keyboard.press("t")
+                acted = True
+        elif v["phase"] == "play" and f is None:
+            acted = _card_play(page)
+        if acted:
+            wait_for_change(page, s["v"], s["choosing"], timeout_ms=1000)
+        else:
+            page.wait_for_timeout(30)
+    assert round_over, "the round did not end in time"
+    lines = said(page)
+    assert any(x["region"] == "assertive" and x["text"].startswith("INCOMING!") for x in lines)
+    assert any(x["region"] == "polite" and x["text"].startswith("Round 1 is over") for x in lines)
+    assert any(x["region"] == "assertive" and x["text"] == "Catch now!" for x in lines)
+    said_once_and_logged(page)
