@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import statistics
 import sys
@@ -74,7 +75,7 @@ async def one_table(
 
 
 async def load(
-    ws_url: str, tables: int, players: int, seconds: float, game: str, level: str
+    ws_url: str, tables: int, players: int, seconds: float, game: str, level: str, warmup: float = 5.0
 ) -> dict[str, Any]:
     timings = Timings()
     baseline = await idle_round_trip(ws_url)
@@ -83,13 +84,14 @@ async def load(
         groups.append(await one_table(ws_url, game, players, level, i, timings))
     everyone = [b for g in groups for b in g]
     readers = [asyncio.create_task(b.reader()) for b in everyone]
+    actors = [asyncio.create_task(b.actor()) for b in everyone]
     await asyncio.sleep(1.0)
+    # Tables start at different moments, as on a real server; the warm-up is not measured.
     for group in groups:
         await group[0].send({"type": "start", "table": group[0].table})
-    await asyncio.sleep(0.5)
+        await asyncio.sleep(warmup / len(groups))
     timings.ack.clear()
     timings.fanout.clear()
-    actors = [asyncio.create_task(b.actor()) for b in everyone]
     started = time.perf_counter()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
@@ -121,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="normal")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    gc.set_threshold(50_000, 50, 1_000)  # the load generator must not stall either
     with run_server() as server:
         result = asyncio.run(
             load(server.ws_url, args.tables, args.players, args.seconds, args.game, args.level)

@@ -1,4 +1,4 @@
-"""The `cardroom` command: play, simulate, scenario, serve.
+"""The `cardroom` command: play, simulate, scenario, serve, connect.
 
 Bad input on the command line or in a file gets one clear line on standard error and exit
 status 2; nothing is half done.
@@ -150,6 +150,25 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--port", type=_port, default=None, help="port (default: $PORT or 8000)")
     srv.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
 
+    conn = sub.add_parser(
+        "connect",
+        help="play on a cardroom server from this terminal",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Join a cardroom server from this terminal: the lobby as typed commands, then the "
+        "game with the keys of `cardroom play`. Every message is one plain line (screen-reader friendly).",
+        epilog="commands (also listed with help):\n  "
+        + "\n  ".join(_connect_help())
+        + "\nin a game: the keys of `cardroom play`, ? help, / a command line (say TEXT to chat), "
+        "L your lag, q leave and quit",
+    )
+    conn.add_argument(
+        "url",
+        nargs="?",
+        default="ws://127.0.0.1:8000/ws",
+        help="the server: ws://host:port/ws or http://host:port (default ws://127.0.0.1:8000/ws)",
+    )
+    conn.add_argument("--name", default=None, help="your nickname (asked for when not given)")
+
     scen = sub.add_parser(
         "scenario",
         help="run a scenario file and print its events and final state as JSON lines",
@@ -172,6 +191,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args)
         if args.command == "serve":
             return _serve(args)
+        if args.command == "connect":
+            return _connect(args)
     except CardroomError as exc:
         print(f"cardroom: {exc}", file=sys.stderr)
         return EXIT_INVALID
@@ -179,6 +200,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     parser.error("unknown command")
     return EXIT_INVALID
+
+
+def _connect_help() -> list[str]:
+    from cardroom.clients.terminal.connect import command_help
+
+    return command_help()
+
+
+def _connect(args: argparse.Namespace) -> int:
+    from cardroom.clients.terminal.connect import run_connect
+
+    return run_connect(args.url, args.name)
 
 
 def _serve(args: argparse.Namespace) -> int:

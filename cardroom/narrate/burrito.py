@@ -2,7 +2,8 @@
 
 Pure functions of the event (already filtered for `seat`), the names and the seat's view, so
 that the terminal and the web client say the same thing. Key hints ("press space") are the
-client's business, not the narrator's. Every sentence is whole and goes through `_`.
+client's business, not the narrator's. Every sentence is whole and goes through `_`; the
+refusals (`refusal`) too, the one table the terminal and the server both read.
 """
 
 from __future__ import annotations
@@ -10,13 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from cardroom.i18n import _, ngettext
-from cardroom.protocol import JSON
-
-
-def N_(message: str) -> str:
-    """Mark `message` for translation; it is translated when used, in the reader's language."""
-    return message
-
+from cardroom.narrate._common import N_, Namer, refusal_from, seconds
+from cardroom.protocol import JSON, Rejected
 
 CARD_NAMES: dict[str, str] = {
     "barky_sharky": N_("Barky Sharky"),
@@ -36,38 +32,49 @@ CARD_NAMES: dict[str, str] = {
 FIGHT_NAMES: dict[str, str] = {"brawl": N_("Brawl"), "war": N_("War"), "duel": N_("Duel")}
 
 
+REFUSALS: dict[str, str] = {
+    "fight_in_progress": N_("Not now: a fight is in progress."),
+    "countdown": N_("Not yet: wait for Burrito!"),
+    "round_over": N_("Not now: the round is over, the next one starts soon."),
+    "game_over": N_("The game is over."),
+    "not_in_hand": N_("Refused: you do not hold that card."),
+    "battle_set": N_("Refused: battle cards are not scored as a set; call their fight instead."),
+    "no_set": N_("Refused: you need three alike cards for a set."),
+    "hand_full": N_("Refused: you hold 5 cards; pass one before you draw."),
+    "use_own_pile": N_("Refused: draw from your own pile while it has cards."),
+    "pile_empty": N_("Refused: there is no card to draw there."),
+    "tie_break": N_("Refused: no fight can be called during a tie-break."),
+    "fight_decided": N_("Too late: the fight has just been decided."),
+    "no_fight": N_("Refused: there is no fight; the burritos stay on the table."),
+    "not_fighting": N_("Refused: you are not in this fight."),
+    "hands_full": N_("Refused: you already hold a burrito."),
+    "no_free_burrito": N_("Refused: no burrito is free."),
+    "no_burrito": N_("Refused: you hold no burrito; grab one first."),
+    "self_target": N_("Refused: throw at somebody else."),
+    "behind_back": N_("Refused: your burrito is still behind your back."),
+    "dodge_cooldown": N_("Refused: you dodged a moment ago."),
+    "not_targeted": N_("Refused: no burrito is flying at you."),
+}
+"""Every refusal code of the engine (`games/burrito/checks.py`) as a whole sentence, with no key
+names in it: every client hears these, and keys differ (and can be remapped) between them."""
+
+
 def card_name(card: str) -> str:
     return _(CARD_NAMES.get(card, card))
 
 
+def card_names() -> dict[str, str]:
+    """Every card's display name in the current language, for clients that show cards."""
+    return {card: _(name) for card, name in CARD_NAMES.items()}
+
+
+def refusal(rejected: Rejected) -> str:
+    """The sentence a person hears when the table refuses their action."""
+    return refusal_from(REFUSALS, rejected)
+
+
 def fight_name(kind: str) -> str:
     return _(FIGHT_NAMES.get(kind, kind))
-
-
-def seconds(ms: int) -> str:
-    """A duration as a person says it: "0.5", "3", "1.2" (seconds)."""
-    text = f"{max(ms, 0) / 1000:.1f}"
-    return text[:-2] if text.endswith(".0") else text
-
-
-class Namer:
-    """Names of the seats as `seat` hears them: their own seat is "you"."""
-
-    def __init__(self, names: Sequence[str], seat: int | None) -> None:
-        self.names = list(names)
-        self.seat = seat
-
-    def __call__(self, p: int) -> str:
-        if p == self.seat:
-            return _("you")
-        return self.names[p] if 0 <= p < len(self.names) else _("seat {seat}").format(seat=p)
-
-    def list(self, seats: Sequence[int]) -> str:
-        """'you, Anna and Marco': a list of players (the joining words are translated)."""
-        who = [self(p) for p in seats]
-        if len(who) <= 1:
-            return "".join(who)
-        return _("{first} and {last}").format(first=_(", ").join(who[:-1]), last=who[-1])
 
 
 def hand_line(hand: Sequence[str]) -> str:

@@ -3,7 +3,8 @@
 Pure functions of the event (already filtered for `seat`), the names and the seat's view, so
 that every client says the same thing; key hints ("Nope? press n") are added by the client.
 The answers to 003's quick keys (shift+D, T, E) are built from `games.kittens.queries`, so
-that every client answers alike.
+that every client answers alike (over the network: `answer_query`). Refusals are sentences
+here too (`refusal`), the one table the terminal and the server both read.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from collections.abc import Callable, Sequence
 
 from cardroom.games.kittens import queries
 from cardroom.i18n import _, ngettext
-from cardroom.narrate.burrito import N_, Namer, seconds
-from cardroom.protocol import JSON
+from cardroom.narrate._common import N_, Namer, refusal_from, seconds
+from cardroom.protocol import JSON, Rejected
 
 CARD_NAMES: dict[str, tuple[str, str]] = {
     # id: (display name, the name with its indefinite article)
@@ -47,6 +48,31 @@ CARD_NAMES: dict[str, tuple[str, str]] = {
 
 ATTACKS = {"attack": 2, "triple_attack": 3, "targeted_attack": 2}
 
+REFUSALS: dict[str, str] = {
+    "game_over": N_("The game is over."),
+    "no_such_player": N_("Refused: there is no such player at this table."),
+    "exploded": N_("You exploded: you are out of this game."),
+    "nope_window_open": N_("Wait: only a Nope can be played while a Nope window is open."),
+    "not_your_turn": N_("Refused: it is not your turn."),
+    "must_defuse": N_("You drew an Exploding Kitten: defuse it or explode."),
+    "choice_pending": N_("Wait: a player is choosing."),
+    "nothing_to_nope": N_("Refused: there is nothing to Nope right now."),
+    "own_card": N_("Refused: you cannot Nope your own card."),
+    "not_in_hand": N_("Refused: you do not hold that card."),
+    "bad_target": N_("Refused: choose another player who is still in the game, or none for this card."),
+    "bad_combo": N_("Refused: these cards make no combo (a cat does nothing alone)."),
+    "cannot_play": N_("Refused: that card cannot be played now."),
+    "bad_take": N_("Refused: that card is not in the discard pile."),
+    "bad_name": N_("Refused: a triple names a card; a pair does not."),
+    "nothing_to_defuse": N_("Refused: there is no Exploding Kitten to defuse."),
+    "not_choosing": N_("Refused: you have nothing to choose now."),
+    "bad_order": N_("Refused: give each card you saw one new place."),
+    "bad_position": N_("Refused: that position is not in the deck."),
+}
+"""Every refusal code of the engine (`games/kittens/checks.py`) as a whole sentence, with no key
+names in it (every client hears these); `refusal` says more where the refusal carries what is
+needed (the card, the size of the deck)."""
+
 
 def card_name(card: str) -> str:
     names = CARD_NAMES.get(card)
@@ -56,6 +82,29 @@ def card_name(card: str) -> str:
 def a_card(card: str) -> str:
     names = CARD_NAMES.get(card)
     return _(names[1]) if names else card
+
+
+def card_catalog() -> dict[str, dict[str, str]]:
+    """Every card's display name and what it does, in the current language, for clients."""
+    return {card: {"name": card_name(card), "text": _(queries.describe(card)["text"])} for card in CARD_NAMES}
+
+
+def refusal(rejected: Rejected) -> str:
+    """The sentence a person hears when the table refuses their action."""
+    code, params = rejected.code, rejected.params
+    if code == "not_in_hand" and params.get("card") in CARD_NAMES:
+        return _("Refused: you have no {card}.").format(card=card_name(params["card"]))
+    if code == "bad_position" and isinstance(params.get("size"), int):
+        return _("Refused: choose a position from 0 to {size}.").format(size=params["size"])
+    if code == "bad_order" and isinstance(params.get("count"), int):
+        return ngettext(
+            "Refused: give the {n} card you saw one new place.",
+            "Refused: give each of the {n} cards you saw one new place.",
+            params["count"],
+        ).format(n=params["count"])
+    if code == "bad_target" and "target" in params:
+        return _("Refused: that player is out of the game.")
+    return refusal_from(REFUSALS, rejected)
 
 
 def card_list(cards: Sequence[str]) -> str:
@@ -115,6 +164,24 @@ def counts(view: JSON, seat: int | None, names: Sequence[str]) -> str:
     )
 
 
+def answer_query(what: str, card: str | None, view: JSON, names: Sequence[str], seat: int | None) -> str:
+    """003's quick keys asked over the network: "turn" (T), "counts" (E), "card" (shift+D).
+
+    ValueError, with a sentence for the asker, for a question or card there is none of.
+    """
+    if what == "turn":
+        return whose_turn(view, seat, names)
+    if what == "counts":
+        return counts(view, seat, names)
+    if what == "card":
+        if not card:
+            raise ValueError(_("Say which card you ask about."))
+        if card not in CARD_NAMES:
+            raise ValueError(_("There is no card called {card} in Exploding Kittens.").format(card=card))
+        return describe(card)
+    raise ValueError(_("There is no question {what}: ask turn, counts or card.").format(what=what))
+
+
 def next_player(view: JSON, player: int) -> int:
     """Who plays after `player` (the victim of a plain Attack), from the view."""
     alive: list[bool] = view["alive"]
@@ -137,6 +204,34 @@ def narrate(event: JSON, seat: int | None, names: Sequence[str], view: JSON) -> 
     if handler is None:
         return []
     return handler(event, Namer(names, seat), view)
+
+
+def _deal(e: JSON, who: Namer, view: JSON) -> list[str]:
+    deck, kittens = e["deck_size"], e["kittens"]
+    sizes: list[int] = e["hand_sizes"]
+    seat = who.seat
+    if seat is not None and 0 <= seat < len(sizes):
+        first = ngettext(
+            "The game begins: you hold {n} card.", "The game begins: you hold {n} cards.", sizes[seat]
+        ).format(n=sizes[seat])
+    else:
+        first = ngettext(
+            "The game begins: {players} players hold {n} card each.",
+            "The game begins: {players} players hold {n} cards each.",
+            max(sizes, default=0),
+        ).format(players=len(sizes), n=max(sizes, default=0))
+    second = ngettext(
+        "The deck: {n} cards, {k} Exploding Kitten among them.",
+        "The deck: {n} cards, {k} Exploding Kittens among them.",
+        kittens,
+    )
+    return [first, second.format(n=deck, k=kittens)]
+
+
+def _hand(e: JSON, who: Namer, view: JSON) -> list[str]:
+    # The deal already said how many cards; the hand itself is read where it is shown (the
+    # web page's hand list, the terminal's welcome and h), not read out card by card here.
+    return []
 
 
 def _played(e: JSON, who: Namer, view: JSON) -> list[str]:
@@ -474,6 +569,8 @@ def _game_over(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 
 _HANDLERS: dict[str, Narrator] = {
+    "deal": _deal,
+    "hand": _hand,
     "played": _played,
     "noped": _noped,
     "window_closed": _window_closed,

@@ -17,6 +17,7 @@ from cardroom import __version__
 from cardroom.i18n import LANGUAGES, client_catalog
 from cardroom.server.edge import serve_socket
 from cardroom.server.lobby import Lobby
+from cardroom.server.narration import card_catalog
 from cardroom.server.wire import PROTOCOL_VERSION
 
 WEB = Path(__file__).resolve().parent.parent / "clients" / "web"
@@ -50,7 +51,7 @@ def create_app(lobby: Lobby | None = None) -> Starlette:
         lang = request.path_params["lang"]
         if lang not in LANGUAGES:
             return JSONResponse({"error": "unknown language"}, status_code=404)
-        return JSONResponse({"lang": lang, "messages": client_catalog(lang)})
+        return JSONResponse({"lang": lang, "messages": client_catalog(lang), "cards": card_catalog(lang)})
 
     async def socket(websocket: WebSocket) -> None:
         await serve_socket(websocket, the_lobby)

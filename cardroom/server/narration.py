@@ -11,9 +11,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardroom.i18n import _
+from cardroom.narrate import burrito, kittens
 from cardroom.protocol import JSON, Rejected
 
 NarrateFn = Callable[[JSON, int | None, Sequence[str], JSON], list[str]]
+RefusalFn = Callable[[Rejected], str]
 
 
 def _urgent_burrito(event: JSON, seat: int | None) -> bool:
@@ -30,27 +32,38 @@ def _urgent_kittens(event: JSON, seat: int | None) -> bool:
     return kind in ("turn", "defusing", "choosing")
 
 
+def card_catalog(lang: str) -> JSON:
+    """Each game's card names (and, for kittens, what each card does) in `lang`, from the
+    narration modules: the web page shows cards with the words the narration says."""
+    return {"burrito": burrito.card_names(), "kittens": kittens.card_catalog()}
+
+
 class Narrator:
     """Narration for one game."""
 
     def __init__(self, game: str) -> None:
         self.game = game
         module = importlib.import_module(f"cardroom.narrate.{game}")
+        self._module: Any = module
         self._narrate: NarrateFn = module.narrate
+        self._refusal: RefusalFn = module.refusal
         self._urgent = _urgent_burrito if game == "burrito" else _urgent_kittens
 
     def lines(
         self, events: list[JSON], seat: int | None, names: Sequence[str], view: JSON | None, lang: str
-    ) -> tuple[list[str], bool]:
+    ) -> tuple[list[str], list[bool]]:
+        """The lines to announce, and for each whether it needs an answer now (assertive)."""
         texts: list[str] = []
-        urgent = False
+        urgent: list[bool] = []
         for event in events:
-            texts.extend(self._narrate(event, seat, names, view or {}))
-            urgent = urgent or self._urgent(event, seat)
+            lines = self._narrate(event, seat, names, view or {})
+            texts.extend(lines)
+            urgent.extend([self._urgent(event, seat)] * len(lines))
         return texts, urgent
 
     def rejection(self, rejected: Rejected, lang: str) -> str:
-        return rejected.reason
+        """The refusal as the game's narration says it (the same sentence as the terminal's)."""
+        return self._refusal(rejected)
 
     def cue(self, cue: str, lang: str) -> str:
         if cue == "catch_window":
@@ -73,8 +86,7 @@ class Narrator:
                 "code": "not_playing",
                 "message": _("No game is being played at this table."),
             }
-        module: Any = importlib.import_module(f"cardroom.narrate.{self.game}")
-        answer = getattr(module, "answer_query", None)
+        answer = getattr(self._module, "answer_query", None)
         if answer is None:
             return {"type": "error", "code": "bad_query", "message": _("This game has no such question.")}
         try:

@@ -47,8 +47,30 @@ def test_everyone_sees_the_arena_and_the_burritos_in_the_air() -> None:
         assert fight["kind"] == "brawl" and fight["fighters"] == [1, 3] and fight["caller"] == 0
         assert fight["free"] == 1 and fight["holding"] == [0, 0, 0, 0]
         assert fight["flights"] == [
-            {"id": 1, "thrower": 1, "target": 3, "lands_at": 1000, "catch_from": 700, "dodged": False}
+            {
+                "id": 1,
+                "thrower": 1,
+                "target": 3,
+                "thrown_at": 200,
+                "flight_ms": 800,
+                "lands_at": 1000,
+                "catch_from": 700,
+                "dodged": False,
+            }
         ]
+
+
+def test_a_flight_in_the_view_carries_its_duration_for_a_client_that_resyncs() -> None:
+    """DIGITAL.md: a client that resyncs mid-flight draws the flight and its catch window from
+    the view alone; the time behind the back is not part of the flight (burrito.md#behind-the-back)."""
+    t = in_brawl(4, options={"variants": ["small_room"]})
+    ok(t, 1, {"do": "grab"}, 0)
+    ok(t, 1, {"do": "throw", "target": 3}, 0)
+    t.advance(750)
+    [flight] = t.view(None)["fight"]["flights"]
+    assert flight["thrown_at"] == 0
+    assert flight["lands_at"] - flight["flight_ms"] == 700
+    assert flight["catch_from"] > 700
 
 
 def test_a_throw_behind_the_back_keeps_its_target_to_the_thrower() -> None:

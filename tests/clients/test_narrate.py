@@ -7,17 +7,21 @@ you is announced at once; the drawer alone learns the card drawn).
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardroom.bots import make_bot
+from cardroom.clients.terminal.burrito import BurritoUI
+from cardroom.clients.terminal.kittens import KittensUI
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.games import find_game
 from cardroom.games.burrito.events import EVENT_KINDS as BURRITO_KINDS
 from cardroom.games.kittens import events as kittens_events
 from cardroom.narrate import burrito, kittens
-from cardroom.protocol import JSON, Event
+from cardroom.protocol import JSON, Event, Rejected
+from cardroom.server.narration import Narrator
 
 NAMES = ["Zoe", "Anna", "Marco", "Chloé"]
 
@@ -251,3 +255,81 @@ def test_a_whole_bot_game_narrates_every_event_for_every_seat(game: str, players
     assert table.over
     common = {"burrito": {"draw", "discard", "call", "fight_start", "throw", "fight_over", "round_over"}}
     assert {"game_over", *common.get(game, {"played", "turn", "drew", "exploded"})} <= spoken
+
+
+# ---- the deal, rules questions and refusals -------------------------------------------------------
+
+
+def test_the_deal_tells_each_seat_its_own_hand_size_and_the_deck() -> None:
+    deal = Event("deal", {"hand_sizes": [8, 8, 8, 8], "deck_size": 30, "kittens": 3})
+    assert _say(kittens, deal, 1) == [
+        "The game begins: you hold 8 cards.",
+        "The deck: 30 cards, 3 Exploding Kittens among them.",
+    ]
+    assert kittens.narrate(deal.for_seat(None) or {}, None, NAMES, {})[0] == (
+        "The game begins: 4 players hold 8 cards each."
+    )
+    hand = Event("hand", {"player": 2}, {"cards": ["defuse", "skip"]}, frozenset({2}), public=False)
+    assert _say(kittens, hand, 2) == [] and _say(kittens, hand, 1) == []
+
+
+def test_rules_questions_go_to_the_quick_key_sentences() -> None:
+    """003: T, E and shift+D, asked by name over the network."""
+    view = {**KVIEW, "turn": 0, "turns_left": 2, "phase": "turn"}
+    assert kittens.answer_query("turn", None, view, NAMES, 0) == kittens.whose_turn(view, 0, NAMES)
+    assert kittens.answer_query("card", "nope", view, NAMES, 0) == kittens.describe("nope")
+    with pytest.raises(ValueError, match="no question"):
+        kittens.answer_query("score", None, view, NAMES, 0)
+    with pytest.raises(ValueError, match="no card called joker"):
+        kittens.answer_query("card", "joker", view, NAMES, 0)
+    with pytest.raises(ValueError, match="which card"):
+        kittens.answer_query("card", None, view, NAMES, 0)
+
+
+def _codes(path: str, call: str) -> set[str]:
+    source = (Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8")
+    blocked = re.findall(r':\s*\(\s*"(\w+)",\s*"', source)  # burrito's BLOCKED_CARD_PLAY
+    return set(re.findall(rf'\b{call}\(\s*"(\w+)"', source)) | set(blocked)
+
+
+def test_every_refusal_code_of_each_engine_has_a_whole_sentence() -> None:
+    burrito_codes = _codes("cardroom/games/burrito/checks.py", "_no")
+    kittens_codes = _codes("cardroom/games/kittens/checks.py", "no") | _codes(
+        "cardroom/games/kittens/table.py", "no"
+    )
+    assert {"hand_full", "countdown", "not_targeted"} <= burrito_codes <= set(burrito.REFUSALS)
+    assert {"not_your_turn", "bad_order", "no_such_player"} <= kittens_codes <= set(kittens.REFUSALS)
+
+
+@pytest.mark.parametrize(
+    ("module", "rejected", "sentence"),
+    [
+        (
+            burrito,
+            Rejected("hand_full", "you hold 5 cards"),
+            "Refused: you hold 5 cards; pass one before you draw.",
+        ),
+        (burrito, Rejected("countdown", "wait"), "Not yet: wait for Burrito!"),
+        (
+            kittens,
+            Rejected("not_your_turn", "It is not your turn.", {"turn": 1}),
+            "Refused: it is not your turn.",
+        ),
+        (
+            kittens,
+            Rejected("not_in_hand", "You have no Nope.", {"card": "nope"}),
+            "Refused: you have no Nope.",
+        ),
+        (kittens, Rejected("bad_position", "x", {"size": 12}), "Refused: choose a position from 0 to 12."),
+        (kittens, Rejected("brand_new", "Something new went wrong."), "Refused: Something new went wrong."),
+    ],
+)
+def test_a_refusal_is_one_translated_sentence_for_every_client(
+    module: Any, rejected: Rejected, sentence: str
+) -> None:
+    """The terminal and the server (`Narrator.rejection`) say the refusal of narrate/<game>.py."""
+    assert module.refusal(rejected) == sentence
+    game = "burrito" if module is burrito else "kittens"
+    assert Narrator(game).rejection(rejected, "en") == sentence
+    ui: Any = BurritoUI(0, NAMES[:2], 2, {}) if module is burrito else KittensUI(0, NAMES[:2], 2, {})
+    assert ui.refused(rejected) == sentence

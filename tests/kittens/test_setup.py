@@ -8,7 +8,7 @@ import pytest
 
 from cardroom.games.kittens import GAME
 from cardroom.games.kittens.cards import ACTIONS, CARDS, CATS, deck_counts
-from cardroom.protocol import InvalidSetup
+from cardroom.protocol import InvalidSetup, Rejected
 
 from .helpers import table
 
@@ -123,3 +123,41 @@ def test_stats_count_what_happened() -> None:
     t.advance(80000)
     stats = GAME.stats(t)
     assert stats["explosions"] == 1 and stats["draws"] == 1 and t.over
+
+
+def test_a_fresh_deal_is_told_first_sizes_to_all_each_hand_to_its_owner_then_the_first_turn() -> None:
+    """003 "Distribuzione", as events: `deal` (public), each seat's `hand` (only to that seat),
+    then the first `turn`; they are due at once, with the first advance."""
+    t = GAME.new_table(3, {}, seed=4)
+    assert t.next_deadline() == 0
+    events = t.advance(0)
+    assert [e.kind for e in events] == ["deal", "hand", "hand", "hand", "turn"]
+    deal, hands, turn = events[0], events[1:4], events[4]
+    s = t.s
+    assert deal.for_seat(None) == {
+        "event": "deal",
+        "hand_sizes": [8, 8, 8],
+        "deck_size": len(s.deck),
+        "kittens": 2,
+    }
+    for p, hand in enumerate(hands):
+        assert hand.for_seat(p) == {"event": "hand", "player": p, "cards": s.hands[p]}
+        assert all(hand.for_seat(q) is None for q in (None, *range(3)) if q != p)
+    assert turn.full() == {"event": "turn", "player": 0, "turns_left": 1, "direction": 1}
+    assert t.advance(0) == [] and t.next_deadline() == s.options.turn_ms
+
+
+def test_the_deal_comes_before_the_first_action_when_no_timer_ran() -> None:
+    """The first accepted action carries the deal ahead of its own events; a refusal keeps it."""
+    t = GAME.new_table(2, {}, seed=9)
+    assert isinstance(t.apply(1, GAME.parse_action({"do": "draw"}, 2), 10), Rejected)
+    events = t.apply(0, GAME.parse_action({"do": "draw"}, 2), 20)
+    assert not isinstance(events, Rejected)
+    assert [e.kind for e in events][:4] == ["deal", "hand", "hand", "turn"]
+    assert events[4].kind in ("drew", "empty_deck")
+
+
+def test_a_table_from_a_scenario_deal_starts_in_silence() -> None:
+    """rules/SCENARIOS.md: a deal is a table in the middle of things; nothing is announced."""
+    t = table([["skip"], ["nope"]], ["favor", EK])
+    assert t.advance(0) == [] and t.next_deadline() == t.s.options.turn_ms

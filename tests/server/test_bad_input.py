@@ -115,7 +115,8 @@ def test_nobody_acts_for_another_seat_and_bad_actions_change_nothing(server: Liv
     async def scenario() -> None:
         me = await Client.connect(server.ws_url, "Cleo")
         table = await _table(me)
-        tid, version = table["table"], table["v"]
+        tid = table["table"]
+        version = (await me.expect("events", table=tid))["v"]  # the deal
         bad_actions: list[dict[str, Any]] = [
             {"do": "draw", "player": 1},
             {"do": "play", "cards": ["no_such_card"]},

@@ -7,6 +7,7 @@ import json
 
 from playwright.sync_api import Page, Route
 
+from cardroom.narrate import kittens
 from tests.web.keyboard import create_table, enter_lobby, focused, said, start_game, state, tab_to
 
 SLOW = {"nope_window_ms": 300}
@@ -59,7 +60,7 @@ def test_page_up_and_page_down_move_through_the_history(page: Page) -> None:
         page.evaluate("[...document.querySelectorAll('#log p')].indexOf(document.activeElement)") == now + 1
     )
     assert page.get_attribute("#log", "role") == "log"
-    assert entries[0] == "The game begins."
+    assert entries[0].startswith("The game begins: you hold ")
     page.keyboard.press("Escape")
     assert focused(page, "#hand")
 
@@ -164,3 +165,27 @@ def test_it_reconnects_and_resumes_after_a_lost_connection(page: Page) -> None:
     assert page.is_visible("#table")
     page.keyboard.press("Escape")
     page.wait_for_function("document.querySelectorAll('#hand [role=option]').length >= 1")
+
+
+def test_card_names_come_from_the_servers_catalog(page: Page) -> None:
+    """The page keeps no copy of the card names: it shows those of /i18n/{lang}.json."""
+
+    def catalog(route: Route) -> None:
+        reply = route.fetch()
+        data = reply.json()
+        data["cards"]["kittens"]["defuse"]["name"] = "Désamorçage"
+        route.fulfill(response=reply, json=data)
+
+    page.route("**/i18n/*.json", catalog)
+    page.reload()
+    page.wait_for_function("window.cardroom && window.cardroom.ready")
+    kittens_started(page, "Cat")
+    labels = page.eval_on_selector_all(
+        "#hand [role=option]", "os => os.map(o => o.getAttribute('aria-label'))"
+    )
+    cards = state(page)["view"]["hand"]
+    names = kittens.card_catalog()
+    for card, label in zip(cards, labels, strict=True):
+        expected = "Désamorçage" if card == "defuse" else names[card]["name"]
+        assert label.startswith(f"{expected}, "), (card, label)
+    assert "defuse" in cards

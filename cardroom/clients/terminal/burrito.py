@@ -17,7 +17,8 @@ from cardroom.games.burrito.actions import Call, Catch, Discard, Dodge, Draw, Gr
 from cardroom.games.burrito.cards import BRAWL_COLOURS, SET_SIZE, is_battle
 from cardroom.i18n import _, ngettext
 from cardroom.narrate import burrito as tell
-from cardroom.narrate.burrito import N_, Namer, card_name, fight_name, hand_line
+from cardroom.narrate._common import N_, Namer
+from cardroom.narrate.burrito import card_name, fight_name, hand_line
 from cardroom.protocol import JSON, Rejected
 
 KEYS: tuple[tuple[str, str], ...] = (
@@ -36,30 +37,6 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Escape", N_("cancel a seat prompt")),
 )
 """The keys, for `?` and for `cardroom play burrito --help`."""
-
-REFUSALS: dict[str, str] = {
-    "fight_in_progress": N_("Not now: a fight is in progress."),
-    "countdown": N_("Not yet: wait for Burrito!"),
-    "round_over": N_("Not now: the round is over, the next one starts soon."),
-    "game_over": N_("The game is over."),
-    "not_in_hand": N_("Refused: you do not hold that card."),
-    "battle_set": N_("Refused: battle cards are not scored with s; call their fight with c."),
-    "no_set": N_("Refused: you need three alike cards for a set."),
-    "hand_full": N_("Refused: you hold 5 cards; pass one before you draw."),
-    "use_own_pile": N_("Refused: draw from your own pile (d) while it has cards."),
-    "pile_empty": N_("Refused: there is no card to draw there."),
-    "tie_break": N_("Refused: no fight can be called during a tie-break."),
-    "fight_decided": N_("Too late: the fight has just been decided."),
-    "no_fight": N_("Refused: there is no fight; the burritos stay on the table."),
-    "not_fighting": N_("Refused: you are not in this fight."),
-    "hands_full": N_("Refused: you already hold a burrito."),
-    "no_free_burrito": N_("Refused: no burrito is free."),
-    "no_burrito": N_("Refused: you hold no burrito; grab one with g."),
-    "self_target": N_("Refused: throw at somebody else."),
-    "behind_back": N_("Refused: your burrito is still behind your back."),
-    "dodge_cooldown": N_("Refused: you dodged a moment ago."),
-    "not_targeted": N_("Refused: no burrito is flying at you."),
-}
 
 
 def key_help() -> list[str]:
@@ -142,10 +119,7 @@ class BurritoUI:
         return lines
 
     def refused(self, rejection: Rejected) -> str:
-        text = REFUSALS.get(rejection.code)
-        if text is None:
-            return _("Refused: {reason}.").format(reason=rejection.reason)
-        return _(text)
+        return tell.refusal(rejection)
 
     def status(self, view: JSON) -> list[str]:
         lines = [self._phase_line(view)]

@@ -20,7 +20,7 @@ from cardroom.games.kittens.cards import CARDS, DEFUSE, TARGETED
 from cardroom.games.kittens.combos import classify
 from cardroom.i18n import _, ngettext
 from cardroom.narrate import kittens as tell
-from cardroom.narrate.burrito import N_, Namer, seconds
+from cardroom.narrate._common import N_, Namer, seconds
 from cardroom.narrate.kittens import card_name, numbered
 from cardroom.protocol import JSON, Rejected
 
@@ -53,23 +53,6 @@ KEYS: tuple[tuple[str, str], ...] = (
     ),
 )
 """The keys, for `?` and for `cardroom play kittens --help`."""
-
-REFUSALS: dict[str, str] = {
-    "game_over": N_("The game is over."),
-    "exploded": N_("You exploded: you are out of this game."),
-    "nope_window_open": N_("Wait: only a Nope can be played while a Nope window is open."),
-    "not_your_turn": N_("Refused: it is not your turn."),
-    "must_defuse": N_("You drew an Exploding Kitten: defuse it (t, b, r or a position) or explode."),
-    "choice_pending": N_("Wait: a player is choosing."),
-    "nothing_to_nope": N_("Refused: there is nothing to Nope right now."),
-    "own_card": N_("Refused: you cannot Nope your own card."),
-    "bad_combo": N_("Refused: these cards make no combo (a cat does nothing alone)."),
-    "cannot_play": N_("Refused: that card cannot be played now."),
-    "bad_take": N_("Refused: that card is not in the discard pile."),
-    "bad_name": N_("Refused: a triple names a card; a pair does not."),
-    "nothing_to_defuse": N_("Refused: there is no Exploding Kitten to defuse."),
-    "not_choosing": N_("Refused: you have nothing to choose now."),
-}
 
 WARN_BEFORE_MS = {"defusing": (5000, 2000), "turn": (10000,), "choosing": (5000,)}
 
@@ -155,20 +138,7 @@ class KittensUI:
         return lines
 
     def refused(self, rejection: Rejected) -> str:
-        if rejection.code == "not_in_hand":
-            card = rejection.params.get("card")
-            if card:
-                return _("Refused: you have no {card}.").format(card=card_name(card))
-        if rejection.code == "bad_target":
-            return _("Refused: {reason}").format(reason=rejection.reason)
-        if rejection.code == "bad_position":
-            return _("Refused: choose a position from 0 to {size}.").format(
-                size=rejection.params.get("size", 0)
-            )
-        text = REFUSALS.get(rejection.code)
-        if text is None:
-            return _("Refused: {reason}").format(reason=rejection.reason)
-        return _(text)
+        return tell.refusal(rejection)
 
     def status(self, view: JSON) -> list[str]:
         lines = [tell.whose_turn(view, self.seat, self.names), tell.counts(view, self.seat, self.names)]

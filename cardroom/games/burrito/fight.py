@@ -27,6 +27,11 @@ class Flight:
     left: bool
     dodged: bool = False
 
+    @property
+    def flight_ms(self) -> int:
+        """How long it is in the air, from leaving the thrower's hand (or back) to landing."""
+        return self.lands_at - self.leaves_at
+
     def key(self) -> tuple[int, ...]:
         return (
             self.id,

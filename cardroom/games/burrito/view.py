@@ -16,7 +16,11 @@ if TYPE_CHECKING:
 
 
 def fight_json(f: Fight, seat: int | None) -> JSON:
-    """The arena as everyone sees it; the thrower alone sees a throw still behind their back."""
+    """The arena as everyone sees it; the thrower alone sees a throw still behind their back.
+
+    Each flight carries its whole timing (`thrown_at`, `flight_ms`, `catch_from`, `lands_at`),
+    so that a client that resyncs mid-flight draws it as one that saw the throw.
+    """
     behind: list[JSON] = []
     for fl in f.flights:
         if not fl.left:
@@ -37,6 +41,8 @@ def fight_json(f: Fight, seat: int | None) -> JSON:
                 "id": fl.id,
                 "thrower": fl.thrower,
                 "target": fl.target,
+                "thrown_at": fl.thrown_at,
+                "flight_ms": fl.flight_ms,
                 "lands_at": fl.lands_at,
                 "catch_from": fl.catch_from,
                 "dodged": fl.dodged,

@@ -23,7 +23,9 @@ class KittensGame:
     max_players = MAX_PLAYERS
 
     def new_table(self, players: int, options: Mapping[str, Any], seed: int) -> KittensTable:
-        return KittensTable(new_state(players, Options.parse(options), seed))
+        table = KittensTable(new_state(players, Options.parse(options), seed))
+        table.deal()
+        return table
 
     def from_deal(
         self, players: int, options: Mapping[str, Any], deal: Mapping[str, Any], seed: int

@@ -6,6 +6,8 @@ names a hidden card. Seats are integers; cards are identifiers of rules/CARDS.md
 
 | kind | public fields | secret fields (knowers) |
 | --- | --- | --- |
+| `deal` | `hand_sizes`, `deck_size`, `kittens` (Exploding Kittens in the deck) | |
+| `hand` | `player` (only that seat hears of this event) | `cards` (the hand just dealt) to the player |
 | `played` | `player`, `cards`, `combo` (null, `pair`, `triple`, `five`), `target`, `name`, `take` (null when unused), `until` (when the Nope window closes) | |
 | `noped` | `player` (who Noped), `nopes` (Nopes so far on this card), `until` (the window's new end) | |
 | `window_closed` | `player` (who played the card), `cards`, `nopes`, `cancelled` (odd count: the card has no effect) | |
@@ -33,6 +35,11 @@ Events a timer caused (a window closing, a forced draw, an explosion, a choice t
 all that follows from them) also carry `at`, the play time at which the timer ran; events an
 action caused happen at the action's time.
 
+Start: a freshly dealt table (`new_table`) first says `deal`, then each seat's own `hand`,
+then the first `turn`; they come with the first `advance` or accepted `apply`, which is due at
+once (`next_deadline` is the table's time while they wait). A table made from a scenario's deal
+(`from_deal`) starts in the middle of things and says none of them.
+
 Timing: a `played` event opens a Nope window; `noped` extends it; `window_closed` ends it and
 is followed by the card's own events. A `turn` event follows every change of whose turn it is
 or of how many turns they still owe.
@@ -50,3 +57,8 @@ def public(kind: str, data: JSON) -> Event:
 def hidden(kind: str, data: JSON, secret: JSON, *knowers: int) -> Event:
     """An event all hear of, whose `secret` only `knowers` see."""
     return Event(kind, data, secret, frozenset(knowers))
+
+
+def private(kind: str, seat: int, data: JSON, secret: JSON) -> Event:
+    """An event only `seat` hears of (their own hand)."""
+    return Event(kind, data, secret, frozenset((seat,)), public=False)

@@ -20,7 +20,7 @@ from cardroom.games.kittens.cards import (
 )
 from cardroom.games.kittens.checks import check_choice, check_defuse, check_nope, check_play, check_turn, no
 from cardroom.games.kittens.combos import FIVE, PAIR, TRIPLE, classify
-from cardroom.games.kittens.events import hidden, public
+from cardroom.games.kittens.events import hidden, private, public
 from cardroom.games.kittens.state import (
     CHOOSING,
     DEFUSING,
@@ -39,11 +39,31 @@ from cardroom.protocol import JSON, Event, Rejected
 class KittensTable:
     """One game of Exploding Kittens in progress."""
 
-    __slots__ = ("_out", "s")
+    __slots__ = ("_out", "_waiting", "s")
 
     def __init__(self, state: State) -> None:
         self.s = state
         self._out: list[Event] = []
+        self._waiting: list[Event] = []
+        """Events said before any action (the deal), handed out by the next advance or apply."""
+
+    def deal(self) -> None:
+        """Say the deal of a fresh table: the sizes to all, each hand to its owner, the first turn."""
+        s = self.s
+        self._out = self._waiting
+        self._out.append(
+            public(
+                "deal",
+                {
+                    "hand_sizes": [len(h) for h in s.hands],
+                    "deck_size": len(s.deck),
+                    "kittens": s.deck.count(EXPLODING_KITTEN),
+                },
+            )
+        )
+        for p, hand in enumerate(s.hands):
+            self._out.append(private("hand", p, {"player": p}, {"cards": list(hand)}))
+        self._announce_turn()
 
     # -- the Table protocol ------------------------------------------------------------------
 
@@ -64,7 +84,7 @@ class KittensTable:
         return self.s.winner
 
     def next_deadline(self) -> int | None:
-        return self.s.deadline
+        return self.s.now if self._waiting else self.s.deadline
 
     def view(self, seat: int | None) -> JSON:
         return view(self.s, seat)
@@ -102,7 +122,7 @@ class KittensTable:
             return refusal
         if at_ms > s.now:
             s.now = at_ms
-        out: list[Event] = []
+        out, self._waiting = self._waiting, []
         self._out = out
         if kind is Nope:
             self._nope(player)
@@ -129,7 +149,7 @@ class KittensTable:
 
     def advance(self, to_ms: int) -> list[Event]:
         s = self.s
-        out: list[Event] = []
+        out, self._waiting = self._waiting, []
         self._out = out
         while s.deadline is not None and s.deadline <= to_ms:
             s.now = at = s.deadline

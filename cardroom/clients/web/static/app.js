@@ -2,10 +2,11 @@
 // Every sentence about the game comes from the server's narration (`texts`); the page adds
 // only its own labels, all through _().
 
-import { N_, _, fmt, loadCatalog, translatePage } from "./i18n.js";
+import { loadCards } from "./cards.js";
+import { N_, _, fmt, lang, loadCatalog, translatePage } from "./i18n.js";
 import {
   cardName, focusHand, initGame, isChoosing, keyRows, keysTable, onCue, onEvents, renderGame,
-  renderKeysList, resetGame, seatName, syncClock,
+  renderKeysList, resetGame, syncClock,
 } from "./game.js";
 import { DEFAULTS, bindings, keyLabel, keyName, remap, resetKeys } from "./keys.js";
 import * as sound from "./sound.js";
@@ -157,12 +158,14 @@ function setStatus(text) {
   $("status").textContent = text;
 }
 
-// Say narrated lines once, keep them in the history.
+// Say narrated lines once, keep them in the history; `urgent[i]` marks a line that needs an
+// answer now (assertive region).
 function say(texts, urgent) {
-  for (const text of texts) {
-    announce(text, urgent, "event");
-    logLine(text, urgent);
-  }
+  texts.forEach((text, i) => {
+    const now = Boolean(urgent[i]);
+    announce(text, now, "event");
+    logLine(text, now);
+  });
 }
 
 function notify(text, urgent = false) {
@@ -195,7 +198,7 @@ function handle(m) {
       return onEventsMessage(m);
     case "cue":
       if (m.table !== state.current) return undefined;
-      say([m.text], true);
+      say([m.text], [true]);
       return onCue(m);
     case "resumed":
       state.resuming.delete(m.table);
@@ -279,16 +282,10 @@ function onTable(m) {
   }
 }
 
+// The start is narrated by the server (burrito: round_start, kittens: deal and the first turn).
 function gameStarted(m) {
   resetGame();
   clearLog();
-  const v = m.view;
-  if (m.game === "kittens" && v) {
-    // The first turn has no event: the page says it.
-    say([_("The game begins.")], false);
-    if (v.turn === m.you) say([_("Your turn.")], true);
-    else say([fmt(_("{name}'s turn."), { name: seatName(v.turn) })], false);
-  }
   const active = document.activeElement;
   if (!active || active === document.body || (active.closest("#table") && !active.closest("form"))) focusHand();
 }
@@ -299,8 +296,9 @@ function onEventsMessage(m) {
   state.lastV[m.table] = m.v;
   state.room.view = m.view;
   syncClock(m.view);
-  say(m.texts || [], Boolean(m.urgent));
-  onEvents(m.events || [], Boolean(m.urgent));
+  const urgent = Array.isArray(m.urgent) ? m.urgent : [];
+  say(m.texts || [], urgent);
+  onEvents(m.events || [], urgent.some(Boolean));
   renderTable();
 }
 
@@ -721,6 +719,7 @@ async function main() {
   });
 
   await loadCatalog((navigator.language || "en").toLowerCase());
+  await loadCards(lang());
   translatePage();
   renderCreateForm();
   if (localStorage.getItem(TOKEN)) {

@@ -2,7 +2,7 @@
 // choosers, and the keys of both games. The server judges everything; this only shows and sends.
 
 import {
-  BURRITO_NAMES, BURRITO_NORMAL, FIGHT_OF, KITTEN_CATS, KITTEN_NAMES, KITTEN_TARGETED, KITTEN_TEXT,
+  BURRITO_NORMAL, FIGHT_OF, KITTEN_CATS, KITTEN_TARGETED, cardLabel, cardText, kittenCards,
 } from "./cards.js";
 import { _, fmt } from "./i18n.js";
 import { actionFor, bindings, keyLabel, keyName } from "./keys.js";
@@ -32,7 +32,7 @@ export function initGame(context) {
 }
 
 // What only this page knows: the cursor, the combo selection, an open chooser, a reorder.
-const local = { cursor: 0, selected: new Set(), handKey: "", lastThrower: null, openWindows: new Set(), flightMs: new Map() };
+const local = { cursor: 0, selected: new Set(), handKey: "", lastThrower: null, openWindows: new Set() };
 let chooser = null; // { title, options: [{label, value}], index, resolve, back }
 let reorder = null; // { cards: [...], order: [indices] }
 
@@ -59,8 +59,7 @@ export function seatName(seat) {
 }
 
 export function cardName(card) {
-  const names = game() === "burrito" ? BURRITO_NAMES : KITTEN_NAMES;
-  return names[card] ? _(names[card]) : card;
+  return cardLabel(game() === "burrito" ? "burrito" : "kittens", card);
 }
 
 // ---- the server's clock, estimated from the last view ----------------------------------------
@@ -86,7 +85,6 @@ export function onEvents(events, urgent) {
       if (kind === "throw") {
         const atMe = e.target === me();
         if (atMe) local.lastThrower = e.thrower;
-        local.flightMs.set(e.id, e.flight_ms);
         cues.throw(panFor(e.thrower, me(), n), atMe, e.flight_ms);
       } else if (kind === "discard" && (e.to === me() || e.player === me())) {
         cues.pass(panFor(e.player, me(), n));
@@ -336,8 +334,9 @@ function tick() {
     for (const x of flights) {
       const node = box.querySelector(`[data-flight="${x.id}"]`);
       if (!node) continue;
-      const start = x.lands_at - (local.flightMs.get(x.id) || Math.max(1, (x.lands_at - x.catch_from) * 3));
-      const total = Math.max(1, x.lands_at - start);
+      // The view gives each flight its whole timing, so a page that resyncs mid-flight draws it right.
+      const total = Math.max(1, x.flight_ms);
+      const start = x.lands_at - total;
       const done = Math.max(0, Math.min(1, (now - start) / total));
       const windowPart = Math.max(0, Math.min(1, (x.lands_at - x.catch_from) / total));
       node.querySelector(".done").style.width = `${done * 100}%`;
@@ -560,7 +559,7 @@ function kittensAction(action) {
       return give();
     case "describe":
       if (!card) return announce(_("No card under the cursor."));
-      return ctx.query("card", card, () => fmt(_("{card}: {text}"), { card: cardName(card), text: _(KITTEN_TEXT[card] || "") }));
+      return ctx.query("card", card, () => fmt(_("{card}: {text}"), { card: cardName(card), text: cardText(card) }));
     case "turn":
       return ctx.query("turn", null, () => localTurn(v));
     case "counts":
@@ -641,7 +640,7 @@ async function playCards() {
     action.target = target;
   }
   if (cards.length === 3) {
-    const names = Object.keys(KITTEN_NAMES).filter((c) => c !== "exploding_kitten");
+    const names = kittenCards().filter((c) => c !== "exploding_kitten");
     const name = await choose(_("Which card do you ask for?"), names.map((c) => ({ label: cardName(c), value: c })));
     if (name === null) return undefined;
     action.name = name;

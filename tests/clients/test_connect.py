@@ -1,0 +1,346 @@
+"""`cardroom connect` against a real server: typed lobby commands, game keys, chat, two clients."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from cardroom.clients.terminal.connect import BadCommand, parse_create, ws_url
+from tests.server.live import LiveServer, run_server
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LiveServer]:
+    with run_server() as live:
+        yield live
+
+
+class Terminal:
+    """`cardroom connect` in a subprocess: we type into its stdin (a pipe) and read its lines."""
+
+    def __init__(self, url: str, name: str | None) -> None:
+        command = [sys.executable, "-m", "cardroom", "connect", url]
+        if name is not None:
+            command += ["--name", name]
+        self.process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+        )
+        self.lines: list[str] = []
+        self.errors: list[str] = []
+        self.seen = 0
+        self.changed = threading.Condition()
+        self.readers = [
+            threading.Thread(target=self._pump, args=(self.process.stdout, self.lines), daemon=True),
+            threading.Thread(target=self._pump, args=(self.process.stderr, self.errors), daemon=True),
+        ]
+        for reader in self.readers:
+            reader.start()
+
+    def _pump(self, stream: object, into: list[str]) -> None:
+        assert stream is not None
+        for line in stream:  # type: ignore[attr-defined]
+            with self.changed:
+                into.append(line.rstrip("\n"))
+                self.changed.notify_all()
+        with self.changed:
+            self.changed.notify_all()
+
+    def type(self, text: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(text)
+        self.process.stdin.flush()
+
+    def expect(self, pattern: str, timeout: float = 10) -> str:
+        """The next line (after those already matched) matching `pattern`."""
+        regex = re.compile(pattern)
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            while True:
+                for i in range(self.seen, len(self.lines)):
+                    if regex.search(self.lines[i]):
+                        self.seen = i + 1
+                        return self.lines[i]
+                left = deadline - time.monotonic()
+                if left <= 0 or (self.process.poll() is not None and not self._more()):
+                    raise AssertionError(
+                        f"no line matching {pattern!r}; output:\n"
+                        + "\n".join(self.lines[-60:])
+                        + "\nstderr:\n"
+                        + "\n".join(self.errors[-20:])
+                    )
+                self.changed.wait(min(left, 0.2))
+
+    def _more(self) -> bool:
+        return any(r.is_alive() for r in self.readers)
+
+    def new_lines(self, wait: float) -> list[str]:
+        """Every line printed from now until `wait` seconds have passed."""
+        start = len(self.lines)
+        time.sleep(wait)
+        with self.changed:
+            self.seen = len(self.lines)
+            return self.lines[start:]
+
+    def finish(self, timeout: float = 10) -> int:
+        try:
+            code = self.process.wait(timeout)
+        finally:
+            self.kill()
+        return code
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        for reader in self.readers:
+            reader.join(5)
+        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+            if stream is not None:
+                with contextlib.suppress(BrokenPipeError):
+                    stream.close()
+
+
+@pytest.fixture
+def terminals() -> Iterator[list[Terminal]]:
+    made: list[Terminal] = []
+    yield made
+    for term in made:
+        term.kill()
+
+
+def open_terminal(terminals: list[Terminal], url: str, name: str | None) -> Terminal:
+    term = Terminal(url, name)
+    terminals.append(term)
+    if name is not None:
+        term.expect(rf"Connected to .* as {name}\.")
+    return term
+
+
+class Proxy:
+    """A TCP relay to the server whose connections can be cut, to drop a client's connection."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"ws://127.0.0.1:{self.listener.getsockname()[1]}/ws"
+        self.sockets: list[socket.socket] = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                near, _addr = self.listener.accept()
+            except OSError:
+                return
+            far = socket.create_connection(("127.0.0.1", self.port))
+            with self.lock:
+                self.sockets += [near, far]
+            threading.Thread(target=self._relay, args=(near, far), daemon=True).start()
+            threading.Thread(target=self._relay, args=(far, near), daemon=True).start()
+
+    def _relay(self, source: socket.socket, sink: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                sink.sendall(data)
+        for sock in (source, sink):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+
+    def cut(self) -> None:
+        with self.lock:
+            cut, self.sockets = self.sockets, []
+        for sock in cut:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
+
+    def close(self) -> None:
+        self.listener.close()
+        self.cut()
+
+
+def test_addresses() -> None:
+    assert ws_url("ws://127.0.0.1:8000/ws") == "ws://127.0.0.1:8000/ws"
+    assert ws_url("http://example.org:8123") == "ws://example.org:8123/ws"
+    assert ws_url("https://example.org") == "wss://example.org/ws"
+    assert ws_url("localhost:9000") == "ws://localhost:9000/ws"
+
+
+def test_create_lines() -> None:
+    typed = "burrito 4 --bots 3 --level hard --variant small_room --private --set flight_ms=1200"
+    message = parse_create(typed.split(" "))
+    assert message == {
+        "type": "create_table",
+        "game": "burrito",
+        "seats": 4,
+        "options": {"flight_ms": 1200, "variants": ["small_room"]},
+        "bots": 3,
+        "private": True,
+        "bot_level": "hard",
+    }
+    for bad in ("chess 4", "kittens four", "kittens 4 --bots", "kittens 4 --bogus", "kittens 4 --bots 4"):
+        with pytest.raises(BadCommand):
+            parse_create(bad.split())
+
+
+def test_kittens_lobby_play_chat_quit(server: LiveServer, terminals: list[Terminal]) -> None:
+    ann = open_terminal(terminals, server.ws_url, "Ann")
+    ann.type("tables\n")
+    ann.expect(r"No tables yet|tables?:")
+    ann.type("create kittens 2 --bots 1 --level easy --set turn_ms=60000\n")
+    ann.expect(r"You sit at table (\d+) \(kittens\), seat 0\. You are the host")
+    ann.expect(r"^Seats: seat 0 Ann; seat 1 free\.$")
+    ann.expect(r"^Bot \w+ \(easy\) sits at seat 1\.$")
+    ann.type("tables\n")
+    ann.expect(r"Table \d+: kittens, 2 of 2 seats taken, 0 free, waiting, 0 watching")
+    ann.type("start\n")
+    ann.expect(r"Exploding Kittens\. Seats: 0 you, 1 ")
+    ann.expect(r"Game keys on: press \?")
+    ann.expect(r"^Your turn\.|It is your turn", timeout=20)
+    ann.type("d")
+    ann.expect(r"You drew ", timeout=10)
+    ann.type("/say hello table\n")
+    ann.expect(r"^Ann: hello table$")
+    ann.type("?")
+    ann.expect(r"^d: draw a card")
+    ann.expect(r"^/: type a command line")
+    ann.type("q")
+    ann.expect(r"You leave the table\. Goodbye!")
+    assert ann.finish() == 0
+
+
+def test_burrito_countdown_and_draw(server: LiveServer, terminals: list[Terminal]) -> None:
+    bea = open_terminal(terminals, server.ws_url, "Bea")
+    bea.type("create burrito 2 --bots 1 --level easy\n")
+    bea.expect(r"You sit at table \d+ \(burrito\), seat 0")
+    bea.type("start\n")
+    bea.expect(r"Throw Throw Burrito\. Seats: 0 you, 1 ")
+    bea.expect(r"^3$", timeout=10)
+    bea.expect(r"^Burrito! Play!$", timeout=10)
+    bea.type("d")  # five cards in hand: refused until one is passed
+    assert not any(line.startswith("You draw ") for line in bea.new_lines(0.5))
+    for _attempt in range(5):  # a fight may hold the cards for a moment
+        bea.type("1")
+        bea.type("d")
+        if any(line.startswith("You draw ") for line in bea.new_lines(1.5)):
+            break
+    else:
+        raise AssertionError("never drew a card: " + "\n".join(bea.lines[-30:]))
+    bea.type("L")
+    bea.expect(r"^Lag: \d+ ms\.$")
+    bea.type("/leave\n")
+    bea.expect(r"You leave table \d+\.")
+    bea.expect(r"Typed commands again")
+    bea.type("quit\n")
+    bea.expect(r"Goodbye!")
+    assert bea.finish() == 0
+
+
+def test_two_clients_at_one_table(server: LiveServer, terminals: list[Terminal]) -> None:
+    cy = open_terminal(terminals, server.ws_url, "Cy")
+    cy.type("create kittens 3\n")
+    line = cy.expect(r"You sit at table (\d+) \(kittens\), seat 0")
+    number = re.search(r"table (\d+)", line)
+    assert number is not None
+    dee = open_terminal(terminals, server.ws_url, "Dee")
+    table = dee.expect(r"Table (\d+): kittens, 1 of 3 seats taken, 2 free, waiting.*host Cy")
+    dee_number = re.match(r"Table (\d+)", table)
+    assert dee_number is not None
+    dee.type(f"join {dee_number.group(1)}\n")
+    dee.expect(r"You sit at table \d+ \(kittens\), seat 1\.")
+    cy.expect(r"^Dee sits at seat 1\.$")
+    dee.type("say hi Cy\n")
+    cy.expect(r"^Dee: hi Cy$")
+    dee.expect(r"^Dee: hi Cy$")
+    cy.type("say hello everyone\n")
+    cy.expect(r"^Cy: hello everyone$")
+    dee.expect(r"^Cy: hello everyone$")
+    dee.type("leave\n")
+    cy.expect(r"^Dee left seat 1\.$")
+    dee.type("quit\n")
+    cy.type("quit\n")
+    assert dee.finish() == 0
+    assert cy.finish() == 0
+
+
+def test_bad_lines_get_one_clear_line(server: LiveServer, terminals: list[Terminal]) -> None:
+    eve = open_terminal(terminals, server.ws_url, "Eve")
+    eve.new_lines(0.5)
+    for typed, answer in (
+        ("dance", r"^Unknown command dance: type help for the commands\.$"),
+        ("join x", r"^The table number must be a whole number, not x\.$"),
+        ("join 999", r"^There is no table 999: type tables for the list\.$"),
+        ("create chess 4", r"^Unknown game chess: choose burrito or kittens\.$"),
+        ("create kittens 4 --colour red", r"^Unknown option --colour: create knows"),
+        ("create kittens 40", r"^kittens is played by \d+ to \d+ players\.$"),
+        ("start", r"^You are at no table: join or create one first\.$"),
+        ("say", r"^Say what\?"),
+    ):
+        eve.type(typed + "\n")
+        eve.expect(answer)
+        assert eve.new_lines(0.3) == [], typed
+    eve.type("create kittens 2 --set turn_ms=oops\n")
+    eve.expect(r"^--set turn_ms: not a whole number: oops\.$")
+    eve.type("create kittens 2 --set turn_ms=1\n")
+    eve.expect(r".")  # the server's own sentence for a bad option
+    eve.type("help\n")
+    eve.expect(r"^create GAME")
+    eve.type("quit\n")
+    assert eve.finish() == 0
+
+
+def test_asks_for_a_nickname(server: LiveServer, terminals: list[Terminal]) -> None:
+    term = open_terminal(terminals, server.url, None)
+    term.expect(r"^Your nickname\?$")
+    term.type("Fay\n")
+    term.expect(r"Connected to ws://127\.0\.0\.1:\d+/ws as Fay\.")
+    term.type("say hi lobby\n")
+    term.expect(r"^Fay: hi lobby$")
+    term.process.stdin.close()  # type: ignore[union-attr]
+    term.expect(r"Input closed: goodbye\.")
+    assert term.finish() == 0
+
+
+def test_reconnects_and_resumes(server: LiveServer, terminals: list[Terminal]) -> None:
+    port = int(server.url.rsplit(":", 1)[1])
+    proxy = Proxy(port)
+    try:
+        gil = open_terminal(terminals, proxy.url, "Gil")
+        gil.type("create kittens 2 --bots 1 --set turn_ms=60000\n")
+        gil.expect(r"You sit at table \d+ \(kittens\), seat 0")
+        gil.type("start\n")
+        gil.expect(r"Game keys on")
+        proxy.cut()
+        gil.expect(r"^Connection lost: reconnecting\.\.\.$")
+        gil.expect(r"^Reconnected\.$")
+        gil.expect(r"^Caught up with the game\.$")
+        gil.type("/say still here\n")
+        gil.expect(r"^Gil: still here$")
+        gil.type("q")
+        assert gil.finish() == 0
+    finally:
+        proxy.close()
+
+
+def test_key_hints_join_the_servers_words() -> None:
+    from cardroom.clients.terminal.connect import _hinted
+
+    assert _hinted(["Bo plays Attack."], ["Bo plays Attack. Nope? Press n."], ["Bo plays Attack!"]) == [
+        "Bo plays Attack! Nope? Press n."
+    ]
+    assert _hinted(["Fight!"], ["Fight!", "Keys: g grab."], ["Fight!"]) == ["Fight!", "Keys: g grab."]
+    assert _hinted(["Same."], ["Same."], ["Same."]) == ["Same."]
