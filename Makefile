@@ -4,9 +4,15 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup run test lint bench clean
+.PHONY: setup run test lint bench clean extract update-catalogs compile-catalogs
 
-setup: $(STAMP)
+# Translations (issue 6): the template and catalogs are in cardroom/i18n; the .mo files are built.
+I18N       := cardroom/i18n
+POT        := $(I18N)/cardroom.pot
+LOCALES    := $(I18N)/locale
+TRANSLATED := it fr nl es de
+
+setup: $(STAMP) compile-catalogs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,5 +37,25 @@ test: lint
 bench: setup
 	$(BIN)/python -m bench
 
+# Every msgid of the sources into the template.
+extract: $(STAMP)
+	$(BIN)/pybabel -q extract -F $(I18N)/babel.cfg -o $(POT) --project=cardroom --version=0.1.0 \
+		--copyright-holder="cardroom contributors" --add-comments=Translators: --sort-by-file .
+
+# The template's msgids into every catalog (a catalog that does not exist yet is created).
+update-catalogs: extract
+	@for lang in $(TRANSLATED); do \
+		if [ -f $(LOCALES)/$$lang/LC_MESSAGES/cardroom.po ]; then \
+			$(BIN)/pybabel -q update -D cardroom -i $(POT) -d $(LOCALES) -l $$lang --ignore-obsolete || exit 1; \
+		else \
+			$(BIN)/pybabel init -D cardroom -i $(POT) -d $(LOCALES) -l $$lang || exit 1; \
+		fi; \
+	done
+
+# The .mo files the server and the terminal read (not committed).
+compile-catalogs: $(STAMP)
+	$(BIN)/pybabel compile -D cardroom -d $(LOCALES) --statistics
+
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	find $(LOCALES) -name '*.mo' -delete

@@ -47,6 +47,25 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
 
 
+def _language(text: str) -> str:
+    """`--lang`: one of the languages cardroom speaks ("fr", "fr_BE" and "fr-BE" all say French)."""
+    from cardroom.i18n import LANGUAGES, normalize
+
+    found = normalize(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(f"unknown language {text!r}: choose one of {', '.join(LANGUAGES)}")
+    return found
+
+
+def _lang_help() -> str:
+    from cardroom.i18n import LANGUAGES
+
+    return (
+        f"language: {', '.join(LANGUAGES)} (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG "
+        "when it names one of them, else en)"
+    )
+
+
 def _setting(text: str) -> tuple[str, Any]:
     """`NAME=VALUE` of `--set`: a whole number, or a comma-separated list for `variants`."""
     name, sep, raw = text.partition("=")
@@ -92,6 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     burrito.add_argument("--variant", choices=["small_room", "two_decks"], action="append", default=[])
     burrito.add_argument("--seed", type=_seed, default=None, help="shuffle seed (default: random)")
     burrito.add_argument("--name", default="You", help="your name at the table")
+    burrito.add_argument("--lang", type=_language, default=None, help=_lang_help())
     burrito.add_argument(
         "--set",
         dest="settings",
@@ -115,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     kittens.add_argument("--level", default="normal", help="bot level (default normal)")
     kittens.add_argument("--seed", type=_seed, default=None, help="shuffle seed (default: random)")
     kittens.add_argument("--name", default="You", help="your name at the table")
+    kittens.add_argument("--lang", type=_language, default=None, help=_lang_help())
     kittens.add_argument(
         "--set",
         dest="settings",
@@ -168,6 +189,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="the server: ws://host:port/ws or http://host:port (default ws://127.0.0.1:8000/ws)",
     )
     conn.add_argument("--name", default=None, help="your nickname (asked for when not given)")
+    conn.add_argument("--lang", type=_language, default=None, help=_lang_help())
+
+    rules = sub.add_parser(
+        "rules",
+        help="print the rules of a game (the help page the web client shows)",
+        description="Print the rules help page of a game in a language: the same text as the web "
+        "page's Rules dialog. An unknown game or language is one line on standard error, exit status 2.",
+    )
+    rules.add_argument("game", metavar="GAME", help="burrito or kittens")
+    rules.add_argument("--lang", default=None, help=_lang_help())
 
     scen = sub.add_parser(
         "scenario",
@@ -193,6 +224,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _serve(args)
         if args.command == "connect":
             return _connect(args)
+        if args.command == "rules":
+            return _rules(args)
     except CardroomError as exc:
         print(f"cardroom: {exc}", file=sys.stderr)
         return EXIT_INVALID
@@ -208,9 +241,33 @@ def _connect_help() -> list[str]:
     return command_help()
 
 
+def _choose_language(lang: str | None) -> str:
+    """The terminal's language: `--lang`, else the environment's when it is one of ours, else en."""
+    from cardroom.i18n import language_from_environment, set_default_language
+
+    return set_default_language(lang or language_from_environment())
+
+
+def _rules(args: argparse.Namespace) -> int:
+    from cardroom.help import GAMES, as_text, render
+    from cardroom.i18n import LANGUAGES, normalize
+
+    if args.game not in GAMES:
+        print(f"cardroom: no rules for {args.game!r}: choose one of {', '.join(GAMES)}", file=sys.stderr)
+        return EXIT_INVALID
+    if args.lang is not None and normalize(args.lang) is None:
+        print(
+            f"cardroom: unknown language {args.lang!r}: choose one of {', '.join(LANGUAGES)}", file=sys.stderr
+        )
+        return EXIT_INVALID
+    sys.stdout.write(as_text(render(args.game, _choose_language(args.lang))))
+    return 0
+
+
 def _connect(args: argparse.Namespace) -> int:
     from cardroom.clients.terminal.connect import run_connect
 
+    _choose_language(args.lang)
     return run_connect(args.url, args.name)
 
 
@@ -292,6 +349,7 @@ def _play(args: argparse.Namespace) -> int:
     from cardroom.games import find_game
     from cardroom.i18n import _
 
+    _choose_language(getattr(args, "lang", None))
     game = find_game(args.game)
     players = args.bots + 1
     if not game.min_players <= players <= game.max_players:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from cardroom.i18n import _
+from babel.lists import format_list
+
+from cardroom.i18n import _, current_language, format_decimal
 from cardroom.protocol import Rejected
 
 
@@ -17,9 +19,9 @@ def N_(message: str) -> str:
 
 
 def seconds(ms: int) -> str:
-    """A duration as a person says it: "0.5", "3", "1.2" (seconds)."""
-    text = f"{max(ms, 0) / 1000:.1f}"
-    return text[:-2] if text.endswith(".0") else text
+    """A duration as a person says it, in the current language: "0.5", "3", "1.2" (seconds;
+    "0,5" in languages that write a decimal comma)."""
+    return format_decimal(max(ms, 0) / 1000, 1)
 
 
 class Namer:
@@ -35,11 +37,17 @@ class Namer:
         return self.names[p] if 0 <= p < len(self.names) else _("seat {seat}").format(seat=p)
 
     def list(self, seats: Sequence[int]) -> str:
-        """'you, Anna and Marco': a list of players (the joining words are translated)."""
-        who = [self(p) for p in seats]
-        if len(who) <= 1:
-            return "".join(who)
-        return _("{first} and {last}").format(first=_(", ").join(who[:-1]), last=who[-1])
+        """'you, Anna and Marco': a list of players, joined as the current language joins lists."""
+        return join_list([self(p) for p in seats])
+
+
+def join_list(items: Sequence[str]) -> str:
+    """'a, b and c' in the current language (Babel's list patterns), never glued by hand."""
+    if not items:
+        return ""
+    lang = current_language()
+    # British English lists have no serial comma, as the English texts were written.
+    return format_list(list(items), locale="en_GB" if lang == "en" else lang)
 
 
 def refusal_from(sentences: Mapping[str, str], rejected: Rejected) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from cardroom.i18n import _, ngettext
-from cardroom.narrate._common import N_, Namer, refusal_from, seconds
+from cardroom.narrate._common import N_, Namer, join_list, refusal_from, seconds
 from cardroom.protocol import JSON, Rejected
 
 CARD_NAMES: dict[str, str] = {
@@ -30,6 +30,55 @@ CARD_NAMES: dict[str, str] = {
 """The one place card display names live (identifiers never change; names are translated)."""
 
 FIGHT_NAMES: dict[str, str] = {"brawl": N_("Brawl"), "war": N_("War"), "duel": N_("Duel")}
+
+# Sentences that name a fight are written out per kind (never "a {fight}"), so that each
+# language can give every fight its own article, gender and case.
+YOU_CALL = {"brawl": N_("You call a Brawl!"), "war": N_("You call a War!"), "duel": N_("You call a Duel!")}
+THEY_CALL = {
+    "brawl": N_("{name} calls a Brawl!"),
+    "war": N_("{name} calls a War!"),
+    "duel": N_("{name} calls a Duel!"),
+}
+YOU_MISCALL = {
+    "brawl": N_("Mistake! You called a Brawl without the three cards."),
+    "war": N_("Mistake! You called a War without the three cards."),
+    "duel": N_("Mistake! You called a Duel without the three cards."),
+}
+THEY_MISCALL = {
+    "brawl": N_("Mistake! {name} called a Brawl without the three cards."),
+    "war": N_("Mistake! {name} called a War without the three cards."),
+    "duel": N_("Mistake! {name} called a Duel without the three cards."),
+}
+TIEBREAK = {
+    "brawl": N_("Tie-break Brawl for the round: {players}."),
+    "war": N_("Tie-break War for the round: {players}."),
+    "duel": N_("Tie-break Duel for the round: {players}."),
+}
+PAIR_FIGHT = {
+    "brawl": N_("Brawl: {a} against {b}."),
+    "war": N_("War: {a} against {b}."),
+    "duel": N_("Duel: {a} against {b}."),
+}
+GROUP_FIGHT = {
+    "brawl": N_("Brawl: {players} fight."),
+    "war": N_("War: {players} fight."),
+    "duel": N_("Duel: {players} fight."),
+}
+YOU_LOSE = {
+    "brawl": N_("You lose the Brawl and take a bruise."),
+    "war": N_("You lose the War and take a bruise."),
+    "duel": N_("You lose the Duel and take a bruise."),
+}
+THEY_LOSE = {
+    "brawl": N_("{name} loses the Brawl and takes a bruise."),
+    "war": N_("{name} loses the War and takes a bruise."),
+    "duel": N_("{name} loses the Duel and takes a bruise."),
+}
+
+
+def per_fight(table: dict[str, str], kind: str) -> str:
+    """The sentence of `table` for fight `kind`, translated."""
+    return _(table.get(kind, table["war"]))
 
 
 REFUSALS: dict[str, str] = {
@@ -81,12 +130,12 @@ def hand_line(hand: Sequence[str]) -> str:
     """ "1 Goth Sloth, 2 War, ...": the hand with its slot numbers."""
     if not hand:
         return _("Your hand is empty.")
-    items = _(", ").join(_("{slot} {card}").format(slot=i + 1, card=card_name(c)) for i, c in enumerate(hand))
+    items = join_list([_("{slot}: {card}").format(slot=i + 1, card=card_name(c)) for i, c in enumerate(hand)])
     return _("Your hand: {cards}.").format(cards=items)
 
 
 def scores_line(scores: Sequence[int], who: Namer) -> str:
-    items = _(", ").join(_("{name} {score}").format(name=who(p), score=s) for p, s in enumerate(scores))
+    items = join_list([_("{name}: {score}").format(name=who(p), score=s) for p, s in enumerate(scores)])
     return _("Scores: {scores}.").format(scores=items)
 
 
@@ -175,7 +224,7 @@ def _set(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 
 def _call(e: JSON, who: Namer, view: JSON) -> list[str]:
-    p, fight = e["player"], fight_name(e["fight"])
+    p, kind = e["player"], e["fight"]
     targets = e.get("targets")
     if targets:
         a, b = who(targets[0]), who(targets[1])
@@ -183,20 +232,18 @@ def _call(e: JSON, who: Namer, view: JSON) -> list[str]:
             return [_("You call a Duel: {a} against {b}!").format(a=a, b=b)]
         return [_("{name} calls a Duel: {a} against {b}!").format(name=who(p), a=a, b=b)]
     if p == who.seat:
-        return [_("You call a {fight}!").format(fight=fight)]
-    return [_("{name} calls a {fight}!").format(name=who(p), fight=fight)]
+        return [per_fight(YOU_CALL, kind)]
+    return [per_fight(THEY_CALL, kind).format(name=who(p))]
 
 
 def _mistake(e: JSON, who: Namer, view: JSON) -> list[str]:
     p, what = e["player"], e["what"]
     me = p == who.seat
     if what == "call":
-        fight = fight_name(e.get("fight", ""))
+        kind = e.get("fight", "")
         if me:
-            return [_("Mistake! You called a {fight} without the three cards.").format(fight=fight)]
-        return [
-            _("Mistake! {name} called a {fight} without the three cards.").format(name=who(p), fight=fight)
-        ]
+            return [per_fight(YOU_MISCALL, kind)]
+        return [per_fight(THEY_MISCALL, kind).format(name=who(p))]
     if what == "grab":
         if me:
             return [_("Mistake! You grabbed a burrito without being in the fight.")]
@@ -208,7 +255,7 @@ def _mistake(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 def _fight_start(e: JSON, who: Namer, view: JSON) -> list[str]:
     fighters = e["fighters"]
-    kind = fight_name(e["kind"])
+    kind = e["kind"]
     tiebreak = e.get("tiebreak")
     me_in = who.seat in fighters
     if e.get("merged"):
@@ -216,11 +263,11 @@ def _fight_start(e: JSON, who: Namer, view: JSON) -> list[str]:
     if tiebreak == "badge":
         line = _("Badge duel: {a} against {b}, for the game!").format(a=who(fighters[0]), b=who(fighters[1]))
     elif tiebreak == "round_tie":
-        line = _("Tie-break {fight} for the round: {players}.").format(fight=kind, players=who.list(fighters))
+        line = per_fight(TIEBREAK, kind).format(players=who.list(fighters))
     elif len(fighters) == 2:
-        line = _("{fight}: {a} against {b}.").format(fight=kind, a=who(fighters[0]), b=who(fighters[1]))
+        line = per_fight(PAIR_FIGHT, kind).format(a=who(fighters[0]), b=who(fighters[1]))
     else:
-        line = _("{fight}: {players} fight.").format(fight=kind, players=who.list(fighters))
+        line = per_fight(GROUP_FIGHT, kind).format(players=who.list(fighters))
     lines = [line]
     if e["kind"] == "duel" and "go_at" in e:
         lines.append(_("Each duelist holds a burrito: wait for Burrito! before you throw."))
@@ -360,13 +407,13 @@ def _eliminated(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 
 def _fight_over(e: JSON, who: Namer, view: JSON) -> list[str]:
-    loser, kind = e["loser"], fight_name(e["kind"])
+    loser, kind = e["loser"], e["kind"]
     if e.get("bruise"):
         left = e.get("bruises_left", 0)
         if loser == who.seat:
-            line = _("You lose the {fight} and take a bruise.").format(fight=kind)
+            line = per_fight(YOU_LOSE, kind)
         else:
-            line = _("{name} loses the {fight} and takes a bruise.").format(name=who(loser), fight=kind)
+            line = per_fight(THEY_LOSE, kind).format(name=who(loser))
         return [line, ngettext("{n} bruise is left.", "{n} bruises are left.", left).format(n=left)]
     winner = e.get("winner")
     if winner is None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 from cardroom.games.kittens import queries
 from cardroom.i18n import _, ngettext
-from cardroom.narrate._common import N_, Namer, refusal_from, seconds
+from cardroom.narrate._common import N_, Namer, join_list, refusal_from, seconds
 from cardroom.protocol import JSON, Rejected
 
 CARD_NAMES: dict[str, tuple[str, str]] = {
@@ -108,12 +108,12 @@ def refusal(rejected: Rejected) -> str:
 
 
 def card_list(cards: Sequence[str]) -> str:
-    return _(", ").join(card_name(c) for c in cards)
+    return join_list([card_name(c) for c in cards])
 
 
 def numbered(cards: Sequence[str]) -> str:
     """ "1 Attack, 2 Skip": cards with their positions."""
-    return _(", ").join(_("{n} {card}").format(n=i + 1, card=card_name(c)) for i, c in enumerate(cards))
+    return join_list([_("{n}: {card}").format(n=i + 1, card=card_name(c)) for i, c in enumerate(cards)])
 
 
 # ---- the quick keys of 003 ----------------------------------------------------------------------
@@ -156,11 +156,11 @@ def counts(view: JSON, seat: int | None, names: Sequence[str]) -> str:
     parts = []
     for p, size in enumerate(info["hands"]):
         if size is None:
-            parts.append(_("{name} exploded").format(name=who(p)))
+            parts.append(_("{name}: exploded").format(name=who(p)))
         else:
-            parts.append(_("{name} {n}").format(name=who(p), n=size))
+            parts.append(ngettext("{name}: {n} card", "{name}: {n} cards", size).format(name=who(p), n=size))
     return _("Cards in hand: {hands}. Deck: {deck}. Discard pile: {discard}.").format(
-        hands=_(", ").join(parts), deck=info["deck"], discard=info["discard"]
+        hands=join_list(parts), deck=info["deck"], discard=info["discard"]
     )
 
 

@@ -1,4 +1,5 @@
-"""The Starlette application: the web page, the health check and the websocket endpoint."""
+"""The Starlette application: the web page, the health check, the catalogs and rules pages
+for the page (`/i18n/{lang}.json`, `/help/{game}.json`) and the websocket endpoint."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from cardroom import __version__
+from cardroom.help import GAMES as HELP_GAMES
+from cardroom.help import render as render_help
 from cardroom.i18n import LANGUAGES, client_catalog
 from cardroom.server.edge import serve_socket
 from cardroom.server.lobby import Lobby
@@ -53,6 +56,15 @@ def create_app(lobby: Lobby | None = None) -> Starlette:
             return JSONResponse({"error": "unknown language"}, status_code=404)
         return JSONResponse({"lang": lang, "messages": client_catalog(lang), "cards": card_catalog(lang)})
 
+    async def help_page(request: Request) -> Response:
+        game = request.path_params["game"]
+        lang = request.query_params.get("lang", "en")
+        if game not in HELP_GAMES:
+            return JSONResponse({"error": f"no rules for {game!r}"}, status_code=404)
+        if lang not in LANGUAGES:
+            return JSONResponse({"error": f"unknown language {lang!r}"}, status_code=404)
+        return JSONResponse(render_help(game, lang))
+
     async def socket(websocket: WebSocket) -> None:
         await serve_socket(websocket, the_lobby)
 
@@ -61,6 +73,7 @@ def create_app(lobby: Lobby | None = None) -> Starlette:
             Route("/", index),
             Route("/healthz", healthz),
             Route("/i18n/{lang}.json", catalog),
+            Route("/help/{game}.json", help_page),
             WebSocketRoute("/ws", socket),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],

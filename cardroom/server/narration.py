@@ -2,6 +2,7 @@
 
 The server narrates once per recipient so that every client (the web page, the network
 terminal client) announces the same words; the narration modules are the terminal's own.
+Each recipient hears their own language: every method renders inside `use_language(lang)`.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardroom.i18n import _
+from cardroom.i18n import _, use_language
 from cardroom.narrate import burrito, kittens
 from cardroom.protocol import JSON, Rejected
 
@@ -35,7 +36,8 @@ def _urgent_kittens(event: JSON, seat: int | None) -> bool:
 def card_catalog(lang: str) -> JSON:
     """Each game's card names (and, for kittens, what each card does) in `lang`, from the
     narration modules: the web page shows cards with the words the narration says."""
-    return {"burrito": burrito.card_names(), "kittens": kittens.card_catalog()}
+    with use_language(lang):
+        return {"burrito": burrito.card_names(), "kittens": kittens.card_catalog()}
 
 
 class Narrator:
@@ -55,19 +57,22 @@ class Narrator:
         """The lines to announce, and for each whether it needs an answer now (assertive)."""
         texts: list[str] = []
         urgent: list[bool] = []
-        for event in events:
-            lines = self._narrate(event, seat, names, view or {})
-            texts.extend(lines)
-            urgent.extend([self._urgent(event, seat)] * len(lines))
+        with use_language(lang):
+            for event in events:
+                lines = self._narrate(event, seat, names, view or {})
+                texts.extend(lines)
+                urgent.extend([self._urgent(event, seat)] * len(lines))
         return texts, urgent
 
     def rejection(self, rejected: Rejected, lang: str) -> str:
         """The refusal as the game's narration says it (the same sentence as the terminal's)."""
-        return self._refusal(rejected)
+        with use_language(lang):
+            return self._refusal(rejected)
 
     def cue(self, cue: str, lang: str) -> str:
         if cue == "catch_window":
-            return _("Catch now!")
+            with use_language(lang):
+                return _("Catch now!")
         return cue
 
     def query(
@@ -80,6 +85,12 @@ class Narrator:
         lang: str,
     ) -> JSON:
         """Answer a rules query (kittens: T, E, D) as data and a sentence."""
+        with use_language(lang):
+            return self._query(what, card, view, names, seat)
+
+    def _query(
+        self, what: str, card: str | None, view: JSON | None, names: Sequence[str], seat: int | None
+    ) -> JSON:
         if view is None:
             return {
                 "type": "error",

@@ -99,7 +99,7 @@ def test_round_and_game_results() -> None:
     over = Event("round_over", {"round": 1, "scores": [3, 1, 0, -1], "reason": "bruises", "winner": 0})
     assert _say(burrito, over, 0) == [
         "Round 1 is over: every bruise has been given.",
-        "Scores: you 3, Anna 1, Marco 0, Chloé -1.",
+        "Scores: you: 3, Anna: 1, Marco: 0 and Chloé: -1.",
     ]
     assert _say(burrito, Event("game_over", {"winner": 2, "badge": 2}), 0) == [
         "Game over: Marco wins the game."
@@ -173,7 +173,7 @@ def test_the_future_is_told_only_to_the_one_who_looked() -> None:
         "future", {"player": 2, "count": 3}, {"cards": ["skip", "exploding_kitten", "nope"]}, frozenset({2})
     )
     assert _say(kittens, future, 2, KVIEW) == [
-        "The top of the deck, top first: 1 Skip, 2 Exploding Kitten, 3 Nope."
+        "The top of the deck, top first: 1: Skip, 2: Exploding Kitten and 3: Nope."
     ]
     assert _say(kittens, future, 0, KVIEW) == ["Marco looks at the top 3 cards."]
 
@@ -204,7 +204,7 @@ def test_turns_and_quick_keys_answer_from_the_view() -> None:
     }
     assert kittens.whose_turn(view, 0, NAMES) == "It is Anna's turn (only this one)."
     assert kittens.counts(view, 0, NAMES) == (
-        "Cards in hand: you 5, Anna 4, Marco exploded, Chloé 3. Deck: 20. Discard pile: 2."
+        "Cards in hand: you: 5 cards, Anna: 4 cards, Marco: exploded and Chloé: 3 cards. Deck: 20. Discard pile: 2."
     )
     assert kittens.describe("skip") == "Skip: Ends one turn without drawing."
 

@@ -104,7 +104,7 @@ def burrito() -> Iterator[Player]:
 def test_play_burrito_on_a_pipe(burrito: Player) -> None:
     p = burrito
     p.expect(r"^Throw Throw Burrito\. Seats: 0 you, 1 \w+, 2 \w+")
-    hand = p.expect(r"^Your hand: 1 ")
+    hand = p.expect(r"^Your hand: 1: ")
     p.expect(r"^3$")
     p.send("?")
     p.expect(r"^d: draw a card")
@@ -112,8 +112,8 @@ def test_play_burrito_on_a_pipe(burrito: Player) -> None:
     p.expect(r"^\? this help, q quit\.$")
     p.expect(r"^Burrito! Play!$")
     p.send("i")
-    assert p.expect(r"^Your hand: 1 ") == hand
-    first = re.match(r"Your hand: 1 ([^,]+),", hand)
+    assert p.expect(r"^Your hand: 1: ") == hand
+    first = re.match(r"Your hand: 1: ([^,]+),", hand)
     assert first is not None
     p.send("1")
     p.expect(rf"^You pass {re.escape(first.group(1))} to \w+\.$")

@@ -84,7 +84,7 @@ def test_rules_questions_are_answered_with_the_narrations_sentences(server: Live
     answers = _run(scenario)
     assert answers["turn"]["what"] == "turn"
     assert answers["turn"]["text"] == "It is your turn (only this one)."
-    assert answers["counts"]["text"].startswith("Cards in hand: you 8, ")
+    assert answers["counts"]["text"].startswith("Cards in hand: you: 8 cards")
     assert "Deck: " in answers["counts"]["text"] and answers["counts"]["text"].endswith("Discard pile: 0.")
     assert answers["card"]["text"] == "Skip: Ends one turn without drawing."
     assert answers["bad"]["code"] == "bad_query"

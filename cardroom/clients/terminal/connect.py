@@ -35,7 +35,7 @@ from cardroom.bots import levels
 from cardroom.clients.terminal.keys import KeyReader
 from cardroom.clients.terminal.ui import GameUI, Say
 from cardroom.games import GAMES, find_game
-from cardroom.i18n import _
+from cardroom.i18n import _, current_language, set_default_language
 from cardroom.protocol import JSON, CardroomError
 
 DEFAULT_URL = "ws://127.0.0.1:8000/ws"
@@ -509,7 +509,12 @@ class ConnectClient:
         self.queue.put_nowait(("closed", (ws, ws.close_code, ws.close_reason)))
 
     async def _hello(self) -> None:
-        hello: JSON = {"type": "hello", "protocol": PROTOCOL, "name": self.name or "", "lang": "en"}
+        hello: JSON = {
+            "type": "hello",
+            "protocol": PROTOCOL,
+            "name": self.name or "",
+            "lang": current_language(),
+        }
         if self.token:
             hello["token"] = self.token
         await self._send(hello)
@@ -1188,8 +1193,17 @@ class ConnectClient:
         raise BadCommand(_("Unknown command {word}: type help for the commands.").format(word=word))
 
 
-def run_connect(url: str, name: str | None, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
-    """Run the client until the person quits; the exit status."""
+def run_connect(
+    url: str,
+    name: str | None,
+    stdin: TextIO | None = None,
+    out: TextIO | None = None,
+    lang: str | None = None,
+) -> int:
+    """Run the client until the person quits; the exit status. `lang`: the language of
+    everything the client says and asks the server for (default: the current one)."""
+    if lang is not None:
+        set_default_language(lang)
     client = ConnectClient(ws_url(url), name, stdin or sys.stdin, out or sys.stdout)
     try:
         return asyncio.run(client.run())

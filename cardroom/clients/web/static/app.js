@@ -3,7 +3,7 @@
 // only its own labels, all through _().
 
 import { loadCards } from "./cards.js";
-import { N_, _, fmt, lang, loadCatalog, translatePage } from "./i18n.js";
+import { LANGUAGES, N_, _, fmt, lang, loadCatalog, storeLanguage, translatePage, wantedLanguage } from "./i18n.js";
 import {
   cardName, focusHand, initGame, isChoosing, keyRows, keysTable, onCue, onEvents, renderGame,
   renderKeysList, resetGame, syncClock,
@@ -95,7 +95,7 @@ function connect(name) {
   setStatus(_("Connecting…"));
   ws.addEventListener("open", () => {
     state.needResume = new Set(Object.keys(state.lastV));
-    const hello = { type: "hello", protocol: PROTOCOL, lang: document.documentElement.lang || "en" };
+    const hello = { type: "hello", protocol: PROTOCOL, lang: lang() };
     if (token) hello.token = token;
     else hello.name = name || "";
     ws.send(JSON.stringify(hello));
@@ -460,7 +460,7 @@ function renderSeatList(r) {
       if (v && r.game === "kittens" && !v.alive[i]) classes.push("out");
       const who = [];
       if (!s.name) who.push(_("empty seat"));
-      else if (s.bot) who.push(fmt(_("bot, {level}"), { level: _(LEVEL_NAMES[s.level] || s.level || "") }));
+      else if (s.bot) who.push(fmt(_("bot, {level}"), { level: s.level ? _(LEVEL_NAMES[s.level] || s.level) : "" }));
       else if (s.standing_in) who.push(_("away: a bot stands in"));
       else who.push(s.connected ? _("connected") : _("disconnected"));
       if (s.lag_ms !== null && s.lag_ms !== undefined && !s.bot) who.push(fmt(_("lag {ms} ms"), { ms: s.lag_ms }));
@@ -640,10 +640,92 @@ function openHelp() {
   $("help-title").focus();
 }
 
+// ---- language and rules ------------------------------------------------------------------------
+// A language picker in the nickname form and in Settings; the choice is kept in localStorage and
+// sent as hello.lang. The server narrates in it; changing it while connected reloads the page,
+// which enters again with the same token and the new language.
+function languagePicker(id) {
+  const select = el("select", { id, name: "lang" },
+    ...LANGUAGES.map(([code, name]) => el("option", { value: code, lang: code, text: name })));
+  select.value = lang();
+  select.addEventListener("change", () => chooseLanguage(select.value));
+  return el("div", { class: "field" }, el("label", { for: id, "data-i18n": "", text: "Language" }), select);
+}
+
+async function chooseLanguage(code) {
+  if (code === lang()) return;
+  storeLanguage(code);
+  if (state.ws && state.welcomed) {
+    location.reload();
+    return;
+  }
+  await loadCatalog(code);
+  await loadCards(lang());
+  translatePage();
+  renderCreateForm();
+  for (const select of document.querySelectorAll("select[name=lang]")) select.value = lang();
+}
+
+async function showRules(game) {
+  $("rules-game").value = game;
+  const body = $("rules-body");
+  try {
+    const reply = await fetch(`/help/${encodeURIComponent(game)}.json?lang=${encodeURIComponent(lang())}`);
+    if (!reply.ok) throw new Error(String(reply.status));
+    const page = await reply.json();
+    $("rules-title").textContent = page.title;
+    const parts = [];
+    for (const section of page.sections) {
+      parts.push(el("h3", { text: section.title }));
+      for (const paragraph of section.paragraphs) parts.push(el("p", { text: paragraph }));
+    }
+    body.replaceChildren(...parts);
+  } catch (error) {
+    body.replaceChildren(el("p", { class: "error", text: _("The rules could not be loaded: try again in a moment.") }));
+  }
+}
+
+function openRules() {
+  const game = state.room ? state.room.game : $("create-game").value || "kittens";
+  const dialog = $("rules");
+  state.rulesBack = document.activeElement;
+  if (!dialog.open) dialog.showModal();
+  showRules(game).then(() => $("rules-title").focus());
+}
+
+function buildLanguageAndRules() {
+  const nameForm = $("name-form");
+  nameForm.insertBefore(languagePicker("lang-enter"), nameForm.querySelector("button[type=submit]"));
+  const settings = $("settings-form");
+  settings.insertBefore(languagePicker("lang-settings"), settings.querySelector("button[type=submit]"));
+
+  const button = el("button", { type: "button", id: "open-rules", "data-i18n": "", text: "Rules" });
+  $("open-settings").before(button);
+  button.addEventListener("click", openRules);
+
+  const gameSelect = el("select", { id: "rules-game" },
+    el("option", { value: "kittens", "data-i18n": "", text: "Exploding Kittens" }),
+    el("option", { value: "burrito", "data-i18n": "", text: "Throw Throw Burrito" }));
+  gameSelect.addEventListener("change", () => showRules(gameSelect.value));
+  const dialog = el("dialog", { id: "rules", "aria-labelledby": "rules-title" },
+    el("h2", { id: "rules-title", tabindex: "-1", "data-i18n": "", text: "Rules" }),
+    el("div", { class: "field" }, el("label", { for: "rules-game", "data-i18n": "", text: "Game" }), gameSelect),
+    el("div", { id: "rules-body" }),
+    el("form", { method: "dialog" }, el("button", { type: "submit", "data-i18n": "", text: "Close" })));
+  document.body.append(dialog);
+  dialog.addEventListener("close", () => {
+    if (state.rulesBack && state.rulesBack.isConnected) state.rulesBack.focus();
+  });
+}
+
+// The texts of the elements built above, for the extraction (the page reads them as data-i18n).
+void [N_("Language"), N_("Rules"), N_("Game"), N_("Close"), N_("Exploding Kittens"), N_("Throw Throw Burrito")];
+
 // ---- start -------------------------------------------------------------------------------------
 async function main() {
   // Handlers first (a form must never submit itself while the catalog loads), then the texts.
   initGame({ state, send, act, query, openHelp });
+  buildLanguageAndRules();
   applyPrefs();
 
   document.addEventListener("keydown", (event) => {
@@ -718,9 +800,10 @@ async function main() {
     announce(_("The default keys are back."));
   });
 
-  await loadCatalog((navigator.language || "en").toLowerCase());
+  await loadCatalog(wantedLanguage());
   await loadCards(lang());
   translatePage();
+  for (const select of document.querySelectorAll("select[name=lang]")) select.value = lang();
   renderCreateForm();
   if (localStorage.getItem(TOKEN)) {
     $("enter").hidden = true;

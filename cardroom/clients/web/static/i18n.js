@@ -4,6 +4,44 @@
 let catalog = {};
 let language = "en";
 
+const STORE = "cardroom.lang";
+
+// The languages the server speaks, each by its own name (never translated: a reader looks for
+// their own). The same list as cardroom.i18n.LANGUAGE_NAMES.
+export const LANGUAGES = [
+  ["en", "English"],
+  ["it", "Italiano"],
+  ["fr", "Français"],
+  ["nl", "Nederlands"],
+  ["es", "Español"],
+  ["de", "Deutsch"],
+];
+
+// The language chosen on this browser, else the browser's own when we speak it, else English.
+export function wantedLanguage() {
+  let stored = null;
+  try {
+    stored = localStorage.getItem(STORE);
+  } catch (error) {
+    // storage refused: the browser's language
+  }
+  const known = LANGUAGES.map(([code]) => code);
+  for (const candidate of [stored, ...(navigator.languages || []), navigator.language]) {
+    const code = (candidate || "").toLowerCase().split(/[-_]/)[0];
+    if (known.includes(code)) return code;
+  }
+  return "en";
+}
+
+// Remember `code` as this browser's language (the next page load and hello use it).
+export function storeLanguage(code) {
+  try {
+    localStorage.setItem(STORE, code);
+  } catch (error) {
+    // storage refused: the choice lasts for this page only
+  }
+}
+
 export function _(msgid) {
   const text = catalog[msgid];
   return typeof text === "string" && text !== "" ? text : msgid;

@@ -1,0 +1,62 @@
+"""The rules of each game as a help page for players, in every language.
+
+Written in our own words from `docs/rules/*.md` (which explain the engine to developers): what
+a player needs, in short sections. Every title and every paragraph is one msgid, so that a
+translator translates whole paragraphs. `cardroom rules GAME --lang L` prints a page and the
+server serves the same page as JSON (`GET /help/{game}.json?lang=L`) for the web page's Rules
+dialog: one text everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardroom.i18n import _, use_language
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    paragraphs: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HelpPage:
+    title: str
+    sections: tuple[Section, ...]
+
+
+def pages() -> dict[str, HelpPage]:
+    """Every game's help page (msgids, untranslated)."""
+    from cardroom.help import burrito, kittens
+
+    return {"burrito": burrito.PAGE, "kittens": kittens.PAGE}
+
+
+GAMES = ("burrito", "kittens")
+
+
+def render(game: str, lang: str) -> dict[str, Any]:
+    """The page of `game` in `lang` as data: title and sections of paragraphs.
+    KeyError for a game without a page."""
+    page = pages()[game]
+    with use_language(lang) as language:
+        return {
+            "game": game,
+            "lang": language,
+            "title": _(page.title),
+            "sections": [
+                {"title": _(s.title), "paragraphs": [_(p) for p in s.paragraphs]} for s in page.sections
+            ],
+        }
+
+
+def as_text(data: dict[str, Any]) -> str:
+    """A rendered page as plain text: the title, then each section's title and paragraphs."""
+    lines = [data["title"], "=" * len(data["title"])]
+    for section in data["sections"]:
+        lines += ["", section["title"], "-" * len(section["title"])]
+        for paragraph in section["paragraphs"]:
+            lines += ["", paragraph]
+    return "\n".join(lines) + "\n"

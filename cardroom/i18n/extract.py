@@ -1,0 +1,98 @@
+"""Babel extractors of our own (named in `babel.cfg`), for what `_()` calls cannot mark.
+
+- `extract_html`: the web page's static text, the elements marked `data-i18n`, whose trimmed
+  text is the msgid (as `translatePage` in `static/i18n.js` reads it).
+- `extract_python_constants`: Python source as Babel's own extractor reads it, plus every
+  string of the module-level constants named in the option `names` (dictionary keys left
+  out): the engine keeps the English text of the kittens cards (`games/kittens/cards.py`) as
+  plain data, and the narration translates it with `_(text)` where it is used.
+
+Each extractor has Babel's signature: `(fileobj, keywords, comment_tags, options)` yielding
+`(lineno, funcname, message, comments)`.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Collection, Iterator, Mapping
+from html.parser import HTMLParser
+from typing import IO, Any
+
+Extracted = tuple[Any, ...]
+
+
+class _MarkedText(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[int, str]] = []
+        self._open: list[tuple[str, int, list[str]]] = []  # tag, line, text pieces
+        self._depth: list[int] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if any(name == "data-i18n" for name, _value in attrs):
+            self._open.append((tag, self.getpos()[0], []))
+            self._depth.append(0)
+        elif self._open and self._open[-1][0] == tag:
+            self._depth[-1] += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self._open or self._open[-1][0] != tag:
+            return
+        if self._depth[-1]:
+            self._depth[-1] -= 1
+            return
+        _tag, line, pieces = self._open.pop()
+        self._depth.pop()
+        text = "".join(pieces).strip()
+        if text:
+            self.found.append((line, text))
+
+    def handle_data(self, data: str) -> None:
+        for _tag, _line, pieces in self._open:
+            pieces.append(data)
+
+
+def extract_html(
+    fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str], options: Mapping[str, Any]
+) -> Iterator[Extracted]:
+    parser = _MarkedText()
+    parser.feed(fileobj.read().decode(options.get("encoding", "utf-8")))
+    parser.close()
+    for line, text in parser.found:
+        yield line, None, text, []
+
+
+def _strings(node: ast.AST) -> Iterator[ast.Constant]:
+    """The string constants in `node`, dictionary keys left out."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield node
+    elif isinstance(node, ast.Dict):
+        for value in node.values:
+            yield from _strings(value)
+    else:
+        for child in ast.iter_child_nodes(node):
+            yield from _strings(child)
+
+
+def extract_python_constants(
+    fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str], options: Mapping[str, Any]
+) -> Iterator[Extracted]:
+    from babel.messages.extract import extract_python
+
+    source = fileobj.read()
+    fileobj.seek(0)
+    yield from extract_python(fileobj, keywords, comment_tags, options)  # type: ignore[arg-type]
+    names = {n.strip() for n in str(options.get("names", "")).split(",") if n.strip()}
+    tree = ast.parse(source.decode(options.get("encoding", "utf-8")))
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign):
+            targets = statement.targets
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            targets = [statement.target]
+        else:
+            continue
+        if not any(isinstance(t, ast.Name) and t.id in names for t in targets):
+            continue
+        assert statement.value is not None
+        for constant in _strings(statement.value):
+            yield constant.lineno, None, constant.value, []

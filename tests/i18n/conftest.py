@@ -1,0 +1,31 @@
+"""Catalogs for the i18n tests: every `.po` compiled to its `.mo` first (as `make setup` does),
+so that the tests read what the server and the terminal read."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from cardroom.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, catalog_path, reload_catalogs
+
+TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
+
+
+def load(lang: str) -> Catalog:
+    with catalog_path(lang).open("rb") as handle:
+        return read_po(handle, locale=lang, domain=DOMAIN)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_catalogs() -> Iterator[Path]:
+    for lang in TRANSLATED:
+        with catalog_path(lang, "mo").open("wb") as out:
+            write_mo(out, load(lang))
+    reload_catalogs()
+    yield LOCALE_DIR
+    reload_catalogs()

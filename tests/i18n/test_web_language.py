@@ -1,0 +1,106 @@
+"""The web page's language: the picker (nickname form and Settings), hello.lang, and the Rules
+dialog with the same text as `cardroom rules`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+from cardroom.help import render
+from cardroom.i18n import LANGUAGES
+from tests.server.live import LiveServer, run_server
+from tests.web.conftest import ARGS, CHROMIUM
+from tests.web.keyboard import enter_lobby
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LiveServer]:
+    with run_server() as live:
+        yield live
+
+
+def in_browser(server: LiveServer, check: Callable[[Page], None]) -> None:
+    """Run `check` on a fresh page in its own thread and Playwright (the web tests keep a
+    session-wide one, whose event loop is bound to this thread)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+
+    def run() -> None:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                page = browser.new_page()
+                errors: list[str] = []
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                page.set_default_timeout(10_000)
+                page.goto(server.url + "/")
+                page.wait_for_function("window.cardroom && window.cardroom.ready")
+                check(page)
+                assert errors == [], errors
+            finally:
+                browser.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(run).result()
+
+
+def rules_shown(page: Page) -> dict[str, Any]:
+    return page.evaluate(
+        """() => ({
+            title: document.querySelector('#rules-title').textContent,
+            sections: [...document.querySelectorAll('#rules-body h3')].map((h) => {
+                const paragraphs = [];
+                for (let n = h.nextElementSibling; n && n.tagName === 'P'; n = n.nextElementSibling) {
+                    paragraphs.push(n.textContent);
+                }
+                return {title: h.textContent, paragraphs};
+            }),
+        })"""
+    )
+
+
+def test_the_language_is_chosen_on_the_page_and_sent_in_hello(server: LiveServer) -> None:
+    in_browser(server, choose_and_enter)
+
+
+def choose_and_enter(page: Page) -> None:
+    options = page.eval_on_selector_all("#lang-enter option", "els => els.map(e => e.value)")
+    assert tuple(options) == LANGUAGES
+    assert page.eval_on_selector_all("#lang-settings option", "els => els.length") == len(LANGUAGES)
+    sent: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(json.loads(frame))))
+    page.select_option("#lang-enter", "fr")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert page.evaluate("localStorage.getItem('cardroom.lang')") == "fr"
+    enter_lobby(page, "Amélie")
+    hellos = [m for m in sent if m.get("type") == "hello"]
+    assert hellos and hellos[-1]["lang"] == "fr"
+    assert page.input_value("#lang-settings") == "fr"
+
+
+def test_the_rules_dialog_shows_the_help_page_of_each_game(server: LiveServer) -> None:
+    in_browser(server, read_the_rules)
+
+
+def read_the_rules(page: Page) -> None:
+    page.select_option("#lang-enter", "de")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.click("#open-rules")
+    page.wait_for_selector("#rules[open] #rules-body h3")
+    assert rules_shown(page) == {
+        k: v for k, v in render("kittens", "de").items() if k in ("title", "sections")
+    }
+    page.select_option("#rules-game", "burrito")
+    page.wait_for_function(
+        "t => document.querySelector('#rules-title').textContent === t", arg=render("burrito", "de")["title"]
+    )
+    shown = rules_shown(page)
+    assert shown["sections"] == render("burrito", "de")["sections"]
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#rules", state="hidden")
