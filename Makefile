@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup run test lint bench clean extract update-catalogs compile-catalogs
+.PHONY: setup run play test lint bench clean extract update-catalogs compile-catalogs
 
 # Translations (issue 6): the template and catalogs are in cardroom/i18n; the .mo files are built.
 I18N       := cardroom/i18n
@@ -20,7 +20,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The server with its web page, on this machine only; PORT chooses the port (default 8000).
 run: setup
+	$(BIN)/cardroom serve
+
+# Throw Throw Burrito in this terminal against three bots.
+play: setup
 	$(BIN)/cardroom play burrito --bots 3
 
 lint: setup
@@ -34,8 +39,10 @@ test: lint
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose" >&2; exit 1; fi; \
 	exit $$rc
 
+# Engine throughput, then the server load run (200 tables of 6 bot-driven websocket clients).
 bench: setup
 	$(BIN)/python -m bench
+	$(BIN)/python -m bench.load --tables 200 --players 6 --seconds 30
 
 # Every msgid of the sources into the template.
 extract: $(STAMP)
