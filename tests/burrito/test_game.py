@@ -38,7 +38,7 @@ def test_bots_play_a_whole_game_to_its_winner(players: int, variants: list[str])
     VirtualDriver(table, bots, GAME.action_json).run(limit_ms=3_600_000)
     assert table.over and table.winner is not None
     stats = GAME.stats(table)
-    assert stats["rounds"] >= 2 and stats["winner"] == table.winner
+    assert stats["rounds"] >= 2 and stats["mean_scores"] == table.scores()
     assert set(stats["fights"]) == {"brawl", "war", "duel"}
     assert table.summary()["phase"] == "game_over" and table.summary()["badge"] == table.winner
 

@@ -40,14 +40,11 @@ class BurritoGame:
             raise TypeError("not a burrito table")
         return {
             "fights": dict(table.fight_counts),
-            "scores": table.scores(),
-            "round_scores": [list(s) for s in table.round_scores],
-            "round_winners": list(table.round_winners),
+            "mean_scores": table.scores(),
+            "mean_bruises": list(table.bruises),
             "rounds": len(table.round_scores),
             "mistakes": table.mistakes,
             "tiebreaks": table.tiebreaks,
-            "bruises": list(table.bruises),
-            "winner": table.winner,
         }
 
 
