@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,6 +71,7 @@ class Connection:
         self.pings: dict[int, float] = {}
         self.next_ping = 1
         self.writer: asyncio.Task[None] | None = None
+        self.on_close: Callable[[], None] | None = None
 
     def start(self) -> None:
         self.writer = asyncio.create_task(self._write())
@@ -97,8 +99,14 @@ class Connection:
             while not self.queue.empty():
                 self.queue.get_nowait()
         self.queue.put_nowait(None)
+        if self.on_close is not None:
+            # Soon, not now: a close can happen in the middle of a table's broadcast.
+            asyncio.get_running_loop().call_soon(self.on_close)
 
     async def _write(self) -> None:
+        # `send_text` waits while the transport is paused (its buffer is over the high-water
+        # mark because the peer does not read): then the queue fills and `send_raw` drops us.
+        # The close frame goes out after what the peer has yet to read, or never if it never reads.
         ws = self.websocket
         try:
             while True:

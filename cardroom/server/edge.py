@@ -11,7 +11,7 @@ import logging
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from cardroom.i18n import _
+from cardroom.i18n import _, use_language
 from cardroom.protocol import JSON
 from cardroom.server import closes, wire
 from cardroom.server.connection import Connection, Player
@@ -25,11 +25,16 @@ FLOOD_STRIKES = 200
 async def serve_socket(websocket: WebSocket, lobby: Lobby) -> None:
     """One client, from hello to goodbye."""
     await websocket.accept()
-    connection = Connection(websocket)
+    connection = Connection(websocket, lobby.send_queue)
+    # A connection the server drops (a slow consumer) leaves the lobby at once, though its
+    # socket may linger until the peer reads: its seats get stand-in bots now.
+    connection.on_close = lambda: lobby.gone(connection)
     connection.start()
     try:
         while True:
             data = await websocket.receive_text()
+            if connection.closed:
+                break
             if len(data.encode()) > wire.MAX_MESSAGE_BYTES:
                 connection.send(wire.error("too_big", _("That message is too large.")))
                 continue
@@ -53,7 +58,8 @@ async def serve_socket(websocket: WebSocket, lobby: Lobby) -> None:
                 if not _hello(connection, message, lobby):
                     break
                 continue
-            handle(connection, connection.player, message, lobby)
+            with use_language(connection.player.lang):  # errors and answers in the sender's language
+                handle(connection, connection.player, message, lobby)
             if connection.closed:
                 break
     except WebSocketDisconnect:

@@ -13,7 +13,7 @@ from cardroom.bots import DEFAULT_LEVEL, levels
 from cardroom.games import GAMES, find_game
 from cardroom.i18n import _
 from cardroom.protocol import JSON, CardroomError
-from cardroom.server.connection import Connection, Player
+from cardroom.server.connection import SEND_QUEUE, Connection, Player
 from cardroom.server.room import Room
 from cardroom.server.wire import MAX_NAME_CHARS, encode, error
 
@@ -31,8 +31,9 @@ def clean_name(raw: str) -> str | None:
 class Lobby:
     """Everything one server node knows: players, rooms, the lobby chat."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, send_queue: int = SEND_QUEUE) -> None:
         self.clock = clock
+        self.send_queue = send_queue  # messages each connection may have waiting to go out
         self.players: dict[str, Player] = {}
         self.by_token: dict[str, Player] = {}
         self.rooms: dict[str, Room] = {}
@@ -158,21 +159,25 @@ class Lobby:
     def close_room(self, room: Room) -> None:
         room.stop()
         if self.rooms.pop(room.id, None) is not None:
-            self.broadcast({"type": "table_closed", "table": room.id})
+            self.broadcast({"type": "table_closed", "table": room.id}, lobby_only=True)
 
     def table_changed(self, room: Room) -> None:
         if room.id in self.rooms:
-            self.broadcast({"type": "table_update", "table": room.summary()})
+            self.broadcast({"type": "table_update", "table": room.summary()}, lobby_only=True)
 
     def game_finished(self, room: Room) -> None:
         self.finished.append((room, list(room.finished_moves)))
         del self.finished[:-100]
 
-    def broadcast(self, message: JSON) -> None:
+    def broadcast(self, message: JSON, lobby_only: bool = False) -> None:
+        """Send to everyone online; `lobby_only`: to those at no table (table lists are for them,
+        and a table list update per seat change, sent to every player at every table, would
+        cost more than all the games)."""
         data = encode(message)
         for player in self.online():
             assert player.connection is not None
-            player.connection.send_raw(data)
+            if not (lobby_only and player.tables):
+                player.connection.send_raw(data)
 
     def chat(self, player: Player, text: str) -> None:
         line = {"type": "chat", "table": None, "from": player.name, "text": text}

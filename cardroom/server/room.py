@@ -216,6 +216,8 @@ class Room:
         index = self.seat_of(player.id)
         self.spectators.discard(player.id)
         player.tables.discard(self.id)
+        if player.connection is not None:
+            player.connection.send(self.lobby.listing())  # back in the lobby: the list as it is now
         if index is not None:
             if self.state == PLAYING:
                 self._stand_in(index, permanent=True)
@@ -469,7 +471,10 @@ class Room:
         """Send the batches a member missed, or a full resync when they are too old."""
         seat = self.seat_of(player.id)
         missed = self.history.since(since, self.version)
-        if missed is None:
+        connection = player.connection
+        room_left = connection.queue.maxsize // 2 if connection is not None else 0
+        if missed is None or len(missed) > room_left:
+            # Too old, or more than the connection's queue should take at once: resync in full.
             self.send_to(player.id, self.snapshot(player.id))
             return
         for batch in missed:

@@ -51,7 +51,6 @@ def test_the_languages_are_the_six_of_issue_6() -> None:
         assert (HERE / "locale" / lang / "LC_MESSAGES" / "cardroom.po").is_file()
 
 
-@pytest.mark.xfail(strict=True, reason="catalogs not yet translated")
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_message_has_a_translation_in_every_language(lang: str) -> None:
     catalog = load(lang)

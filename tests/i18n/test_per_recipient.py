@@ -60,7 +60,6 @@ def test_two_players_in_one_language_hear_the_same_deal(server: LiveServer) -> N
     assert en["texts"][0] == other["texts"][0] == "The game begins: you hold 8 cards."
 
 
-@pytest.mark.xfail(strict=True, reason="catalogs not yet translated")
 def test_each_player_at_one_table_hears_their_own_language(server: LiveServer) -> None:
     en, fr = run(server.ws_url, ("en", "fr"))
     assert [e["event"] for e in en["events"]] == [e["event"] for e in fr["events"]]

@@ -9,6 +9,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -29,6 +30,7 @@ class LiveServer:
     url: str
     ws_url: str
     process: subprocess.Popen[bytes]
+    log: str = ""
 
     def health(self) -> dict[str, Any]:
         with urllib.request.urlopen(self.url + "/healthz", timeout=5) as reply:
@@ -41,10 +43,12 @@ def run_server(extra_env: dict[str, str] | None = None) -> Iterator[LiveServer]:
     """Start `cardroom serve` on a free port; stop it afterwards."""
     port = free_port()
     env = {**os.environ, **(extra_env or {})}
+    # The server's log goes to a file: a pipe nobody reads would fill up and stall the server.
+    log = tempfile.TemporaryFile()  # noqa: SIM115  (closed in the finally below, after the server)
     process = subprocess.Popen(
         [sys.executable, "-m", "cardroom", "serve", "--port", str(port), "--log-level", "warning"],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=log,
         env=env,
     )
     server = LiveServer(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}/ws", process)
@@ -57,9 +61,9 @@ def run_server(extra_env: dict[str, str] | None = None) -> Iterator[LiveServer]:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
                 process.wait()
-                err = process.stderr.read().decode() if process.stderr else ""
-                if process.stderr:
-                    process.stderr.close()
+                log.seek(0)
+                err = log.read().decode(errors="replace")
+                log.close()
                 raise RuntimeError(f"server did not start: {err}") from None
             time.sleep(0.1)
     try:
@@ -71,8 +75,9 @@ def run_server(extra_env: dict[str, str] | None = None) -> Iterator[LiveServer]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-        if process.stderr:
-            process.stderr.close()
+        log.seek(0)
+        server.log = log.read().decode(errors="replace")
+        log.close()
 
 
 class Client:

@@ -1,0 +1,216 @@
+"""Each connection has a bounded send queue: a slow client is dropped (close code 4008) and may
+reconnect; it never slows the table.
+
+The server runs in this process (as in test_hidden_cards) so that the test can see the slow
+client's Connection. The slow client is a raw socket with a tiny receive buffer that speaks
+websocket through `websockets`' sans-I/O protocol: after the start it stops reading, so nothing
+of what the server sends it is taken off the wire (a websockets client that merely does not call
+`recv` would keep reading into its own buffer).
+
+On loopback Linux grows a socket's send buffer to megabytes, so the server would hold minutes
+of a table's messages in the kernel before its transport paused. The listening socket gets a
+small send buffer (accepted sockets inherit it), as a slow link would give: then the server's
+transport passes its high-water mark within seconds, `send_text` waits, the queue fills.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import socket
+import time
+from typing import Any
+
+import uvicorn
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.uri import parse_uri
+
+from cardroom.server import closes
+from cardroom.server.app import create_app
+from cardroom.server.lobby import Lobby
+from tests.server.live import Client, free_port
+
+QUEUE = 16
+OPTIONS = {"bruises": 30, "countdown_ms": 500, "between_rounds_ms": 400, "fight_timeout_ms": 1500}
+# The longest the table itself may be quiet: a fight the idle slow player is in times out.
+PACE_S = 2.5
+
+
+class RawClient:
+    """A websocket client that reads only when told to, over a socket with a tiny receive buffer."""
+
+    def __init__(self, sock: socket.socket, url: str) -> None:
+        self.sock = sock
+        self.protocol = ClientProtocol(parse_uri(url), max_size=None)
+        self.messages: list[dict[str, Any]] = []
+        self.close_code: int | None = None
+        self.received = 0
+
+    @classmethod
+    async def connect(cls, port: int) -> RawClient:
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.setblocking(False)
+        client = cls(sock, f"ws://127.0.0.1:{port}/ws")
+        try:
+            await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+            client.protocol.send_request(client.protocol.connect())
+            await client.flush()
+            while not await client.read(lambda event: isinstance(event, Response)):
+                pass
+        except BaseException:
+            sock.close()
+            raise
+        return client
+
+    async def flush(self) -> None:
+        for data in self.protocol.data_to_send():
+            if data:
+                await asyncio.get_running_loop().sock_sendall(self.sock, data)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        self.protocol.send_text(json.dumps(message).encode())
+        await self.flush()
+
+    async def read(self, done: Any) -> bool:
+        """Read once from the socket; whether an event satisfying `done` arrived."""
+        data = await asyncio.wait_for(asyncio.get_running_loop().sock_recv(self.sock, 65536), 10)
+        self.received += len(data)
+        if data:
+            self.protocol.receive_data(data)
+        else:
+            self.protocol.receive_eof()
+        found = False
+        for event in self.protocol.events_received():
+            if isinstance(event, Frame) and event.opcode == Opcode.TEXT:
+                self.messages.append(json.loads(bytes(event.data)))
+            if isinstance(event, Frame) and event.opcode == Opcode.CLOSE:
+                assert self.protocol.close_rcvd is not None
+                self.close_code = self.protocol.close_rcvd.code
+            found = found or bool(done(event))
+        await self.flush()
+        return found or not data
+
+    async def expect(self, kind: str) -> dict[str, Any]:
+        while True:
+            for message in self.messages:
+                if message.get("type") == kind:
+                    self.messages.clear()
+                    return message
+            self.messages.clear()
+            if await self.read(lambda _event: False):
+                raise AssertionError(f"the connection ended before a {kind} message")
+
+    async def read_to_the_close(self) -> int | None:
+        """Read what the server had queued for us, up to its close frame; its close code."""
+        while not await self.read(lambda event: isinstance(event, Frame) and event.opcode == Opcode.CLOSE):
+            pass
+        return self.close_code
+
+
+def test_a_slow_client_is_dropped_and_the_table_plays_on() -> None:
+    lobby = Lobby(send_queue=QUEUE)
+    port = free_port()
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 8192)
+    listener.bind(("127.0.0.1", port))
+
+    async def scenario() -> None:
+        config = uvicorn.Config(
+            create_app(lobby), host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+        )
+        server = uvicorn.Server(config)
+        serving = asyncio.create_task(server.serve(sockets=[listener]))
+        while not server.started:
+            await asyncio.sleep(0.02)
+        slow = await RawClient.connect(port)
+        watcher: Client | None = None
+        back: Client | None = None
+        try:
+            await slow.send({"type": "hello", "protocol": 1, "name": "Slow"})
+            welcome = await slow.expect("welcome")
+            await slow.send(
+                {"type": "create_table", "game": "burrito", "seats": 6, "bots": 5, "options": OPTIONS,
+                 "bot_level": "hard", "private": False}
+            )  # fmt: skip
+            table = (await slow.expect("table"))["table"]
+            player = lobby.by_token[welcome["token"]]
+            dropped = player.connection
+            assert dropped is not None
+            room = lobby.rooms[table]
+
+            watcher = await Client.connect(f"ws://127.0.0.1:{port}/ws", "Watcher")
+            await watcher.send({"type": "spectate", "table": table})
+            await watcher.expect("table")
+            await slow.send({"type": "start", "table": table})  # and from now on, no more reading
+
+            seen: list[tuple[float, int]] = []
+
+            async def watch() -> None:
+                assert watcher is not None
+                while True:
+                    message = await watcher.recv(30)
+                    if message.get("type") == "events":
+                        seen.append((time.monotonic(), message["v"]))
+
+            watching = asyncio.create_task(watch())
+            try:
+                async with asyncio.timeout(20):
+                    while not dropped.closed:
+                        await asyncio.sleep(0.05)
+                assert dropped.close_code == closes.SLOW_CONSUMER
+                dropped_at = time.monotonic()
+                await asyncio.sleep(0.1)
+                seat = room.summary()["seats"][0]
+                assert seat["standing_in"] and not seat["connected"], "a bot plays the dropped seat"
+                v_at_drop = room.version
+                await asyncio.sleep(2.0)
+                assert room.state == "playing", "the game is still on: its pace is measured below"
+                seen.append((time.monotonic(), room.version + 1))  # the quiet at the end counts too
+            finally:
+                watching.cancel()
+                await asyncio.gather(watching, return_exceptions=True)
+
+            assert room.version > v_at_drop + 5, "the table played on after the drop"
+            started = seen[0][0]
+            assert dropped_at - started > 1.0, "the slow client's buffers held a while"
+            versions = [v for _t, v in seen]
+            assert versions == sorted(set(versions)), "the healthy client missed nothing"
+            gaps = [b - a for (a, _va), (b, _vb) in itertools.pairwise(seen)]
+            assert max(gaps) < PACE_S, f"the healthy client heard nothing for {max(gaps):.2f} s"
+
+            # The slow client reads at last: what was on the wire, then the close with 4008.
+            last_v = max((m.get("v", 0) for m in slow.messages), default=0)
+            assert await slow.read_to_the_close() == closes.SLOW_CONSUMER
+            assert slow.received < 512 * 1024, "the server kept a bounded backlog for it"
+            last_v = max([last_v] + [m["v"] for m in slow.messages if m.get("type") == "events"])
+
+            back = await Client.connect(f"ws://127.0.0.1:{port}/ws", token=welcome["token"])
+            assert back.player == player.id
+            assert room.seat_of(player.id) == 0 and not room.seats[0].standing_in, "the seat is kept"
+            resync = await back.expect("table", table=table)
+            assert resync["you"] == 0 and not resync["seats"][0]["standing_in"]
+            assert resync["v"] > last_v, "the resync is newer than what the slow client had read"
+            # Resume from the resync. (Not from `last_v`: the batches missed since then, sent at
+            # once by `Room.resume`, would outnumber this small send queue and drop us again.)
+            await back.send({"type": "resume", "table": table, "since": resync["v"]})
+            resumed = await back.expect("resumed", table=table)
+            assert resumed["v"] >= resync["v"]
+            assert player.connection is not None and not player.connection.closed
+        finally:
+            slow.sock.close()
+            if watcher is not None:
+                await watcher.close()
+            if back is not None:
+                await back.close()
+            server.should_exit = True
+            await serving
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        listener.close()
