@@ -143,6 +143,12 @@ def _(message: str) -> str:
     return translation(current_language()).gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    """Translate `message` in `context` (msgctxt): one English word that stands for different
+    things ("empty" seat, "empty" pile) is a different message in each context."""
+    return translation(current_language()).pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a sentence with a count (the language's own plural forms)."""
     return translation(current_language()).ngettext(singular, plural, n)
@@ -159,6 +165,7 @@ def format_decimal(value: float, digits: int = 1) -> str:
 
 def client_catalog(lang: str) -> dict[str, str]:
     """The translations the web page needs for `lang`: msgid -> text, every translated
-    singular message of the catalog (English: none, the msgids are the text)."""
+    singular message of the catalog (English: none, the msgids are the text). A message with
+    a context has the key "context\x04msgid", as gettext keeps it (`pgettext` in i18n.js)."""
     catalog: Mapping[object, str] = getattr(translation(resolve(lang)), "_catalog", {})
     return {key: text for key, text in catalog.items() if isinstance(key, str) and key and text}

@@ -1,7 +1,8 @@
 """Babel extractors of our own (named in `babel.cfg`), for what `_()` calls cannot mark.
 
 - `extract_html`: the web page's static text, the elements marked `data-i18n`, whose trimmed
-  text is the msgid (as `translatePage` in `static/i18n.js` reads it).
+  text is the msgid and whose `data-i18n` value, when not empty, its context (msgctxt), as
+  `translatePage` in `static/i18n.js` reads them (yielded as a `pgettext` call).
 - `extract_python_constants`: Python source as Babel's own extractor reads it, plus every
   string of the module-level constants named in the option `names` (dictionary keys left
   out): the engine keeps the English text of the kittens cards (`games/kittens/cards.py`) as
@@ -24,13 +25,14 @@ Extracted = tuple[Any, ...]
 class _MarkedText(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.found: list[tuple[int, str]] = []
-        self._open: list[tuple[str, int, list[str]]] = []  # tag, line, text pieces
+        self.found: list[tuple[int, str, str]] = []  # line, context ("" for none), text
+        self._open: list[tuple[str, int, str, list[str]]] = []  # tag, line, context, text pieces
         self._depth: list[int] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if any(name == "data-i18n" for name, _value in attrs):
-            self._open.append((tag, self.getpos()[0], []))
+        marks = [value or "" for name, value in attrs if name == "data-i18n"]
+        if marks:
+            self._open.append((tag, self.getpos()[0], marks[0].strip(), []))
             self._depth.append(0)
         elif self._open and self._open[-1][0] == tag:
             self._depth[-1] += 1
@@ -41,14 +43,14 @@ class _MarkedText(HTMLParser):
         if self._depth[-1]:
             self._depth[-1] -= 1
             return
-        _tag, line, pieces = self._open.pop()
+        _tag, line, context, pieces = self._open.pop()
         self._depth.pop()
         text = "".join(pieces).strip()
         if text:
-            self.found.append((line, text))
+            self.found.append((line, context, text))
 
     def handle_data(self, data: str) -> None:
-        for _tag, _line, pieces in self._open:
+        for _tag, _line, _context, pieces in self._open:
             pieces.append(data)
 
 
@@ -58,8 +60,11 @@ def extract_html(
     parser = _MarkedText()
     parser.feed(fileobj.read().decode(options.get("encoding", "utf-8")))
     parser.close()
-    for line, text in parser.found:
-        yield line, None, text, []
+    for line, context, text in parser.found:
+        if context:
+            yield line, "pgettext", (context, text), []
+        else:
+            yield line, None, text, []
 
 
 def _strings(node: ast.AST) -> Iterator[ast.Constant]:

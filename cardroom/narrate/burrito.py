@@ -59,6 +59,18 @@ PAIR_FIGHT = {
     "war": N_("War: {a} against {b}."),
     "duel": N_("Duel: {a} against {b}."),
 }
+# The recipient's own seat in the pair: "you" as the first or as the second of the two (after
+# "against" most languages need another form of "you"), so these are sentences of their own.
+PAIR_FIGHT_YOU_FIRST = {
+    "brawl": N_("Brawl: you against {b}."),
+    "war": N_("War: you against {b}."),
+    "duel": N_("Duel: you against {b}."),
+}
+PAIR_FIGHT_YOU_SECOND = {
+    "brawl": N_("Brawl: {a} against you."),
+    "war": N_("War: {a} against you."),
+    "duel": N_("Duel: {a} against you."),
+}
 GROUP_FIGHT = {
     "brawl": N_("Brawl: {players} fight."),
     "war": N_("War: {players} fight."),
@@ -79,6 +91,33 @@ THEY_LOSE = {
 def per_fight(table: dict[str, str], kind: str) -> str:
     """The sentence of `table` for fight `kind`, translated."""
     return _(table.get(kind, table["war"]))
+
+
+def pair_line(who: Namer, a: int, b: int, kind: str | None = None, caller: int | None = None) -> str:
+    """ "Duel: Anna against Marco." (`kind` given), "Badge duel: ..." (no `kind`), or a duel
+    called with its two players (`caller` given): the recipient's own seat, first or second, has
+    a sentence of its own, never the word "you" dropped into {a} or {b}."""
+    slot = "first" if a == who.seat else "second" if b == who.seat else "none"
+    if caller is not None:
+        me = caller == who.seat
+        sentences = {
+            (True, "none"): N_("You call a Duel: {a} against {b}!"),
+            (True, "first"): N_("You call a Duel: you against {b}!"),
+            (True, "second"): N_("You call a Duel: {a} against you!"),
+            (False, "none"): N_("{name} calls a Duel: {a} against {b}!"),
+            (False, "first"): N_("{name} calls a Duel: you against {b}!"),
+            (False, "second"): N_("{name} calls a Duel: {a} against you!"),
+        }
+        return _(sentences[me, slot]).format(name=who(caller), a=who(a), b=who(b))
+    if kind is None:
+        badge = {
+            "none": N_("Badge duel: {a} against {b}, for the game!"),
+            "first": N_("Badge duel: you against {b}, for the game!"),
+            "second": N_("Badge duel: {a} against you, for the game!"),
+        }
+        return _(badge[slot]).format(a=who(a), b=who(b))
+    table = {"none": PAIR_FIGHT, "first": PAIR_FIGHT_YOU_FIRST, "second": PAIR_FIGHT_YOU_SECOND}[slot]
+    return per_fight(table, kind).format(a=who(a), b=who(b))
 
 
 REFUSALS: dict[str, str] = {
@@ -227,10 +266,7 @@ def _call(e: JSON, who: Namer, view: JSON) -> list[str]:
     p, kind = e["player"], e["fight"]
     targets = e.get("targets")
     if targets:
-        a, b = who(targets[0]), who(targets[1])
-        if p == who.seat:
-            return [_("You call a Duel: {a} against {b}!").format(a=a, b=b)]
-        return [_("{name} calls a Duel: {a} against {b}!").format(name=who(p), a=a, b=b)]
+        return [pair_line(who, targets[0], targets[1], caller=p)]
     if p == who.seat:
         return [per_fight(YOU_CALL, kind)]
     return [per_fight(THEY_CALL, kind).format(name=who(p))]
@@ -261,11 +297,11 @@ def _fight_start(e: JSON, who: Namer, view: JSON) -> list[str]:
     if e.get("merged"):
         return [_("Calls at the same moment: a War of everybody!")]
     if tiebreak == "badge":
-        line = _("Badge duel: {a} against {b}, for the game!").format(a=who(fighters[0]), b=who(fighters[1]))
+        line = pair_line(who, fighters[0], fighters[1])
     elif tiebreak == "round_tie":
         line = per_fight(TIEBREAK, kind).format(players=who.list(fighters))
     elif len(fighters) == 2:
-        line = per_fight(PAIR_FIGHT, kind).format(a=who(fighters[0]), b=who(fighters[1]))
+        line = pair_line(who, fighters[0], fighters[1], kind)
     else:
         line = per_fight(GROUP_FIGHT, kind).format(players=who.list(fighters))
     lines = [line]
@@ -433,7 +469,9 @@ def _round_over(e: JSON, who: Namer, view: JSON) -> list[str]:
         line = _("Round {round} is over: no battle set can be made any more.").format(round=e["round"])
     lines = [line, scores_line(e["scores"], who)]
     if e.get("tied"):
-        lines.append(_("A tie between {players}: they fight it out.").format(players=who.list(e["tied"])))
+        lines.append(
+            _("Tied for the round: {players}. They fight it out.").format(players=who.list(e["tied"]))
+        )
     return lines
 
 

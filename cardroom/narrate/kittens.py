@@ -261,6 +261,12 @@ def _played(e: JSON, who: Namer, view: JSON) -> list[str]:
                     card=card, target=who(target), wanted=wanted
                 )
             ]
+        if target == who.seat:
+            return [
+                _("{name} plays three {card} and asks you for {wanted}.").format(
+                    name=who(p), card=card, wanted=wanted
+                )
+            ]
         return [
             _("{name} plays three {card} and asks {target} for {wanted}.").format(
                 name=who(p), card=card, target=who(target), wanted=wanted
@@ -417,6 +423,8 @@ def _choosing(e: JSON, who: Namer, view: JSON) -> list[str]:
         if kind == "reorder":
             return [_("Put the top cards in the order you like.")]
         return [_("Put {card} back in the deck where you like.").format(card=card_name(e.get("card", "")))]
+    if kind == "give" and e.get("for") == who.seat:
+        return [_("{name} chooses a card to give to you.").format(name=who(p))]
     if kind == "give":
         return [_("{name} chooses a card to give to {other}.").format(name=who(p), other=who(e["for"]))]
     if kind == "reorder":
@@ -440,6 +448,8 @@ def _given(e: JSON, who: Namer, view: JSON) -> list[str]:
         return [_("You give {card} to {name}.").format(card=card, name=who(to))]
     if to == who.seat and "card" in e:
         return [_("{name} gives you {card}.").format(name=who(p), card=a_card(e["card"]))]
+    if to == who.seat:
+        return [_("{name} gives you a card.").format(name=who(p))]
     return [_("{name} gives a card to {other}.").format(name=who(p), other=who(to))]
 
 

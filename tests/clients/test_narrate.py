@@ -73,6 +73,22 @@ def test_fights_name_who_fights_and_tell_bystanders_to_keep_out() -> None:
     assert _say(burrito, war, 1)[0] == "War: Zoe, Marco and Chloé fight."
 
 
+def test_you_as_the_second_of_a_pair_has_a_sentence_of_its_own() -> None:
+    """Issue 6: "you" is never dropped into {a} or {b}; after "against" most languages need
+    another form of it (jou, ti, dich)."""
+    from cardroom.i18n import use_language
+
+    event = Event(
+        "fight_start", {"kind": "duel", "fighters": [1, 0], "caller": 2, "tiebreak": None, "timeout_at": 9}
+    )
+    assert _say(burrito, event, 0)[0] == "Duel: Anna against you."
+    with use_language("de"):
+        assert _say(burrito, event, 0)[0] == "Duell: Anna gegen dich."
+    call = Event("call", {"player": 2, "fight": "duel", "card": "duel", "targets": [0, 1], "score": 0})
+    assert _say(burrito, call, 0) == ["Marco calls a Duel: you against Anna!"]
+    assert _say(burrito, call, 2) == ["You call a Duel: Zoe against Anna!"]
+
+
 def test_hits_catches_and_bruises_are_told_from_each_side() -> None:
     catch = Event("catch", {"player": 0, "thrower": 3, "id": 4})
     assert _say(burrito, catch, 0) == ["You catch Chloé's burrito! Chloé loses the fight."]

@@ -297,7 +297,7 @@ class BurritoUI:
     def _fight_lines(self, fight: JSON) -> list[str]:
         kind = fight_name(fight["kind"])
         lines = [
-            _("Fight: {fight} between {players}.").format(
+            _("Fight: {fight}. Fighters: {players}.").format(
                 fight=kind, players=self.who.list(fight["fighters"])
             )
         ]
@@ -308,13 +308,15 @@ class BurritoUI:
             ngettext("{n} burrito is free.", "{n} burritos are free.", fight["free"]).format(n=fight["free"])
         )
         for fl in fight["flights"]:
-            lines.append(
-                _("In the air: {name}'s burrito at {target}.").format(
+            if fl["thrower"] == self.seat:
+                line = _("In the air: your burrito at {target}.").format(target=self.who(fl["target"]))
+            elif fl["target"] == self.seat:
+                line = _("In the air: {name}'s burrito at you.").format(name=self.who(fl["thrower"]))
+            else:
+                line = _("In the air: {name}'s burrito at {target}.").format(
                     name=self.who(fl["thrower"]), target=self.who(fl["target"])
                 )
-                if fl["thrower"] != self.seat
-                else _("In the air: your burrito at {target}.").format(target=self.who(fl["target"]))
-            )
+            lines.append(line)
         return lines
 
 

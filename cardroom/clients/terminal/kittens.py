@@ -18,7 +18,7 @@ from cardroom.clients.terminal.ui import Say
 from cardroom.games.kittens.actions import DRAW, NOPE, Defuse, Give, Insert, Play, Reorder
 from cardroom.games.kittens.cards import CARDS, DEFUSE, TARGETED
 from cardroom.games.kittens.combos import classify
-from cardroom.i18n import _, ngettext
+from cardroom.i18n import _, ngettext, pgettext
 from cardroom.narrate import kittens as tell
 from cardroom.narrate._common import N_, Namer, seconds
 from cardroom.narrate.kittens import card_name, numbered
@@ -144,12 +144,20 @@ class KittensUI:
         lines = [tell.whose_turn(view, self.seat, self.names), tell.counts(view, self.seat, self.names)]
         window = view.get("window")
         if window is not None:
-            lines.append(
-                ngettext(
+            if window["player"] == self.seat:
+                waiting = ngettext(
+                    "Waiting for Nopes: your {cards} ({n} Nope so far).",
+                    "Waiting for Nopes: your {cards} ({n} Nopes so far).",
+                    window["nopes"],
+                )
+            else:
+                waiting = ngettext(
                     "Waiting for Nopes: {name}'s {cards} ({n} Nope so far).",
                     "Waiting for Nopes: {name}'s {cards} ({n} Nopes so far).",
                     window["nopes"],
-                ).format(
+                )
+            lines.append(
+                waiting.format(
                     name=self.who(window["player"]), cards=tell.card_list(window["cards"]), n=window["nopes"]
                 )
             )
@@ -210,7 +218,7 @@ class KittensUI:
             return Say(self._digits)
         if key == "backspace":
             self._digits = self._digits[:-1]
-            return Say(self._digits or _("empty"))
+            return Say(self._digits or pgettext("typed number", "empty"))
         if key == "enter":
             if not self._digits:
                 return Say(_("Type how many cards lie above it (0 to {size}), then Enter.").format(size=size))

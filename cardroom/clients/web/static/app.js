@@ -3,7 +3,7 @@
 // only its own labels, all through _().
 
 import { loadCards } from "./cards.js";
-import { LANGUAGES, N_, _, fmt, lang, loadCatalog, storeLanguage, translatePage, wantedLanguage } from "./i18n.js";
+import { LANGUAGES, N_, _, fmt, lang, listOf, loadCatalog, pgettext, storeLanguage, translatePage, wantedLanguage } from "./i18n.js";
 import {
   cardName, focusHand, initGame, isChoosing, keyRows, keysTable, onCue, onEvents, renderGame,
   renderKeysList, resetGame, syncClock,
@@ -477,11 +477,11 @@ function renderSeatList(r) {
           else if (v.turn === i && v.phase !== "game_over") game.push(v.turns_left > 1 ? fmt(_("playing, {n} turns left"), { n: v.turns_left }) : _("playing"));
         }
       }
-      const title = i === r.you ? fmt(_("Seat {n}: {name} (you)"), { n: i + 1, name: s.name }) : fmt(_("Seat {n}: {name}"), { n: i + 1, name: s.name || _("empty") });
+      const title = i === r.you ? fmt(_("Seat {n}: {name} (you)"), { n: i + 1, name: s.name }) : fmt(_("Seat {n}: {name}"), { n: i + 1, name: s.name || pgettext("seat", "empty") });
       const item = el("li", { class: classes.join(" ") },
         el("span", { class: "seat-name", text: title }),
-        el("p", { class: "seat-info", text: who.join(_(", ")) }),
-        game.length ? el("p", { class: "seat-info", text: game.join(_(", ")) }) : null);
+        el("p", { class: "seat-info", text: listOf(who, "unit") }),
+        game.length ? el("p", { class: "seat-info", text: listOf(game, "unit") }) : null);
       if (r.is_host && s.name && i !== r.you && !(s.bot && r.state !== "waiting")) {
         item.append(el("button", { type: "button", id: `kick-${i}`, class: "secondary", onclick: () => send({ type: "kick", table: r.id, seat: i }) }, fmt(_("Remove {name}"), { name: s.name })));
       }

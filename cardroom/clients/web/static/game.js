@@ -4,7 +4,7 @@
 import {
   BURRITO_NORMAL, FIGHT_OF, KITTEN_CATS, KITTEN_TARGETED, cardLabel, cardText, kittenCards,
 } from "./cards.js";
-import { _, fmt } from "./i18n.js";
+import { _, fmt, listOf, pgettext } from "./i18n.js";
 import { actionFor, bindings, keyLabel, keyName } from "./keys.js";
 import { cues, panFor } from "./sound.js";
 import { $, announce, el, isTyping, leaveLog, moveLog } from "./ui.js";
@@ -179,7 +179,7 @@ function pile(label, value, extra = null) {
 }
 
 function renderKittensBoard(board, v) {
-  const top = v.discard && v.discard.length ? cardName(v.discard[0]) : _("empty");
+  const top = v.discard && v.discard.length ? cardName(v.discard[0]) : pgettext("discard pile", "empty");
   let whose;
   if (v.phase === "game_over") whose = _("The game is over.");
   else if (v.turn === me()) whose = v.turns_left > 1 ? fmt(_("Yours, {n} turns left"), { n: v.turns_left }) : _("Yours");
@@ -193,14 +193,14 @@ function renderKittensBoard(board, v) {
   const phase = kittensPhaseText(v);
   if (phase) board.append(el("p", { class: "pile wide", text: phase }));
   if (v.future && v.future.length) {
-    board.append(el("p", { class: "pile wide", text: fmt(_("You know the top of the deck: {cards}."), { cards: v.future.map(cardName).join(_(", ")) }) }));
+    board.append(el("p", { class: "pile wide", text: fmt(_("You know the top of the deck: {cards}."), { cards: listOf(v.future.map(cardName)) }) }));
   }
 }
 
 function kittensPhaseText(v) {
   if (v.phase === "nope_window" && v.window) {
     return fmt(_("Nope window: {name} played {cards}. Nopes so far: {n}."), {
-      name: seatName(v.window.player), cards: v.window.cards.map(cardName).join(_(", ")), n: v.window.nopes,
+      name: seatName(v.window.player), cards: listOf(v.window.cards.map(cardName)), n: v.window.nopes,
     });
   }
   if (v.phase === "defusing") {
@@ -230,7 +230,7 @@ function renderBurritoBoard(board, v) {
   if (phase) board.append(el("p", { class: "pile wide", text: phase }));
   const scores = el("ul", { class: "score-piles" });
   v.score_piles.forEach((cards, seat) => {
-    const text = cards.length ? cards.map(cardName).join(_(", ")) : _("nothing yet");
+    const text = cards.length ? listOf(cards.map(cardName)) : _("nothing yet");
     scores.append(el("li", { text: fmt(_("{name}: {cards}"), { name: seatName(seat), cards: text }) }));
   });
   board.append(el("div", { class: "pile wide" }, el("span", { text: _("Score piles") }), scores));
@@ -239,13 +239,13 @@ function renderBurritoBoard(board, v) {
 function burritoPhaseText(v) {
   const f = v.fight;
   if (f) {
-    const fighters = f.fighters.map(seatName).join(_(", "));
+    const fighters = listOf(f.fighters.map(seatName));
     const mine = f.fighters.includes(me());
     const holding = f.holding && me() !== null && f.holding[me()];
     const values = { kind: fightName(f.kind), fighters, free: f.free };
-    if (!mine) return fmt(_("Fight: {kind} between {fighters}. Free burritos: {free}."), values);
-    if (holding) return fmt(_("Fight: {kind} between {fighters}. Free burritos: {free}. You hold a burrito."), values);
-    return fmt(_("Fight: {kind} between {fighters}. Free burritos: {free}. Your hands are empty."), values);
+    if (!mine) return fmt(_("Fight: {kind}. Fighters: {fighters}. Free burritos: {free}."), values);
+    if (holding) return fmt(_("Fight: {kind}. Fighters: {fighters}. Free burritos: {free}. You hold a burrito."), values);
+    return fmt(_("Fight: {kind}. Fighters: {fighters}. Free burritos: {free}. Your hands are empty."), values);
   }
   if (v.phase === "countdown") return _("Countdown…");
   if (v.phase === "round_over") return _("The round is over.");
@@ -320,7 +320,11 @@ function tick() {
       box.replaceChildren(
         ...flights.map((x) => {
           const atMe = x.target === me();
-          const label = fmt(_("Burrito from {thrower} to {target}"), { thrower: seatName(x.thrower), target: seatName(x.target) });
+          const names = { thrower: seatName(x.thrower), target: seatName(x.target) };
+          // The reader's own seat has sentences of its own ("to you" needs another "you" in most languages).
+          const label = x.thrower === me() ? fmt(_("Burrito from you to {target}"), names)
+            : atMe ? fmt(_("Burrito from {thrower} to you"), names)
+            : fmt(_("Burrito from {thrower} to {target}"), names);
           return el(
             "div",
             { class: atMe ? "flight at-me" : "flight", "data-flight": x.id },
@@ -507,7 +511,7 @@ function run(action) {
 function readHand() {
   const cards = handCards();
   if (!cards.length) return announce(_("Your hand is empty."));
-  announce(fmt(_("Your hand: {cards}."), { cards: cards.map((c, i) => fmt(_("{n} {card}"), { n: i + 1, card: cardName(c) })).join(_(", ")) }));
+  announce(fmt(_("Your hand: {cards}."), { cards: listOf(cards.map((c, i) => fmt(_("{n}: {card}"), { n: i + 1, card: cardName(c) }))) }));
 }
 
 function readStatus() {
@@ -537,7 +541,7 @@ function kittensAction(action) {
       else local.selected.add(i);
       renderHand(false);
       const chosen = [...local.selected].map((k) => cardName(handCards()[k]));
-      announce(local.selected.has(i) ? fmt(_("Selected: {cards}."), { cards: chosen.join(_(", ")) }) : fmt(_("{card} unselected."), { card: cardName(card) }));
+      announce(local.selected.has(i) ? fmt(_("Selected: {cards}."), { cards: listOf(chosen) }) : fmt(_("{card} unselected."), { card: cardName(card) }));
       return;
     }
     case "play":
@@ -566,7 +570,7 @@ function kittensAction(action) {
       return ctx.query("counts", null, () => localCounts(v));
     case "future":
       if (!v.future || !v.future.length) return announce(_("You do not know the top of the deck."));
-      return announce(fmt(_("The top of the deck, top first: {cards}."), { cards: v.future.map((c, i) => fmt(_("{n} {card}"), { n: i + 1, card: cardName(c) })).join(_(", ")) }));
+      return announce(fmt(_("The top of the deck, top first: {cards}."), { cards: listOf(v.future.map((c, i) => fmt(_("{n}: {card}"), { n: i + 1, card: cardName(c) }))) }));
     case "move_up":
     case "move_down":
       return moveInReorder(action === "move_up" ? -1 : 1);
@@ -587,7 +591,7 @@ function localTurn(v) {
 
 function localCounts(v) {
   const hands = v.hand_sizes.map((n, i) => (v.alive[i] ? fmt(_("{name} {n}"), { name: seatName(i), n }) : fmt(_("{name} exploded"), { name: seatName(i) })));
-  return fmt(_("Cards in hand: {hands}. Deck: {deck}. Discard pile: {discard}."), { hands: hands.join(_(", ")), deck: v.deck_size, discard: v.discard.length });
+  return fmt(_("Cards in hand: {hands}. Deck: {deck}. Discard pile: {discard}."), { hands: listOf(hands), deck: v.deck_size, discard: v.discard.length });
 }
 
 function moveInReorder(step) {

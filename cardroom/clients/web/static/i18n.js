@@ -47,6 +47,13 @@ export function _(msgid) {
   return typeof text === "string" && text !== "" ? text : msgid;
 }
 
+// Translate `msgid` in `context` (msgctxt): one English word for different things ("Enter" the
+// key, "Enter" the button). The server's catalog keys such a message "context\u0004msgid".
+export function pgettext(context, msgid) {
+  const text = catalog[`${context}\u0004${msgid}`];
+  return typeof text === "string" && text !== "" ? text : msgid;
+}
+
 // Mark a msgid for translation where it is defined; it is translated (with _) where it is used.
 export function N_(msgid) {
   return msgid;
@@ -80,10 +87,22 @@ export async function loadCatalog(wanted) {
   }
 }
 
-// Static page text: elements marked data-i18n have their English text as msgid.
+// Static page text: elements marked data-i18n have their English text as msgid, and the value
+// of data-i18n, when there is one, as its context (msgctxt).
 export function translatePage(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) {
     if (!el.dataset.msgid) el.dataset.msgid = el.textContent.trim();
-    el.textContent = _(el.dataset.msgid);
+    el.textContent = el.dataset.i18n ? pgettext(el.dataset.i18n, el.dataset.msgid) : _(el.dataset.msgid);
+  }
+}
+
+// "a, b and c" the way the page's language writes a list (the browser's CLDR data), never a
+// translated comma glued by hand. `unit` lists ("bot, normal") have no "and".
+export function listOf(items, kind = "conjunction") {
+  try {
+    const style = kind === "unit" ? "short" : "long";
+    return new Intl.ListFormat(lang(), { style, type: kind }).format(items);
+  } catch {
+    return items.join(", ");
   }
 }

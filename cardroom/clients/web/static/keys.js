@@ -1,7 +1,7 @@
 // Key maps: one per game, remappable, kept in localStorage. A key is named by its modifiers
 // and base ("shift+d", "space", "arrowup", "shift+1"); digits by their position (layout-proof).
 
-import { N_, _ } from "./i18n.js";
+import { N_, _, pgettext } from "./i18n.js";
 
 const STORE = "cardroom.keys";
 
@@ -122,13 +122,15 @@ export function resetKeys() {
 // A key name as people read it: "Shift+D", "Space", "Page Up".
 export function keyLabel(key) {
   const names = {
-    space: N_("Space"), enter: N_("Enter"), escape: N_("Escape"), pageup: N_("Page Up"),
+    space: N_("Space"), escape: N_("Escape"), pageup: N_("Page Up"),
     pagedown: N_("Page Down"), arrowup: N_("Up arrow"), arrowdown: N_("Down arrow"),
     arrowleft: N_("Left arrow"), arrowright: N_("Right arrow"), home: N_("Home"), end: N_("End"),
     shift: N_("Shift"), ctrl: N_("Ctrl"), alt: N_("Alt"), meta: N_("Meta"), tab: N_("Tab"),
   };
+  // "Enter" the key is not "Enter" the lobby's button: a message with its own context.
+  const label = (part) => (part === "enter" ? pgettext("key", "Enter") : _(names[part]));
   return key
     .split("+")
-    .map((part) => (names[part] ? _(names[part]) : part.length === 1 ? part.toUpperCase() : part.toUpperCase()))
+    .map((part) => (part === "enter" || names[part] ? label(part) : part.length === 1 ? part.toUpperCase() : part.toUpperCase()))
     .join("+");
 }
