@@ -87,3 +87,21 @@ def test_simulate_refuses_too_many_players_for_one_deck() -> None:
     done = cardroom("simulate", "burrito", "--players", "8", "--games", "1")
     assert done.returncode == 2
     assert "two_decks" in done.stderr
+
+
+def test_the_example_of_the_scenario_format_runs_as_written() -> None:
+    """docs/scenarios.md's first example, exactly: an empty deal, a refused draw, timers to 20 s."""
+    example = {
+        "game": "burrito",
+        "players": 3,
+        "options": {"variants": ["small_room"], "flight_ms": 800},
+        "seed": 7,
+        "deal": {},
+        "actions": [{"at": 0, "player": 0, "do": "draw"}],
+        "until": 20000,
+    }
+    done = cardroom("scenario", "-", stdin=json.dumps(example))
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert lines[0]["event"] == "rejected" and lines[0]["player"] == 0 and lines[0]["do"] == "draw"
+    assert lines[-1]["final"]["hands"] == [[], [], []]

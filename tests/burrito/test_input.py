@@ -30,7 +30,6 @@ EMPTY3: dict[str, Any] = {"hands": [[], [], []], "piles": [[], [], []], "communi
         ({**EMPTY3, "bruises": [-1, 0, 0]}, "bruises\\[0\\] must be a whole number"),
         ({**EMPTY3, "score_piles": [["war", "war"], [], []]}, "a score pile holds whole sets"),
         ({**EMPTY3, "burritos": 3}, "unknown deal field 'burritos'"),
-        ({"hands": [[], [], []]}, "deal needs 'piles'"),
         ({**EMPTY3, "hands": [[1], [], []]}, "unknown card 1"),
     ],
 )
@@ -38,6 +37,13 @@ def test_a_deal_that_breaks_a_rule_is_refused_with_a_clear_message(deal: dict[st
     """SCENARIOS.md: a deal that breaks a rule (unknown card, six cards in a hand...) is invalid."""
     with pytest.raises(InvalidSetup, match=says):
         GAME.from_deal(3, {}, deal, seed=1)
+
+
+def test_what_a_deal_leaves_out_is_empty() -> None:
+    """docs/scenarios.md: `"deal": {}` (the example of SCENARIOS.md) is a table with no cards."""
+    final = GAME.from_deal(3, {"variants": ["small_room"], "flight_ms": 800}, {}, seed=7).summary()
+    assert final["hands"] == [[], [], []] and final["piles"] == [[], [], []]
+    assert final["community"] == [[], []] and final["phase"] == "play"
 
 
 def test_a_deal_of_two_decks_may_hold_twice_the_copies() -> None:

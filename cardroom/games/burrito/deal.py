@@ -46,15 +46,13 @@ def table_from_deal(players: int, opts: Options, deal: Mapping[str, Any], seed: 
     unknown = sorted(set(deal) - _KEYS)
     if unknown:
         raise InvalidSetup(f"unknown deal field {unknown[0]!r}")
-    for required in ("hands", "piles"):
-        if required not in deal:
-            raise InvalidSetup(f"deal needs {required!r}")
     n = players
-    hands = _per_seat(deal["hands"], n, "hands")
+    # What a deal leaves out is empty (docs/scenarios.md): `"deal": {}` is a table with no cards.
+    hands = _per_seat(deal.get("hands", [[] for _ in range(n)]), n, "hands")
     for p, hand in enumerate(hands):
         if len(hand) > HAND_LIMIT:
             raise InvalidSetup(f"player {p} holds {len(hand)} cards: a hand holds at most {HAND_LIMIT}")
-    piles = _per_seat(deal["piles"], n, "piles")
+    piles = _per_seat(deal.get("piles", [[] for _ in range(n)]), n, "piles")
     community = _per_seat(deal.get("community", [[], []]), 2, "community")
     score_piles = _per_seat(deal.get("score_piles", [[] for _ in range(n)]), n, "score_piles")
     bruises_raw = deal.get("bruises", [0] * n)

@@ -60,7 +60,7 @@ def state_from_deal(players: int, options: Options, deal: Mapping[str, Any], see
     unknown = sorted(set(deal) - DEAL_FIELDS)
     if unknown:
         raise InvalidSetup(f"deal: unknown field {unknown[0]!r}")
-    raw_hands = deal.get("hands")
+    raw_hands = deal.get("hands", [[] for _ in range(players)])  # left out: empty (docs/scenarios.md)
     if not isinstance(raw_hands, list) or len(raw_hands) != players:
         raise InvalidSetup(f"deal: 'hands' must be a list of {players} hands")
     hands = [_cards(h, f"hand {i}") for i, h in enumerate(raw_hands)]
