@@ -126,7 +126,8 @@ def test_play_burrito_on_a_pipe(burrito: Player) -> None:
     p.send("v")
     p.expect(r"^Community piles: \d+ and \d+ cards\. Bruises left: 6\.$")
     assert p.close() == 0
-    assert p.lines[-1] == "Input closed: leaving the table."
+    # A bot's line may still come between the last key and the end of input.
+    assert "Input closed: leaving the table." in p.lines[-3:]
 
 
 def test_unknown_table_option_is_one_clear_error() -> None:

@@ -129,7 +129,8 @@ def test_play_kittens_on_a_pipe(kittens: Player) -> None:
     p.send("d")
     p.expect(r"^Refused: it is not your turn\.$|^Wait: ")
     assert p.close() == 0
-    assert p.lines[-1] == "Input closed: leaving the table."
+    # A bot's line may still come between the last key and the end of input.
+    assert "Input closed: leaving the table." in p.lines[-3:]
 
 
 def _session(deal: dict[str, Any], **options: int) -> tuple[Session, io.StringIO, list[int]]:

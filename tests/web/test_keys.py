@@ -19,6 +19,8 @@ def kittens_started(page: Page, name: str) -> None:
     create_table(page, "kittens", seats=2, bots=1, level="hard", options=SLOW)
     start_game(page)
     page.wait_for_function("document.querySelectorAll('#hand [role=option]').length >= 8")
+    # The deal and the first turn arrive as one batch after the start: wait until it is heard.
+    page.wait_for_function("window.__said.some(s => s.region === 'assertive' && s.text === 'Your turn.')")
 
 
 def test_f1_lists_the_keys_for_where_the_focus_is(page: Page) -> None:
