@@ -1,0 +1,99 @@
+"""Opening a database: its URL, its engine settings, and its migrations.
+
+`--db` takes `sqlite:///PATH`, `postgresql://USER:PASSWORD@HOST/NAME` (or any SQLAlchemy async
+URL). The default is a SQLite file under the data folder (`CARDROOM_DATA`, else `./data`).
+SQLite runs in WAL mode with `synchronous=NORMAL`: a commit is in the operating system's hands
+when it returns, so it survives the server process being killed (not a power cut, which
+PostgreSQL's default settings also survive). A busy timeout lets a second process wait its turn.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import ArgumentError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from cardroom.protocol import CardroomError
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+BUSY_TIMEOUT_MS = 5_000
+
+
+class BadDatabase(CardroomError):
+    """A database URL we cannot use."""
+
+
+def data_folder() -> Path:
+    return Path(os.environ.get("CARDROOM_DATA", "data"))
+
+
+def default_url() -> str:
+    return f"sqlite:///{data_folder() / 'cardroom.sqlite3'}"
+
+
+def async_url(url: str) -> str:
+    """The SQLAlchemy async form of `url`: the driver this project installs for each database."""
+    if url == "memory":
+        return "sqlite+aiosqlite:///:memory:"
+    try:
+        parsed = make_url(url)
+    except ArgumentError as exc:
+        raise BadDatabase(f"not a database URL: {url!r}") from exc
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        parsed = parsed.set(drivername="sqlite+aiosqlite")
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    elif backend in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+asyncpg")
+    else:
+        raise BadDatabase(f"unsupported database {backend!r}: use sqlite:///PATH or postgresql://...")
+    return parsed.render_as_string(hide_password=False)
+
+
+def is_sqlite(engine: AsyncEngine) -> bool:
+    return engine.dialect.name == "sqlite"
+
+
+def create_engine(url: str) -> AsyncEngine:
+    """An engine for `url`, with SQLite's WAL, busy timeout and foreign keys switched on."""
+    full = async_url(url)
+    kwargs: dict[str, Any] = {}
+    if full.endswith(":memory:"):
+        from sqlalchemy.pool import StaticPool
+
+        kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
+    engine = create_async_engine(full, **kwargs)
+    if is_sqlite(engine):
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_connection: Any, record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+    return engine
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+async def migrate(engine: AsyncEngine) -> None:
+    """Bring the schema up to the newest migration (nothing to do when it is there already)."""
+    async with engine.begin() as conn:
+        await conn.run_sync(lambda sync: command.upgrade(alembic_config(sync), "head"))

@@ -1,0 +1,159 @@
+"""Stats and OpenSkill ratings, per game: accounts and bot levels are rated; guests are not.
+
+After each finished game every seat is one team in a Plackett-Luce update by place (ties
+share a place). A guest has no lasting identity, so a guest plays each game as a newcomer
+(the default rating) and nothing of theirs is kept. The leaderboard orders by the
+conservative estimate mu - 3 sigma (`ordinal`), so that a lucky first game does not top it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+from sqlalchemy import desc, select
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from cardroom.protocol import JSON
+from cardroom.store.accounts import now_ms
+from cardroom.store.journal import Journal
+from cardroom.store.schema import accounts, rating_history, ratings
+
+MODEL = PlackettLuce()
+
+
+def account_subject(account_id: int) -> str:
+    return f"a:{account_id}"
+
+
+def bot_subject(level: str) -> str:
+    return f"bot:{level}"
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    return mu - 3 * sigma
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One seat's result: who (`subject`, None for a guest), shown as `name`, and its place."""
+
+    subject: str | None
+    name: str
+    place: int
+
+
+class Ratings:
+    """Journaled updates after each game; leaderboards and histories read directly."""
+
+    def __init__(self, engine: AsyncEngine, journal: Journal) -> None:
+        self.engine = engine
+        self.journal = journal
+
+    def game_over(self, game: str, game_id: str, standings: list[Standing]) -> None:
+        async def op(conn: AsyncConnection) -> None:
+            await _rate(conn, game, game_id, standings)
+
+        self.journal.write(op)
+
+    async def leaderboard(self, game: str, limit: int = 50) -> list[JSON]:
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(ratings)
+                    .where(ratings.c.game == game)
+                    .order_by(desc(ratings.c.mu - 3 * ratings.c.sigma))
+                    .limit(limit)
+                )
+            ).all()
+        return [
+            {
+                "rank": i + 1,
+                "name": r.name,
+                "bot": r.subject.startswith("bot:"),
+                "rating": round(ordinal(r.mu, r.sigma), 2),
+                "mu": round(r.mu, 2),
+                "sigma": round(r.sigma, 2),
+                "played": r.played,
+                "won": r.won,
+            }
+            for i, r in enumerate(rows)
+        ]
+
+    async def profile(self, account_id: int) -> JSON:
+        """Per game: played, won, rating, and its history (one point per game)."""
+        subject = account_subject(account_id)
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(select(ratings).where(ratings.c.subject == subject))).all()
+            points = (
+                await conn.execute(
+                    select(rating_history)
+                    .where(rating_history.c.subject == subject)
+                    .order_by(rating_history.c.id)
+                )
+            ).all()
+        out: dict[str, JSON] = {}
+        for r in rows:
+            out[r.game] = {
+                "played": r.played,
+                "won": r.won,
+                "rating": round(ordinal(r.mu, r.sigma), 2),
+                "history": [],
+            }
+        for p in points:
+            if p.game in out:
+                out[p.game]["history"].append(
+                    {"game_id": p.game_id, "at_ms": p.at_ms, "rating": round(ordinal(p.mu, p.sigma), 2)}
+                )
+        return out
+
+
+async def _rate(conn: AsyncConnection, game: str, game_id: str, standings: list[Standing]) -> None:
+    subjects = [s.subject for s in standings if s.subject is not None]
+    known = {
+        r.subject: r
+        for r in (
+            await conn.execute(select(ratings).where(ratings.c.game == game, ratings.c.subject.in_(subjects)))
+        ).all()
+    }
+    teams = []
+    for s in standings:
+        row = known.get(s.subject) if s.subject is not None else None
+        teams.append([MODEL.rating(mu=row.mu, sigma=row.sigma) if row else MODEL.rating()])
+    rated = MODEL.rate(teams, ranks=[s.place for s in standings])
+    best = min(s.place for s in standings)
+    at = now_ms()
+    seen: set[str] = set()
+    ordered = sorted(zip(standings, rated, strict=True), key=lambda pair: pair[0].place)
+    for s, team in ordered:
+        if s.subject is None or s.subject in seen:
+            continue  # a guest; or a bot level at several seats, rated once per game (its best seat)
+        seen.add(s.subject)
+        new = team[0]
+        row = known.get(s.subject)
+        won = 1 if s.place == best else 0
+        if row is None:
+            await conn.execute(
+                ratings.insert().values(
+                    subject=s.subject, game=game, name=s.name, mu=new.mu, sigma=new.sigma, played=1, won=won
+                )
+            )
+        else:
+            await conn.execute(
+                ratings.update()
+                .where(ratings.c.subject == s.subject, ratings.c.game == game)
+                .values(mu=new.mu, sigma=new.sigma, played=row.played + 1, won=row.won + won, name=s.name)
+            )
+        await conn.execute(
+            rating_history.insert().values(
+                subject=s.subject, game=game, game_id=game_id, at_ms=at, mu=new.mu, sigma=new.sigma
+            )
+        )
+
+
+async def account_names(engine: AsyncEngine, ids: list[int]) -> dict[int, str]:
+    async with engine.connect() as conn:
+        rows = (
+            await conn.execute(select(accounts.c.id, accounts.c.name).where(accounts.c.id.in_(ids)))
+        ).all()
+    return {r.id: r.name for r in rows}

@@ -1,0 +1,246 @@
+"""Game records (options, seed, seats, action log), the tables a restart reopens, and players.
+
+Writes of a running server go through the journal, in order; reads are direct.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, desc, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from cardroom.i18n import _
+from cardroom.protocol import JSON
+from cardroom.protocol.record import Move, Record
+from cardroom.store.accounts import now_ms
+from cardroom.store.errors import StoreError
+from cardroom.store.journal import Journal
+from cardroom.store.schema import game_seats, games, moves, players, rooms
+
+PLAYING, OVER, ABANDONED = "playing", "over", "abandoned"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """Who sat at a seat in one game: a person (player id, maybe an account) or a bot level."""
+
+    name: str
+    player_id: str | None = None
+    account_id: int | None = None
+    bot_level: str | None = None
+    place: int | None = None
+
+    def to_json(self) -> JSON:
+        return {
+            "name": self.name,
+            "account": self.account_id is not None,
+            "bot": self.bot_level,
+            "place": self.place,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A stored game: enough to replay it (`record`) and to show who played (`seats`)."""
+
+    id: str
+    room_id: str
+    state: str
+    started_ms: int
+    finished_ms: int | None
+    end_at: int | None
+    winner: int | None
+    seats: list[SeatRecord]
+    record: Record
+
+    def summary(self) -> JSON:
+        return {
+            "id": self.id,
+            "game": self.record.game,
+            "players": self.record.players,
+            "state": self.state,
+            "started_ms": self.started_ms,
+            "finished_ms": self.finished_ms,
+            "winner": self.winner,
+            "seats": [s.to_json() for s in self.seats],
+        }
+
+
+async def _upsert(conn: AsyncConnection, table: Any, key: str, values: dict[str, Any]) -> None:
+    result = await conn.execute(update(table).where(table.c[key] == values[key]).values(**values))
+    if not result.rowcount:
+        await conn.execute(table.insert().values(**values))
+
+
+class Records:
+    """Reads and journaled writes of rooms, players and games."""
+
+    def __init__(self, engine: AsyncEngine, journal: Journal) -> None:
+        self.engine = engine
+        self.journal = journal
+
+    # -- players and rooms (journaled) -----------------------------------------------------
+    def save_player(
+        self, player_id: str, name: str, token_hash: str, account_id: int | None, lang: str
+    ) -> None:
+        values = {
+            "id": player_id,
+            "name": name,
+            "token_hash": token_hash,
+            "account_id": account_id,
+            "lang": lang,
+            "seen_ms": now_ms(),
+        }
+        self.journal.write(lambda conn: _upsert(conn, players, "id", values))
+
+    def save_room(self, values: dict[str, Any]) -> None:
+        values = {**values, "updated_ms": now_ms()}
+        self.journal.write(lambda conn: _upsert(conn, rooms, "id", values))
+
+    def drop_room(self, room_id: str) -> None:
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(delete(rooms).where(rooms.c.id == room_id))
+
+        self.journal.write(op)
+
+    async def open_rooms(self) -> list[Any]:
+        async with self.engine.connect() as conn:
+            return list((await conn.execute(select(rooms).order_by(rooms.c.updated_ms))).all())
+
+    async def players_by_id(self, ids: list[str]) -> list[Any]:
+        if not ids:
+            return []
+        async with self.engine.connect() as conn:
+            return list((await conn.execute(select(players).where(players.c.id.in_(ids)))).all())
+
+    # -- games (journaled) ------------------------------------------------------------------
+    def start_game(self, game_id: str, room_id: str, record: Record, seats: list[SeatRecord]) -> None:
+        game_row = {
+            "id": game_id,
+            "room_id": room_id,
+            "game": record.game,
+            "players": record.players,
+            "options": record.options,
+            "seed": record.seed,
+            "deal": record.deal,
+            "state": PLAYING,
+            "started_ms": now_ms(),
+        }
+        seat_rows = [
+            {
+                "game_id": game_id,
+                "seat": i,
+                "name": s.name,
+                "player_id": s.player_id,
+                "account_id": s.account_id,
+                "bot_level": s.bot_level,
+            }
+            for i, s in enumerate(seats)
+        ]
+
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(games.insert().values(**game_row))
+            await conn.execute(game_seats.insert(), seat_rows)
+
+        self.journal.write(op)
+
+    def finish_game(self, game_id: str, end_at: int, winner: int | None, places: list[int]) -> None:
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(state=OVER, finished_ms=now_ms(), end_at=end_at, winner=winner)
+            )
+            for seat, place in enumerate(places):
+                await conn.execute(
+                    update(game_seats)
+                    .where(game_seats.c.game_id == game_id, game_seats.c.seat == seat)
+                    .values(place=place)
+                )
+
+        self.journal.write(op)
+
+    def abandon_game(self, game_id: str, end_at: int) -> None:
+        async def op(conn: AsyncConnection) -> None:
+            await conn.execute(
+                update(games)
+                .where(games.c.id == game_id, games.c.state == PLAYING)
+                .values(state=ABANDONED, finished_ms=now_ms(), end_at=end_at)
+            )
+
+        self.journal.write(op)
+
+    # -- reading records ----------------------------------------------------------------------
+    async def get(self, game_id: str) -> GameRecord:
+        """One game with its whole action log; an unknown id is refused."""
+        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 16:
+            raise StoreError("no_record", _("There is no game record {id}.").format(id=str(game_id)[:32]))
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(games).where(games.c.id == game_id))).first()
+            if row is None:
+                raise StoreError("no_record", _("There is no game record {id}.").format(id=game_id))
+            seat_rows = (
+                await conn.execute(
+                    select(game_seats).where(game_seats.c.game_id == game_id).order_by(game_seats.c.seat)
+                )
+            ).all()
+            move_rows = (
+                await conn.execute(select(moves).where(moves.c.game_id == game_id).order_by(moves.c.seq))
+            ).all()
+        record = Record(
+            game=row.game,
+            players=row.players,
+            options=dict(row.options),
+            seed=int(row.seed),
+            deal=row.deal,
+            moves=[Move(int(m.at), int(m.player), dict(m.action)) for m in move_rows],
+        )
+        seats = [SeatRecord(s.name, s.player_id, s.account_id, s.bot_level, s.place) for s in seat_rows]
+        return GameRecord(
+            row.id,
+            row.room_id,
+            row.state,
+            int(row.started_ms),
+            row.finished_ms,
+            row.end_at,
+            row.winner,
+            seats,
+            record,
+        )
+
+    async def recent(self, account_id: int | None = None, limit: int = 50) -> list[JSON]:
+        """The newest finished games (of one account when given), newest first."""
+        query = select(games.c.id).where(games.c.state == OVER)
+        if account_id is not None:
+            query = query.where(
+                games.c.id.in_(select(game_seats.c.game_id).where(game_seats.c.account_id == account_id))
+            )
+        query = query.order_by(desc(games.c.finished_ms)).limit(limit)
+        async with self.engine.connect() as conn:
+            ids = [r.id for r in (await conn.execute(query)).all()]
+            if not ids:
+                return []
+            rows = {r.id: r for r in (await conn.execute(select(games).where(games.c.id.in_(ids)))).all()}
+            seat_rows = (
+                await conn.execute(
+                    select(game_seats).where(game_seats.c.game_id.in_(ids)).order_by(game_seats.c.seat)
+                )
+            ).all()
+        seats: dict[str, list[JSON]] = {}
+        for s in seat_rows:
+            seats.setdefault(s.game_id, []).append(
+                SeatRecord(s.name, s.player_id, s.account_id, s.bot_level, s.place).to_json()
+            )
+        return [
+            {
+                "id": i,
+                "game": rows[i].game,
+                "players": rows[i].players,
+                "finished_ms": rows[i].finished_ms,
+                "winner": rows[i].winner,
+                "seats": seats.get(i, []),
+            }
+            for i in ids
+        ]

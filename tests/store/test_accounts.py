@@ -1,0 +1,140 @@
+"""Accounts: register, log in, sessions that last, log out, profiles, and every refusal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy import select, update
+
+from cardroom.store import Store, StoreError
+from cardroom.store.schema import accounts, sessions
+
+
+async def _refusal(coro: Any) -> str:
+    with pytest.raises(StoreError) as info:
+        await coro
+    return info.value.code
+
+
+def test_a_player_registers_logs_in_and_the_session_finds_them(with_store: Any) -> None:
+    async def go(store: Store) -> None:
+        anna = await store.accounts.register("Anna", "correct horse")
+        account, token = await store.accounts.login("anna", "correct horse")  # names ignore case
+        assert account.id == anna.id and account.name == "Anna"
+        assert (await store.accounts.session(token)).id == anna.id
+
+    with_store(go)
+
+
+def test_passwords_are_kept_as_argon2id_hashes_and_tokens_only_as_digests(with_store: Any) -> None:
+    async def go(store: Store) -> None:
+        await store.accounts.register("Anna", "correct horse")
+        _, token = await store.accounts.login("Anna", "correct horse")
+        async with store.engine.connect() as conn:
+            stored = (await conn.execute(select(accounts.c.password_hash))).scalar_one()
+            kept = [r[0] for r in (await conn.execute(select(sessions.c.token_hash))).all()]
+        assert stored.startswith("$argon2id$") and "correct horse" not in stored
+        assert token not in kept and len(kept) == 1
+
+    with_store(go)
+
+
+def test_a_wrong_password_or_unknown_name_gets_one_message_and_no_session(with_store: Any) -> None:
+    async def go(store: Store) -> None:
+        await store.accounts.register("Anna", "correct horse")
+        assert await _refusal(store.accounts.login("Anna", "wrong horse")) == "wrong_login"
+        assert await _refusal(store.accounts.login("Nobody", "correct horse")) == "wrong_login"
+        async with store.engine.connect() as conn:
+            assert (await conn.execute(select(sessions))).first() is None
+
+    with_store(go)
+
+
+def test_a_name_is_taken_whatever_its_case_and_the_first_account_is_untouched(with_store: Any) -> None:
+    async def go(store: Store) -> None:
+        await store.accounts.register("Anna", "correct horse")
+        assert await _refusal(store.accounts.register("ANNA", "another pass")) == "name_taken"
+        account, _ = await store.accounts.login("Anna", "correct horse")
+        assert account.name == "Anna"
+
+    with_store(go)
+
+
+def test_bad_names_and_passwords_are_refused(with_store: Any) -> None:
+    async def go(store: Store) -> None:
+        assert await _refusal(store.accounts.register("", "correct horse")) == "bad_name"
+        assert await _refusal(store.accounts.register("x" * 25, "correct horse")) == "bad_name"
+        assert await _refusal(store.accounts.register("bell\x07", "correct horse")) == "bad_name"
+        assert await _refusal(store.accounts.register("Anna", "short")) == "bad_password"
+        assert not await store.accounts.exists("Anna")
+
+    with_store(go)
+
+
+def test_an_expired_session_is_refused_and_forgotten(with_store: Any) -> None:
+    async def go(store: Store) -> None:
+        await store.accounts.register("Anna", "correct horse")
+        _, token = await store.accounts.login("Anna", "correct horse")
+        async with store.engine.begin() as conn:
+            await conn.execute(update(sessions).values(expires_ms=1))
+        assert await _refusal(store.accounts.session(token)) == "session_expired"
+        async with store.engine.connect() as conn:
+            assert (await conn.execute(select(sessions))).first() is None
+        assert await _refusal(store.accounts.session("made-up-token-0123456789")) == "session_expired"
+
+    with_store(go)
+
+
+def test_logging_out_ends_that_session_only(with_store: Any) -> None:
+    async def go(store: Store) -> None:
+        await store.accounts.register("Anna", "correct horse")
+        _, phone = await store.accounts.login("Anna", "correct horse")
+        _, laptop = await store.accounts.login("Anna", "correct horse")
+        await store.accounts.logout(phone)
+        assert await _refusal(store.accounts.session(phone)) == "session_expired"
+        assert (await store.accounts.session(laptop)).name == "Anna"
+
+    with_store(go)
+
+
+def test_the_profile_keeps_language_sound_speech_verbosity_and_keys(with_store: Any) -> None:
+    async def go(store: Store) -> None:
+        anna = await store.accounts.register("Anna", "correct horse", lang="it")
+        assert anna.profile["lang"] == "it"
+        await store.accounts.save_profile(anna.id, {"volume": 0.2, "muted": True, "speech": True})
+        await store.accounts.save_profile(anna.id, {"verbosity": "brief", "keys": {"kittens": {"draw": "g"}}})
+        account, _ = await store.accounts.login("Anna", "correct horse")
+        assert account.profile == {
+            "lang": "it",
+            "volume": 0.2,
+            "muted": True,
+            "speech": True,
+            "verbosity": "brief",
+            "keys": {"kittens": {"draw": "g"}},
+        }
+
+    with_store(go)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        "loud",
+        {"volume": 2},
+        {"volume": True},
+        {"lang": "xx"},
+        {"muted": "yes"},
+        {"verbosity": "chatty"},
+        {"keys": {"kittens": {"draw": 5}}},
+        {"colour": "red"},
+    ],
+)
+def test_a_bad_profile_change_is_refused_and_nothing_changes(with_store: Any, changes: Any) -> None:
+    async def go(store: Store) -> None:
+        anna = await store.accounts.register("Anna", "correct horse")
+        assert await _refusal(store.accounts.save_profile(anna.id, changes)) == "bad_profile"
+        account, _ = await store.accounts.login("Anna", "correct horse")
+        assert account.profile == anna.profile
+
+    with_store(go)

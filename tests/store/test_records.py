@@ -1,0 +1,122 @@
+"""Game records: a finished game is kept with its options, seed, seats and whole action log,
+and replaying the stored log gives the very same table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from cardroom.bots import make_bot
+from cardroom.drive.virtual import VirtualDriver
+from cardroom.games import find_game
+from cardroom.protocol.record import Record, replay
+from cardroom.store import SeatRecord, Store, StoreError
+from cardroom.store.schema import moves
+
+
+def _play(game_name: str, players: int, seed: int) -> tuple[Record, Any]:
+    game = find_game(game_name)
+    table = game.new_table(players, {}, seed)
+    bots = {i: make_bot(game_name, i, "normal", seed + i) for i in range(players)}
+    run = VirtualDriver(table, bots, game.action_json).run()
+    assert table.over
+    return Record(game_name, players, {}, seed, moves=list(run.moves)), table
+
+
+@pytest.mark.parametrize("game_name", ["burrito", "kittens"])
+def test_a_stored_game_replays_to_the_same_table(with_store: Any, game_name: str) -> None:
+    record, table = _play(game_name, 4, seed=7)
+    seats = [SeatRecord("Anna", player_id="p1")] + [
+        SeatRecord(f"Bot {i}", bot_level="normal") for i in range(1, 4)
+    ]
+
+    async def go(store: Store) -> Any:
+        store.records.start_game("g1", "room1", record, seats)
+        for seq, move in enumerate(record.moves):
+            store.journal.move("g1", seq, move.at, move.player, move.action)
+        store.records.finish_game("g1", table.now, table.winner, [1, 2, 3, 4])
+        await store.journal.flush()
+        return await store.records.get("g1")
+
+    stored = with_store(go)
+    assert stored.state == "over" and stored.winner == table.winner
+    assert [s.name for s in stored.seats] == ["Anna", "Bot 1", "Bot 2", "Bot 3"]
+    assert [s.place for s in stored.seats] == [1, 2, 3, 4]
+    assert stored.record == record
+    again = replay(find_game(game_name), stored.record, until=stored.end_at)
+    assert again.snapshot() == table.snapshot()
+
+
+def test_an_unknown_record_id_is_refused(with_store: Any) -> None:
+    async def go(store: Store) -> list[str]:
+        codes = []
+        for wrong in ["nope", "", "x" * 300]:
+            with pytest.raises(StoreError) as info:
+                await store.records.get(wrong)
+            codes.append(info.value.code)
+        return codes
+
+    assert with_store(go) == ["no_record"] * 3
+
+
+def test_the_journal_commits_in_order_and_in_groups(with_store: Any) -> None:
+    record, _ = _play("burrito", 3, seed=3)
+
+    async def go(store: Store) -> tuple[int, list[int]]:
+        store.records.start_game("g2", "room", record, [SeatRecord(f"P{i}") for i in range(3)])
+        futures = [
+            store.journal.move("g2", seq, m.at, m.player, m.action) for seq, m in enumerate(record.moves)
+        ]
+        for f in futures:
+            await f
+        async with store.engine.connect() as conn:
+            seqs = [r.seq for r in (await conn.execute(select(moves.c.seq).order_by(moves.c.seq))).all()]
+        return store.journal.commits, seqs
+
+    commits, seqs = with_store(go)
+    assert seqs == list(range(len(record.moves)))
+    assert commits < len(record.moves) / 10  # queued together, committed together
+
+
+def test_a_write_the_database_refuses_fails_alone(with_store: Any) -> None:
+    record, _ = _play("burrito", 3, seed=3)
+
+    async def go(store: Store) -> tuple[bool, bool, list[int]]:
+        store.records.start_game("g3", "room", record, [SeatRecord(f"P{i}") for i in range(3)])
+        first = store.journal.move("g3", 0, 0, 0, {"do": "draw"})
+        duplicate = store.journal.move("g3", 0, 0, 0, {"do": "draw"})  # the same key again
+        after = store.journal.move("g3", 1, 5, 1, {"do": "draw"})
+        await store.journal.flush()
+        await first
+        await after
+        failed = duplicate.exception() is not None
+        async with store.engine.connect() as conn:
+            seqs = [r.seq for r in (await conn.execute(select(moves.c.seq).order_by(moves.c.seq))).all()]
+        return failed, first.done(), seqs
+
+    failed, done, seqs = with_store(go)
+    assert failed and done and seqs == [0, 1]
+
+
+def test_recent_games_list_the_finished_ones_of_an_account(with_store: Any) -> None:
+    record, table = _play("kittens", 2, seed=5)
+
+    async def go(store: Store) -> tuple[list[Any], list[Any]]:
+        anna = await store.accounts.register("Anna", "correct horse")
+        store.records.start_game(
+            "g4", "r", record, [SeatRecord("Anna", "p", anna.id), SeatRecord("Bot", bot_level="normal")]
+        )
+        store.records.start_game(
+            "g5", "r", record, [SeatRecord("Guest", "q"), SeatRecord("Bot", bot_level="normal")]
+        )
+        store.records.finish_game("g4", table.now, table.winner, [1, 2])
+        store.records.finish_game("g5", table.now, table.winner, [2, 1])
+        await store.journal.flush()
+        return await store.records.recent(anna.id), await store.records.recent()
+
+    mine, everyone = with_store(go)
+    assert [g["id"] for g in mine] == ["g4"]
+    assert {g["id"] for g in everyone} == {"g4", "g5"}
+    assert mine[0]["seats"][0] == {"name": "Anna", "account": True, "bot": None, "place": 1}
