@@ -169,6 +169,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     srv.add_argument("--port", type=_port, default=None, help="port (default: $PORT or 8000)")
+    srv.add_argument(
+        "--db",
+        default=None,
+        help="database URL: sqlite:///PATH or postgresql://USER:PASSWORD@HOST/NAME, or memory "
+        "(nothing kept); default $CARDROOM_DB, else a SQLite file in the data folder "
+        "($CARDROOM_DATA, else ./data)",
+    )
     srv.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
 
     conn = sub.add_parser(
@@ -274,7 +281,8 @@ def _connect(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     import os
 
-    from cardroom.server.serve import serve
+    from cardroom.server.serve import check_database, serve
+    from cardroom.store.db import default_url
 
     port = args.port
     if port is None:
@@ -283,7 +291,9 @@ def _serve(args: argparse.Namespace) -> int:
             port = _port(env)
         except argparse.ArgumentTypeError as exc:
             raise CardroomError(f"PORT environment variable: {exc}") from None
-    serve(args.host, port, args.log_level)
+    db = args.db or os.environ.get("CARDROOM_DB") or default_url()
+    check_database(db)
+    serve(args.host, port, db, args.log_level)
     return 0
 
 

@@ -18,23 +18,37 @@ from cardroom import __version__
 from cardroom.help import GAMES as HELP_GAMES
 from cardroom.help import render as render_help
 from cardroom.i18n import LANGUAGES, client_catalog
+from cardroom.server import api
 from cardroom.server.edge import serve_socket
 from cardroom.server.lobby import Lobby
 from cardroom.server.narration import card_catalog
 from cardroom.server.wire import PROTOCOL_VERSION
+from cardroom.store import Store
 
 WEB = Path(__file__).resolve().parent.parent / "clients" / "web"
 
 
-def create_app(lobby: Lobby | None = None) -> Starlette:
-    """An app around one lobby (a fresh one by default)."""
+def create_app(lobby: Lobby | None = None, db: str = "memory") -> Starlette:
+    """An app around one lobby (a fresh one by default) and the store at `db`.
+
+    The default store is an in-memory database (nothing outlives the process): tests and
+    embedders choose; `cardroom serve` passes the SQLite file of the data folder or `--db`.
+    """
     the_lobby = lobby or Lobby()
+    stores: list[Store] = []
+
+    def store_of() -> Store:
+        return stores[0]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = await Store.open(db)
+        stores.append(store)
+        await the_lobby.attach(store)
         the_lobby.start()
         yield
         await the_lobby.stop()
+        await store.close()
 
     async def healthz(request: Request) -> Response:
         return JSONResponse(
@@ -74,6 +88,7 @@ def create_app(lobby: Lobby | None = None) -> Starlette:
             Route("/healthz", healthz),
             Route("/i18n/{lang}.json", catalog),
             Route("/help/{game}.json", help_page),
+            *api.routes(store_of),
             WebSocketRoute("/ws", socket),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],

@@ -16,6 +16,7 @@ from cardroom.protocol import JSON, CardroomError
 from cardroom.server.connection import SEND_QUEUE, Connection, Player
 from cardroom.server.room import Room
 from cardroom.server.wire import MAX_NAME_CHARS, encode, error
+from cardroom.store import Store
 
 PING_EVERY_S = 5.0
 
@@ -40,6 +41,11 @@ class Lobby:
         self.chat_log: list[JSON] = []
         self.finished: list[tuple[Room, list[Any]]] = []
         self._house: asyncio.Task[None] | None = None
+        self.store: Store | None = None
+
+    async def attach(self, store: Store) -> None:
+        """Keep players, tables and games in `store` from now on."""
+        self.store = store
 
     # -- players -------------------------------------------------------------------------
     def player_name(self, player_id: str) -> str | None:

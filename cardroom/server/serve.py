@@ -2,25 +2,55 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 
 import uvicorn
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
 
+from cardroom.protocol import CardroomError
 from cardroom.server.app import create_app
 from cardroom.server.wire import MAX_MESSAGE_BYTES
+from cardroom.store import BadDatabase, Store
 
 
-def serve(host: str, port: int, log_level: str = "info") -> None:
+def check_database(db: str) -> None:
+    """Open and migrate the database once before serving, so a bad URL or an unreachable
+    server is one clear line (CardroomError), not a traceback from inside the server."""
+
+    async def check() -> None:
+        store = await Store.open(db)
+        await store.close()
+
+    try:
+        asyncio.run(check())
+    except CardroomError:
+        raise
+    except (OSError, SQLAlchemyError) as exc:
+        raise BadDatabase(f"cannot open the database {_safe(db)}: {exc.__class__.__name__}: {exc}") from None
+
+
+def _safe(db: str) -> str:
+    """The URL without its password, for messages and logs."""
+    try:
+        return make_url(db).render_as_string(hide_password=True)
+    except Exception:
+        return "(unreadable URL)"
+
+
+def serve(host: str, port: int, db: str, log_level: str = "info") -> None:
     """Serve the web page and the websocket until interrupted."""
     # A full collection of a big heap stalls every table for tens of milliseconds: collect the
     # young generations often and the old one rarely, and keep start-up objects out of it.
     gc.set_threshold(50_000, 50, 1_000)
     gc.freeze()
     logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO), format="%(message)s")
+    print(f"games and accounts are kept in {_safe(db)}", flush=True)
     print(f"cardroom is running: open http://{host}:{port}/ in a browser (Ctrl+C stops it)", flush=True)
     uvicorn.run(
-        create_app(),
+        create_app(db=db),
         host=host,
         port=port,
         log_level=log_level,

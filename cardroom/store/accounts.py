@@ -233,6 +233,15 @@ class Accounts:
             )
         return bool(count)
 
+    async def find(self, raw_name: str) -> Account | None:
+        """The account of that name (any case), if there is one."""
+        name = clean_name(raw_name) if isinstance(raw_name, str) else None
+        if name is None:
+            return None
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(accounts).where(accounts.c.name_key == name_key(name)))).first()
+        return None if row is None else Account(row.id, row.name, {**DEFAULT_PROFILE, **row.profile})
+
     async def expire_sessions(self) -> int:
         """Forget sessions past their date; how many went."""
         async with self.engine.begin() as conn:

@@ -9,6 +9,7 @@ PostgreSQL's default settings also survive). A busy timeout lets a second proces
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 from typing import Any
@@ -95,5 +96,6 @@ def alembic_config(connection: Connection | None = None) -> Config:
 
 async def migrate(engine: AsyncEngine) -> None:
     """Bring the schema up to the newest migration (nothing to do when it is there already)."""
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # its chatter is not news to a host
     async with engine.begin() as conn:
         await conn.run_sync(lambda sync: command.upgrade(alembic_config(sync), "head"))

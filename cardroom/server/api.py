@@ -1,0 +1,217 @@
+"""The HTTP API beside the websocket: accounts, profiles, records, replays, leaderboards.
+
+Documented in docs/api.md. Sessions travel in an HttpOnly cookie for the page (so a script
+cannot read them, and they survive a browser restart) or as `Authorization: Bearer TOKEN`
+for the terminal. Every refusal is `{"error": code, "message": sentence}` in the caller's
+language, with a 4xx status; nothing is changed by a refused request. Request bodies, the
+password and the token are never logged.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from cardroom.games import GAMES
+from cardroom.i18n import LANGUAGES, _, normalize, use_language
+from cardroom.store import Account, Store, StoreError
+from cardroom.store.accounts import SESSION_MS
+
+COOKIE = "cardroom_session"
+MAX_BODY = 16 * 1024
+ATTEMPTS_PER_MINUTE = 20
+
+STATUS = {
+    "wrong_login": 401,
+    "session_expired": 401,
+    "not_logged_in": 401,
+    "name_taken": 409,
+    "no_record": 404,
+    "no_player": 404,
+    "not_over": 409,
+    "too_many": 429,
+}
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def request_language(request: Request) -> str:
+    """`?lang=`, else the first language of Accept-Language we speak, else English."""
+    asked = normalize(request.query_params.get("lang"))
+    if asked:
+        return asked
+    for part in request.headers.get("accept-language", "").split(","):
+        lang = normalize(part.split(";")[0].strip())
+        if lang:
+            return lang
+    return "en"
+
+
+def refusal(code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=STATUS.get(code, 400))
+
+
+def session_token(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip() or None
+    return request.cookies.get(COOKIE)
+
+
+class Attempts:
+    """A per-address limit on login and register attempts (password guessing)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, list[float]] = {}
+
+    def allow(self, who: str) -> bool:
+        now = time.monotonic()
+        recent = [t for t in self.seen.get(who, []) if now - t < 60]
+        if len(recent) >= ATTEMPTS_PER_MINUTE:
+            self.seen[who] = recent
+            return False
+        recent.append(now)
+        self.seen[who] = recent
+        if len(self.seen) > 10_000:
+            self.seen = {k: v for k, v in self.seen.items() if v and now - v[-1] < 60}
+        return True
+
+
+def routes(store_of: Callable[[], Store]) -> list[Route]:
+    """The API's routes; `store_of()` gives the store once the app has started."""
+    attempts = Attempts()
+
+    def endpoint(fn: Callable[[Request, Store], Awaitable[Response]]) -> Handler:
+        async def run(request: Request) -> Response:
+            with use_language(request_language(request)):
+                try:
+                    return await fn(request, store_of())
+                except StoreError as exc:
+                    return refusal(exc.code, str(exc))
+
+        return run
+
+    async def body(request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise StoreError("too_big", _("That message is too large."))
+        try:
+            data = json.loads(raw or b"{}")
+        except ValueError as exc:
+            raise StoreError("bad_request", _("The request is not valid JSON.")) from exc
+        if not isinstance(data, dict):
+            raise StoreError("bad_request", _("The request is not valid JSON."))
+        return data
+
+    def credentials(data: dict[str, Any]) -> tuple[str, str]:
+        name, password = data.get("name"), data.get("password")
+        if not isinstance(name, str) or not isinstance(password, str):
+            raise StoreError("bad_request", _("Give a name and a password."))
+        return name, password
+
+    def guard(request: Request) -> None:
+        who = request.client.host if request.client else "?"
+        if not attempts.allow(who):
+            raise StoreError("too_many", _("Too many attempts: wait a minute and try again."))
+
+    async def me(request: Request, store: Store) -> Account:
+        token = session_token(request)
+        if token is None:
+            raise StoreError("not_logged_in", _("You are not logged in."))
+        return await store.accounts.session(token)
+
+    def signed_in(account: Account, token: str) -> Response:
+        response = JSONResponse(
+            {"account": {"id": account.id, "name": account.name}, "profile": account.profile, "token": token}
+        )
+        response.set_cookie(
+            COOKIE, token, max_age=SESSION_MS // 1000, httponly=True, samesite="strict", path="/"
+        )
+        return response
+
+    @endpoint
+    async def register(request: Request, store: Store) -> Response:
+        guard(request)
+        data = await body(request)
+        name, password = credentials(data)
+        asked = data.get("lang")
+        lang = asked if isinstance(asked, str) and asked in LANGUAGES else request_language(request)
+        await store.accounts.register(name, password, lang)
+        account, token = await store.accounts.login(name, password)
+        return signed_in(account, token)
+
+    @endpoint
+    async def login(request: Request, store: Store) -> Response:
+        guard(request)
+        name, password = credentials(await body(request))
+        account, token = await store.accounts.login(name, password)
+        return signed_in(account, token)
+
+    @endpoint
+    async def logout(request: Request, store: Store) -> Response:
+        token = session_token(request)
+        if token is not None:
+            await store.accounts.logout(token)
+        response = JSONResponse({"ok": True})
+        response.delete_cookie(COOKIE, path="/")
+        return response
+
+    @endpoint
+    async def whoami(request: Request, store: Store) -> Response:
+        account = await me(request, store)
+        return JSONResponse({"account": {"id": account.id, "name": account.name}, "profile": account.profile})
+
+    @endpoint
+    async def profile(request: Request, store: Store) -> Response:
+        account = await me(request, store)
+        saved = await store.accounts.save_profile(account.id, await body(request))
+        return JSONResponse({"profile": saved})
+
+    @endpoint
+    async def records(request: Request, store: Store) -> Response:
+        mine = request.query_params.get("mine") in ("1", "true")
+        account_id = (await me(request, store)).id if mine else None
+        return JSONResponse({"records": await store.records.recent(account_id)})
+
+    @endpoint
+    async def record(request: Request, store: Store) -> Response:
+        found = await store.records.get(request.path_params["id"])
+        return JSONResponse({**found.summary(), "moves": len(found.record.moves), "end_at": found.end_at})
+
+    @endpoint
+    async def leaderboard(request: Request, store: Store) -> Response:
+        game = request.path_params["game"]
+        if game not in GAMES:
+            raise StoreError("no_game", _("Unknown game."))
+        return JSONResponse({"game": game, "players": await store.ratings.leaderboard(game)})
+
+    @endpoint
+    async def player(request: Request, store: Store) -> Response:
+        found = await store.accounts.find(request.path_params["name"])
+        if found is None:
+            raise StoreError("no_player", _("Nobody has that name here."))
+        return JSONResponse(
+            {
+                "name": found.name,
+                "games": await store.ratings.profile(found.id),
+                "recent": await store.records.recent(found.id, limit=20),
+            }
+        )
+
+    return [
+        Route("/api/register", register, methods=["POST"]),
+        Route("/api/login", login, methods=["POST"]),
+        Route("/api/logout", logout, methods=["POST"]),
+        Route("/api/me", whoami, methods=["GET"]),
+        Route("/api/profile", profile, methods=["PUT", "POST"]),
+        Route("/api/records", records, methods=["GET"]),
+        Route("/api/records/{id}", record, methods=["GET"]),
+        Route("/api/leaderboard/{game}", leaderboard, methods=["GET"]),
+        Route("/api/players/{name}", player, methods=["GET"]),
+    ]
