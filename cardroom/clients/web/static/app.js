@@ -8,14 +8,30 @@ import {
   cardName, focusHand, initGame, isChoosing, keyRows, keysTable, onCue, onEvents, renderGame,
   renderKeysList, resetGame, syncClock,
 } from "./game.js";
-import { DEFAULTS, bindings, keyLabel, keyName, remap, resetKeys } from "./keys.js";
+import { DEFAULTS, bindings, customKeys, keyLabel, keyName, onKeysChanged, remap, resetKeys, useKeys } from "./keys.js";
+import { api } from "./api.js";
+import { initRatings, showLeaderboard, showPlayer } from "./ratings.js";
+import { initRecords, leaveReplay, replayHelpRows, replayState, showGames } from "./records.js";
 import * as sound from "./sound.js";
 import { $, announce, clearLog, el, logLine, setSpeech, spoken } from "./ui.js";
+import { browsing, onViewChange, showView } from "./views.js";
 
 const PROTOCOL = 1;
 const TOKEN = "cardroom.token";
 const NAME = "cardroom.name";
 const PREFS = "cardroom.prefs";
+// A readable cookie beside the HttpOnly session: "this browser may be logged in", so a guest's
+// page never asks GET /api/me for nothing. It lasts as long as the session cookie.
+const HINT = "cardroom_account";
+const HINT_AGE_S = 30 * 24 * 3600;
+
+function hinted() {
+  return document.cookie.split(";").some((part) => part.trim().startsWith(`${HINT}=`));
+}
+
+function setHint(on) {
+  document.cookie = on ? `${HINT}=1; max-age=${HINT_AGE_S}; path=/; samesite=strict` : `${HINT}=; max-age=0; path=/; samesite=strict`;
+}
 
 const state = {
   ws: null,
@@ -33,8 +49,9 @@ const state = {
   stop: false,
   ref: 0,
   pendingQuery: null,
+  account: null, // {id, name} when logged in (the session is an HttpOnly cookie)
 };
-window.cardroom = { state, spoken };
+window.cardroom = { state, spoken, replayState };
 
 // ---- options of the create form ---------------------------------------------------------------
 const GAME_NAMES = { kittens: N_("Exploding Kittens"), burrito: N_("Throw Throw Burrito") };
@@ -159,11 +176,13 @@ function setStatus(text) {
 }
 
 // Say narrated lines once, keep them in the history; `urgent[i]` marks a line that needs an
-// answer now (assertive region).
-function say(texts, urgent) {
+// answer now (assertive region). With the "brief" verbosity only urgent lines and those that
+// concern the reader (`mine[i]`, from the server) are said; without `mine`, every line is.
+function say(texts, urgent, mine = null) {
+  const brief = prefs.verbosity === "brief" && Array.isArray(mine);
   texts.forEach((text, i) => {
     const now = Boolean(urgent[i]);
-    announce(text, now, "event");
+    if (!brief || now || mine[i]) announce(text, now, "event");
     logLine(text, now);
   });
 }
@@ -189,7 +208,12 @@ function handle(m) {
       renderTables();
       if (state.current === m.table) {
         notify(_("The table was closed."));
-        showLobby();
+        if (browsing()) {
+          state.current = null;
+          state.room = null;
+        } else {
+          showLobby();
+        }
       }
       return undefined;
     case "table":
@@ -250,7 +274,7 @@ function onWelcome(m) {
     }
   }
   const first = $("enter").hidden === false;
-  if (!state.current) showLobby(first);
+  if (!state.current && !browsing()) showLobby(first);
 }
 
 function onTable(m) {
@@ -273,7 +297,9 @@ function onTable(m) {
     resetGame();
     clearLog();
     $("table-chat-log").replaceChildren(...(m.chat || []).map(chatItem));
-    showTable();
+    // Back at a table after a reconnect while reading the games or the leaderboard: the
+    // table waits behind the Lobby button.
+    if (!browsing()) showTable();
   }
   renderTable();
   if (previous && previous.state !== "playing" && m.state === "playing") gameStarted(m);
@@ -297,7 +323,7 @@ function onEventsMessage(m) {
   state.room.view = m.view;
   syncClock(m.view);
   const urgent = Array.isArray(m.urgent) ? m.urgent : [];
-  say(m.texts || [], urgent);
+  say(m.texts || [], urgent, Array.isArray(m.mine) ? m.mine : null);
   onEvents(m.events || [], urgent.some(Boolean));
   renderTable();
 }
@@ -339,9 +365,7 @@ function onChat(m) {
 
 // ---- screens -----------------------------------------------------------------------------------
 function showEnter(error = "") {
-  $("enter").hidden = false;
-  $("lobby").hidden = true;
-  $("table").hidden = true;
+  showView("enter");
   $("name-error").textContent = error;
   $("nickname").value = localStorage.getItem(NAME) || "";
   setStatus(_("Not connected."));
@@ -350,18 +374,28 @@ function showEnter(error = "") {
 function showLobby(focus = true) {
   state.current = null;
   state.room = null;
-  $("enter").hidden = true;
-  $("lobby").hidden = false;
-  $("table").hidden = true;
+  showView("lobby");
   renderTables();
   if (focus) $("lobby-title").focus();
 }
 
 function showTable() {
-  $("enter").hidden = true;
-  $("lobby").hidden = true;
-  $("table").hidden = false;
+  showView("table");
   $("table-title").focus();
+}
+
+// The Lobby button: the table you are at, else the lobby, else the entry form.
+function showPlayArea() {
+  if (state.current && state.room) {
+    showTable();
+  } else if (state.welcomed) {
+    showView("lobby");
+    renderTables();
+    $("lobby-title").focus();
+  } else {
+    showView("enter");
+    $("enter-title").focus();
+  }
 }
 
 // Re-rendering a list must not lose the focus or what was typed in it.
@@ -546,17 +580,165 @@ function createTable(event) {
 }
 
 // ---- settings and help -------------------------------------------------------------------------
-let prefs = { volume: 0.6, muted: false, speech: false };
+let prefs = { volume: 0.6, muted: false, speech: false, verbosity: "full" };
 try {
   prefs = { ...prefs, ...(JSON.parse(localStorage.getItem(PREFS) || "{}") || {}) };
 } catch (error) {
   // keep the defaults
 }
 
-function applyPrefs() {
+function applyPrefs(save = true) {
   sound.configure({ volume: prefs.volume, muted: prefs.muted });
   setSpeech(prefs.speech);
   localStorage.setItem(PREFS, JSON.stringify(prefs));
+  if (save) saveProfileSoon();
+}
+
+// ---- accounts and the profile ------------------------------------------------------------------
+// A logged-in player's settings live in their profile (PUT /api/profile, debounced); a guest's
+// stay in this browser's localStorage only.
+const SAVE_DELAY_MS = 400;
+let saveTimer = null;
+let saving = Promise.resolve();
+
+function profileNow() {
+  return {
+    lang: lang(),
+    volume: Math.round(Math.max(0, Math.min(1, Number(prefs.volume) || 0)) * 100) / 100,
+    muted: Boolean(prefs.muted),
+    speech: Boolean(prefs.speech),
+    verbosity: prefs.verbosity === "brief" ? "brief" : "full",
+    keys: customKeys(),
+  };
+}
+
+function saveProfileSoon() {
+  if (!state.account) return;
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveProfileNow, SAVE_DELAY_MS);
+}
+
+function saveProfileNow() {
+  clearTimeout(saveTimer);
+  saveTimer = null;
+  if (!state.account) return saving;
+  const body = profileNow();
+  saving = saving.then(async () => {
+    const reply = await api("PUT", "/api/profile", body);
+    if (!reply.ok) announce(reply.data.message, true);
+    window.cardroom.profileSaved = (window.cardroom.profileSaved || 0) + 1;
+  });
+  return saving;
+}
+
+// Leaving the page with a save still waiting: send it anyway (keepalive outlives the page).
+function flushProfileOnLeave() {
+  if (!state.account || saveTimer === null) return;
+  clearTimeout(saveTimer);
+  saveTimer = null;
+  fetch(`/api/profile?lang=${encodeURIComponent(lang())}`, {
+    method: "PUT", credentials: "same-origin", keepalive: true,
+    headers: { "Content-Type": "application/json" }, body: JSON.stringify(profileNow()),
+  }).catch(() => undefined);
+}
+
+// The profile's settings on this page (nothing is saved back: they came from there).
+function applyProfile(profile) {
+  if (!profile) return;
+  prefs = {
+    ...prefs,
+    volume: typeof profile.volume === "number" ? profile.volume : prefs.volume,
+    muted: typeof profile.muted === "boolean" ? profile.muted : prefs.muted,
+    speech: typeof profile.speech === "boolean" ? profile.speech : prefs.speech,
+    verbosity: profile.verbosity === "brief" ? "brief" : "full",
+  };
+  applyPrefs(false);
+  useKeys(profile.keys || {});
+  if (profile.lang && LANGUAGES.some(([code]) => code === profile.lang)) storeLanguage(profile.lang);
+}
+
+function showAccount() {
+  const account = state.account;
+  $("account-status").hidden = !account;
+  $("account-status").textContent = account ? fmt(_("Logged in as {name}"), { name: account.name }) : "";
+  $("logout-btn").hidden = !account;
+  $("nav-me-item").hidden = !account;
+}
+
+function enterMode(mode) {
+  $("name-form").hidden = mode !== "guest";
+  $("login-form").hidden = mode !== "login";
+  $("register-form").hidden = mode !== "register";
+}
+
+// Enter the lobby as `name` with a fresh websocket player (no token of an earlier one).
+function enterAs(name) {
+  localStorage.removeItem(TOKEN);
+  if (state.ws) {
+    const old = state.ws;
+    state.ws = null;
+    old.close();
+  }
+  state.lastV = {};
+  state.current = null;
+  state.room = null;
+  connect(name);
+}
+
+async function submitAccount(kind) {
+  const prefix = kind === "login" ? "login" : "register";
+  const nameInput = $(`${prefix}-name`);
+  const passwordInput = $(`${prefix}-password`);
+  const error = $(`${prefix}-error`);
+  const body = { name: nameInput.value.trim(), password: passwordInput.value };
+  if (kind === "register") body.lang = lang();
+  error.textContent = "";
+  const reply = await api("POST", kind === "login" ? "/api/login" : "/api/register", body);
+  if (!reply.ok) {
+    error.textContent = reply.data.message;
+    announce(reply.data.message, true);
+    const code = reply.data.error;
+    const field = code === "bad_name" || code === "name_taken" || (code === "bad_request" && !body.name) ? nameInput : passwordInput;
+    if (field === passwordInput && code === "wrong_login") passwordInput.select();
+    field.focus();
+    return;
+  }
+  passwordInput.value = "";
+  state.account = reply.data.account;
+  setHint(true);
+  if (kind === "login") {
+    applyProfile(reply.data.profile);
+    if (lang() !== wantedLanguage()) await switchLanguage(wantedLanguage());
+  } else {
+    // A new account starts with the settings chosen on this page.
+    await saveProfileNow();
+  }
+  showAccount();
+  announce(fmt(_("Logged in as {name}"), { name: state.account.name }));
+  enterAs(state.account.name);
+}
+
+async function logout() {
+  clearTimeout(saveTimer);
+  await saving;
+  await api("POST", "/api/logout");
+  state.account = null;
+  setHint(false);
+  leaveReplay();
+  if (state.ws) {
+    const old = state.ws;
+    state.ws = null;
+    old.close();
+  }
+  state.welcomed = false;
+  state.lastV = {};
+  state.current = null;
+  state.room = null;
+  localStorage.removeItem(TOKEN);
+  showAccount();
+  showEnter();
+  announce(_("You are logged out."));
+  $("enter-title").focus();
 }
 
 let capturing = null;
@@ -600,6 +782,7 @@ function openSettings() {
   $("volume").value = String(Math.round(prefs.volume * 100));
   $("mute").checked = prefs.muted;
   $("speech").checked = prefs.speech;
+  $(prefs.verbosity === "brief" ? "verbosity-brief" : "verbosity-full").checked = true;
   renderKeymapEditor();
   $("settings").showModal();
 }
@@ -615,6 +798,9 @@ function helpRows(where) {
   if (where === "log") {
     return [[keyLabel("pageup"), _("Previous entry of the history")], [keyLabel("pagedown"), _("Next entry of the history")], [keyLabel("escape"), _("Back to your hand")], ...(game ? keyRows(game) : [])];
   }
+  if (where === "replay") {
+    return replayHelpRows(keyLabel);
+  }
   if (where === "game" && game) {
     return [[_("Up and down arrows"), _("Move through your hand")], ...keyRows(game), [keyLabel("escape"), _("Back to your hand")]];
   }
@@ -629,8 +815,9 @@ function openHelp() {
     else if (active.closest("#log")) where = "log";
     else if (active.closest(".chat-form")) where = "chat";
     else if (active.closest("#game")) where = "game";
+    else if (active.closest("#replay")) where = "replay";
   }
-  const titles = { page: _("Keys on this page"), game: _("Keys in the game area"), log: _("Keys in the history"), chat: _("Keys in the chat box"), chooser: _("Keys in this choice") };
+  const titles = { page: _("Keys on this page"), game: _("Keys in the game area"), log: _("Keys in the history"), chat: _("Keys in the chat box"), chooser: _("Keys in this choice"), replay: _("Keys in the replay") };
   $("help-title").textContent = titles[where];
   $("help-body").replaceChildren(keysTable(helpRows(where), titles[where]));
   const dialog = $("help");
@@ -655,10 +842,20 @@ function languagePicker(id) {
 async function chooseLanguage(code) {
   if (code === lang()) return;
   storeLanguage(code);
+  if (state.account) {
+    const body = { ...profileNow(), lang: code };
+    clearTimeout(saveTimer);
+    await saving;
+    await api("PUT", "/api/profile", body);
+  }
   if (state.ws && state.welcomed) {
     location.reload();
     return;
   }
+  await switchLanguage(code);
+}
+
+async function switchLanguage(code) {
   await loadCatalog(code);
   await loadCards(lang());
   translatePage();
@@ -694,8 +891,7 @@ function openRules() {
 }
 
 function buildLanguageAndRules() {
-  const nameForm = $("name-form");
-  nameForm.insertBefore(languagePicker("lang-enter"), nameForm.querySelector("button[type=submit]"));
+  $("enter-mode").before(languagePicker("lang-enter"));
   const settings = $("settings-form");
   settings.insertBefore(languagePicker("lang-settings"), settings.querySelector("button[type=submit]"));
 
@@ -725,8 +921,15 @@ void [N_("Language"), N_("Rules"), N_("Game"), N_("Close"), N_("Exploding Kitten
 async function main() {
   // Handlers first (a form must never submit itself while the catalog loads), then the texts.
   initGame({ state, send, act, query, openHelp });
+  initRecords({ account: () => state.account, openPlayer: (name) => showPlayer(name) });
+  initRatings({ account: () => state.account });
   buildLanguageAndRules();
-  applyPrefs();
+  applyPrefs(false);
+  onKeysChanged(saveProfileSoon);
+  window.addEventListener("pagehide", flushProfileOnLeave);
+  onViewChange((name, before) => {
+    if (before === "replay" && name !== "replay") leaveReplay();
+  });
 
   document.addEventListener("keydown", (event) => {
     sound.unlock();
@@ -759,6 +962,31 @@ async function main() {
     }
     connect(name);
   });
+  for (const radio of document.querySelectorAll("input[name=enter-mode]")) {
+    radio.addEventListener("change", () => enterMode(radio.value));
+  }
+  $("login-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    submitAccount("login");
+  });
+  $("register-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    submitAccount("register");
+  });
+  $("logout-btn").addEventListener("click", logout);
+  $("nav-lobby").addEventListener("click", showPlayArea);
+  $("nav-games").addEventListener("click", () => showGames());
+  $("nav-leaderboard").addEventListener("click", () => showLeaderboard());
+  $("nav-me").addEventListener("click", () => {
+    if (state.account) showPlayer(state.account.name);
+  });
+  for (const radio of document.querySelectorAll("input[name=verbosity]")) {
+    radio.addEventListener("change", () => {
+      if (!radio.checked) return;
+      prefs.verbosity = radio.value === "brief" ? "brief" : "full";
+      applyPrefs();
+    });
+  }
   $("create-game").addEventListener("change", renderCreateForm);
   $("create-form").addEventListener("submit", createTable);
   $("lobby-chat-form").addEventListener("submit", (event) => {
@@ -800,12 +1028,25 @@ async function main() {
     announce(_("The default keys are back."));
   });
 
+  // A logged-in player (the session cookie) enters directly, with the settings of their profile.
+  const me = hinted() ? await api("GET", "/api/me") : null;
+  if (me && me.ok && me.data.account) {
+    state.account = me.data.account;
+    setHint(true); // each day of use renews the session: the hint too
+    applyProfile(me.data.profile);
+  } else if (me) {
+    setHint(false);
+  }
   await loadCatalog(wantedLanguage());
   await loadCards(lang());
   translatePage();
   for (const select of document.querySelectorAll("select[name=lang]")) select.value = lang();
   renderCreateForm();
-  if (localStorage.getItem(TOKEN)) {
+  showAccount();
+  if (state.account) {
+    $("enter").hidden = true;
+    connect(state.account.name);
+  } else if (localStorage.getItem(TOKEN)) {
     $("enter").hidden = true;
     connect();
   } else if (!state.ws) {

@@ -46,7 +46,10 @@ export function resetGame() {
   closeChooser();
 }
 
-const room = () => ctx.state.room;
+// The replay viewer draws a stored table with the same code: `shown` stands in for the room
+// while it does (renderBoardFor).
+let shown = null;
+const room = () => shown || ctx.state.room;
 const view = () => (room() ? room().view : null);
 const me = () => (room() ? room().you : null);
 const game = () => (room() ? room().game : null);
@@ -172,6 +175,23 @@ export function renderGame() {
     reorder = null;
   }
   renderHand(false);
+}
+
+// Draw the board of `fake` ({game, seats, you, view}: a stored table at one step) into `board`.
+export function renderBoardFor(fake, board) {
+  shown = fake;
+  try {
+    board.replaceChildren();
+    if (fake.game === "kittens") renderKittensBoard(board, fake.view);
+    else renderBurritoBoard(board, fake.view);
+  } finally {
+    shown = null;
+  }
+}
+
+// A card's name in the game of a stored table.
+export function cardNameIn(gameName, card) {
+  return cardLabel(gameName === "burrito" ? "burrito" : "kittens", card);
 }
 
 function pile(label, value, extra = null) {

@@ -84,7 +84,32 @@ try {
   custom = {};
 }
 
+const listeners = [];
+
 function save() {
+  localStorage.setItem(STORE, JSON.stringify(custom));
+  for (const listener of listeners) listener();
+}
+
+// Called after every change of the key map (the profile of a logged-in player keeps it).
+export function onKeysChanged(listener) {
+  listeners.push(listener);
+}
+
+// The remapped keys only, per game: {GAME: {ACTION: KEY}} (the profile's `keys`).
+export function customKeys() {
+  return JSON.parse(JSON.stringify(custom));
+}
+
+// Take the key map of a profile; nothing is saved back (it came from there).
+export function useKeys(map) {
+  custom = {};
+  for (const [game, bound] of Object.entries(map || {})) {
+    if (!DEFAULTS[game] || !bound || typeof bound !== "object") continue;
+    const known = new Set(DEFAULTS[game].map(([action]) => action));
+    custom[game] = {};
+    for (const [action, key] of Object.entries(bound)) if (known.has(action) && typeof key === "string") custom[game][action] = key;
+  }
   localStorage.setItem(STORE, JSON.stringify(custom));
 }
 

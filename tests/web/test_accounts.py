@@ -1,0 +1,183 @@
+"""Accounts on the web page: create one, keep the settings in the profile across a reload and a
+browser restart, log out and in again; a wrong password and a taken name are refused with the
+API's own sentence in the assertive live region. Keyboard only, against a real server with a
+database of its own (nothing outlives the module)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from tests.server.live import LiveServer, run_server
+from tests.web.accounts import login, logout, open_page, register
+from tests.web.keyboard import said, tab_to
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LiveServer]:
+    with run_server({"CARDROOM_DB": "memory"}) as live:
+        yield live
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    yield context
+    context.close()
+
+
+def me(page: Page, server: LiveServer) -> dict[str, Any]:
+    reply = page.request.get(server.url + "/api/me")
+    assert reply.ok, reply.text()
+    data: dict[str, Any] = reply.json()
+    return data
+
+
+def wait_for_profile(page: Page, server: LiveServer, ok: Callable[[dict[str, Any]], bool]) -> None:
+    """Until the profile on the server passes `ok` (saves are debounced)."""
+    deadline = time.monotonic() + 10
+    while True:
+        profile = me(page, server)["profile"]
+        if ok(profile):
+            return
+        assert time.monotonic() < deadline, profile
+        page.wait_for_timeout(100)
+
+
+def settings_shown(page: Page) -> dict[str, Any]:
+    """Open Settings with the keyboard and read what it shows; close it again."""
+    tab_to(page, "#open-settings")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#settings[open]")
+    shown: dict[str, Any] = page.evaluate(
+        """() => ({
+          volume: document.querySelector('#volume').value,
+          speech: document.querySelector('#speech').checked,
+          brief: document.querySelector('#verbosity-brief').checked,
+          draw: [...document.querySelectorAll('#keymap-editor table')][0].textContent,
+        })"""
+    )
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('#settings').open")
+    return shown
+
+
+def test_an_account_keeps_its_settings_and_survives_a_reload_and_a_browser_restart(
+    browser: Browser, context: BrowserContext, server: LiveServer
+) -> None:
+    page, errors = open_page(context, server)
+    register(page, "Rosa", "rosa-secret-1")
+    assert page.text_content("#account-status") == "Logged in as Rosa"
+    assert page.is_visible("#logout-btn") and page.is_visible("#nav-me")
+
+    # Settings by keyboard: volume down two steps, speech on, brief announcements, D -> K.
+    tab_to(page, "#open-settings")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#settings[open]")
+    tab_to(page, "#volume")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    tab_to(page, "#speech")
+    page.keyboard.press("Space")
+    tab_to(page, "#verbosity-full, #verbosity-brief")
+    page.keyboard.press("ArrowDown")
+    assert page.is_checked("#verbosity-brief")
+    tab_to(page, 'button[aria-label="Change the key for: Draw a card (ends your turn)"]')
+    page.keyboard.press("Enter")
+    page.keyboard.press("k")
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('#settings').open")
+    wait_for_profile(
+        page,
+        server,
+        lambda p: (
+            p["volume"] == 0.5
+            and p["speech"]
+            and p["verbosity"] == "brief"
+            and p["keys"]["kittens"]["draw"] == "k"
+        ),
+    )
+
+    # A reload: still logged in, in the lobby, the settings as they were.
+    page.reload()
+    page.wait_for_function("window.cardroom && window.cardroom.ready && window.cardroom.state.welcomed")
+    assert page.is_visible("#lobby") and not page.is_visible("#enter")
+    assert page.text_content("#account-status") == "Logged in as Rosa"
+    shown = settings_shown(page)
+    assert shown["volume"] == "50" and shown["speech"] and shown["brief"]
+
+    # A browser restart: a new context with the same cookies and nothing in localStorage.
+    restarted = browser.new_context(viewport={"width": 1100, "height": 900})
+    restarted.add_cookies(context.cookies())  # type: ignore[arg-type]
+    again, errors_again = open_page(restarted, server)
+    assert again.evaluate("localStorage.getItem('cardroom.prefs')") is not None  # written from the profile
+    again.wait_for_function("window.cardroom.state.welcomed")
+    assert again.text_content("#account-status") == "Logged in as Rosa"
+    assert again.is_visible("#lobby")
+    shown = settings_shown(again)
+    assert shown["volume"] == "50" and shown["speech"] and shown["brief"]
+    keys = json.loads(again.evaluate("localStorage.getItem('cardroom.keys')"))
+    assert keys["kittens"]["draw"] == "k"
+    assert errors_again == []
+    restarted.close()
+
+    # Log out: back at the entry form; the session is gone.
+    logout(page)
+    assert page.request.get(server.url + "/api/me").status == 401
+    # Log in again.
+    login(page, "rosa", "rosa-secret-1")
+    assert page.text_content("#account-status") == "Logged in as Rosa"
+    assert me(page, server)["profile"]["verbosity"] == "brief"
+    assert errors == []
+
+
+def test_a_wrong_password_and_a_taken_name_are_refused_with_the_apis_sentence(
+    context: BrowserContext, server: LiveServer
+) -> None:
+    page, errors = open_page(context, server)
+    register(page, "Wanda", "wanda-secret-1")
+    logout(page)
+
+    login(page, "Wanda", "not-the-password", ok=False)
+    reply = page.request.post(server.url + "/api/login", data={"name": "Wanda", "password": "nope-nope-nope"})
+    message = reply.json()["message"]
+    page.wait_for_function("m => document.querySelector('#login-error').textContent === m", arg=message)
+    assert {"region": "assertive", "text": message} in [
+        {"region": x["region"], "text": x["text"]} for x in said(page)
+    ]
+    assert page.evaluate("document.activeElement.id") == "login-password"
+    assert page.is_visible("#enter") and not page.is_visible("#lobby")
+    assert page.is_hidden("#logout-btn")
+    assert page.evaluate("window.cardroom.state.account") is None
+    assert page.request.get(server.url + "/api/me").status == 401
+
+    register(page, "wanda", "another-secret", ok=False)
+    taken = page.request.post(server.url + "/api/register", data={"name": "WANDA", "password": "12345678"})
+    assert taken.status == 409
+    message = taken.json()["message"]
+    page.wait_for_function("m => document.querySelector('#register-error').textContent === m", arg=message)
+    assert any(x["region"] == "assertive" and x["text"] == message for x in said(page))
+    assert page.evaluate("document.activeElement.id") == "register-name"
+    assert page.is_visible("#enter")
+    assert page.evaluate("window.cardroom.state.account") is None
+    assert errors == []
+
+
+def test_a_guest_still_enters_with_a_nickname_and_asks_nothing_of_the_account_api(
+    context: BrowserContext, server: LiveServer
+) -> None:
+    asked: list[str] = []
+    context.on("request", lambda r: asked.append(r.url) if "/api/" in r.url else None)
+    page, errors = open_page(context, server)
+    tab_to(page, "#nickname")
+    page.keyboard.type("Gus")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'lobby-title'")
+    assert page.is_hidden("#logout-btn") and page.is_hidden("#nav-me")
+    assert asked == []
+    assert errors == []
