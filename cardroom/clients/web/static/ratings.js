@@ -109,7 +109,7 @@ export function ratingChart(game, history) {
   const last = ratings[ratings.length - 1];
   const high = Math.max(...ratings);
   const low = Math.min(...ratings);
-  const summary = fmt(_("Rating in {game} over {n} games: first {first}, last {last}, highest {high}."), {
+  const summary = fmt(_("Rating in {game}. Games rated: {n}. First {first}, last {last}, highest {high}."), {
     game: gameName(game), n: history.length, first: number(first), last: number(last), high: number(high),
   });
   const width = 600;
