@@ -214,7 +214,60 @@ def build_parser() -> argparse.ArgumentParser:
         "Exit status 2 with a one-line error when the file is invalid.",
     )
     scen.add_argument("file", metavar="FILE")
+
+    _replay_parser(sub)
     return parser
+
+
+def _replay_parser(sub: Any) -> None:
+    """`cardroom replay`: a stored game, line by line, or as a scenario file."""
+    from cardroom.i18n import _
+    from cardroom.replay.terminal import speed
+
+    rep = sub.add_parser(
+        "replay",
+        help=_("play a stored game again, line by line, or export it as a scenario file"),
+        description=_(
+            "Print a finished game from the database, one plain line per sentence (screen-reader "
+            "friendly), each after its play time. Only games that are over can be replayed. An "
+            "unknown game, seat or database is one line on standard error, exit status 2."
+        ),
+    )
+    rep.add_argument("id", metavar="ID", help=_("the game's id"))
+    rep.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help=_(
+            "the database, sqlite:///PATH or postgresql://USER:PASSWORD@HOST/NAME (default: the "
+            "server's, cardroom.sqlite3 in $CARDROOM_DATA, else in ./data)"
+        ),
+    )
+    eyes = rep.add_mutually_exclusive_group()
+    eyes.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        metavar="N",
+        help=_("see the game as seat N saw it, only their own cards (0 is the first seat)"),
+    )
+    eyes.add_argument(
+        "--all", action="store_true", help=_("see everything, every hand included (the default)")
+    )
+    rep.add_argument(
+        "--speed",
+        type=speed,
+        default=0.0,
+        metavar="X",
+        help=_("0 prints at once (the default), 1 waits in real time, 4 plays four times faster"),
+    )
+    rep.add_argument("--lang", type=_language, default=None, help=_lang_help())
+    rep.add_argument(
+        "--export",
+        default=None,
+        metavar="FILE",
+        help=_("write the game as a scenario file (- for standard output) instead of printing it"),
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -233,6 +286,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _connect(args)
         if args.command == "rules":
             return _rules(args)
+        if args.command == "replay":
+            return _replay(args)
     except CardroomError as exc:
         print(f"cardroom: {exc}", file=sys.stderr)
         return EXIT_INVALID
@@ -269,6 +324,14 @@ def _rules(args: argparse.Namespace) -> int:
         return EXIT_INVALID
     sys.stdout.write(as_text(render(args.game, _choose_language(args.lang))))
     return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from cardroom.replay.terminal import run_replay
+    from cardroom.store.db import default_url
+
+    lang = _choose_language(args.lang)
+    return run_replay(args.id, args.db or default_url(), args.seat, args.speed, lang, args.export)
 
 
 def _connect(args: argparse.Namespace) -> int:
