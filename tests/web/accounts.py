@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 
 from tests.server.live import LiveServer
@@ -13,9 +15,14 @@ from tests.web.keyboard import tab_to
 REFUSED = "Failed to load resource: the server responded with a status of 4"
 
 
-def open_page(context: BrowserContext, server: LiveServer) -> tuple[Page, list[str]]:
-    """A page of `context` at the server, ready; the list collects its script errors."""
+def open_page(
+    context: BrowserContext, server: LiveServer, before: Callable[[Page], None] | None = None
+) -> tuple[Page, list[str]]:
+    """A page of `context` at the server, ready; the list collects its script errors.
+    `before(page)` runs before the page loads (routes)."""
     page = context.new_page()
+    if before is not None:
+        before(page)
     page.add_init_script(COLLECT)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -11,11 +11,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute
 
 from tests.server.live import LiveServer, run_server
 from tests.web.accounts import login, logout, open_page, register
-from tests.web.keyboard import said, tab_to
+from tests.web.keyboard import create_table, enter_lobby, said, start_game, state, tab_to, wait_for_change
 
 
 @pytest.fixture(scope="module")
@@ -180,4 +180,57 @@ def test_a_guest_still_enters_with_a_nickname_and_asks_nothing_of_the_account_ap
     page.wait_for_function("document.activeElement && document.activeElement.id === 'lobby-title'")
     assert page.is_hidden("#logout-btn") and page.is_hidden("#nav-me")
     assert asked == []
+    assert errors == []
+
+
+def mark_mine(page: Page) -> None:
+    """Stand in for the server's `mine` flags: a line that starts with "You" concerns the reader."""
+
+    def route(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "events":
+                data["mine"] = [text.startswith("You") for text in data["texts"]]
+            ws.send(json.dumps(data))
+
+        server.on_message(from_server)
+
+    page.route_web_socket("**/ws", route)
+
+
+def test_brief_announces_only_urgent_lines_and_lines_about_you_and_the_history_keeps_all(
+    context: BrowserContext, server: LiveServer
+) -> None:
+    page, errors = open_page(context, server, mark_mine)
+    tab_to(page, "#open-settings")
+    page.keyboard.press("Enter")
+    tab_to(page, "#verbosity-full, #verbosity-brief")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('#settings').open")
+    enter_lobby(page, "Bria")
+    create_table(page, "kittens", seats=2, bots=1, level="easy", options={"nope_window_ms": 300})
+    start_game(page)
+    for _ in range(3):
+        page.wait_for_function(
+            "() => { const s = window.cardroom.state; const v = s.room && s.room.view;"
+            " return v && (v.turn === s.room.you && v.phase === 'turn' || v.phase === 'game_over'); }"
+        )
+        s = state(page)
+        if s["view"]["phase"] == "game_over":
+            break
+        page.keyboard.press("d")
+        wait_for_change(page, s["v"], False)
+    events = [x for x in page.evaluate("window.cardroom.spoken") if x["kind"] == "event"]
+    log = page.eval_on_selector_all(
+        "#log p", "ps => ps.map(p => [p.textContent, p.classList.contains('urgent')])"
+    )
+    assert events, log
+    heard = [x["text"] for x in events]
+    expected = [text for text, urgent in log if urgent or text.startswith("You")]
+    assert heard == expected
+    assert len(log) > len(heard)  # other players' lines are in the history only
+    assert any(x["urgent"] for x in events) and any(not x["urgent"] for x in events)
     assert errors == []
