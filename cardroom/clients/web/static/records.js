@@ -5,7 +5,7 @@
 import { api } from "./api.js";
 import { cardNameIn, renderBoardFor } from "./game.js";
 import { N_, _, fmt, lang, listOf } from "./i18n.js";
-import { $, announce, el, isTyping } from "./ui.js";
+import { $, announce, el } from "./ui.js";
 import { showView } from "./views.js";
 
 const GAME_NAMES = { kittens: N_("Exploding Kittens"), burrito: N_("Throw Throw Burrito") };
@@ -267,9 +267,12 @@ function step(to) {
 
 function onKey(event) {
   if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
+  // Buttons and links take Enter and Space only, and the step slider its arrows: every other
+  // key of the viewer works on them; fields and lists keep all their keys.
   const target = event.target;
-  const typing = isTyping(target) && !(target.tagName === "BUTTON" && ["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key));
-  if (typing) return;
+  const moves = ["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key);
+  if (target.closest && target.closest("#replay-step") && moves) return;
+  if (target.closest && target.closest("select, textarea, input:not([type=range]), [contenteditable='true']")) return;
   let handled = true;
   switch (event.key) {
     case "ArrowLeft":
