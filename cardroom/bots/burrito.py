@@ -88,6 +88,9 @@ class BurritoBot:
         return self._due
 
     def notice(self, events: list[JSON], view: ViewFn, now: int) -> None:
+        if not events:
+            self._look(view(), now)
+            return
         seat = self.seat
         for e in events:
             kind = e["event"]
@@ -208,6 +211,18 @@ class BurritoBot:
         """One of its own card actions went through: the next one after a reaction time."""
         self._refusals = 0
         self._plan_card(now)
+
+    def _look(self, v: JSON, now: int) -> None:
+        """Sitting down mid-game (a stand-in, a restart): take the table as it is."""
+        cards = sum(v["hand_sizes"]) + sum(v["pile_sizes"]) + sum(v["community_sizes"])
+        self._decks = 2 if cards + 3 * sum(len(p) for p in v["score_piles"]) > DECK_SIZE else 1
+        f = v.get("fight")
+        if v["phase"] == "play":
+            self._play = True
+            self._plan_card(now)
+        elif f is not None and not f["decided"]:
+            self._fight_start({"fighters": f["fighters"], "go_at": f["go_at"]}, now)
+        self._refresh()
 
     def _plan_card(self, now: int) -> None:
         self._waiting = False

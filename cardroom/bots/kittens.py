@@ -81,6 +81,19 @@ class _Bot:
         seat = self.seat
         opened = by_other = mine = False
         until = now
+        if not events:
+            # Sitting down mid-game (a stand-in, a restart): take the table as it is.
+            v = view()
+            if v.get("phase") == "game_over":
+                return
+            self._turn = int(v.get("turn", -1))
+            window, choosing = v.get("window"), v.get("choosing")
+            if window is not None:
+                opened, by_other = True, window["player"] != seat
+                until = int(v.get("deadline") or now)
+            mine = (choosing or {}).get("player") == seat or (
+                v.get("phase") == "defusing" and self._turn == seat
+            )
         for e in events:
             kind = e["event"]
             if kind == "turn":

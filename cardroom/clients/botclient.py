@@ -96,6 +96,10 @@ class NetBot:
                 self.view = message["view"]
             if message.get("state") == "playing" and self.bot is None and self.seat is not None:
                 self.bot = make_bot(self.game.name, self.seat, self.level, self.seed)
+                if self.view is not None and isinstance(self.view.get("now"), int):
+                    # Sitting down mid-game (a resync): the bot takes the table as it is.
+                    self.offset = time.monotonic() * 1000 - self.view["now"]
+                    self.bot.notice([], self._view, self.view["now"])
             if message.get("state") == "over":
                 self.over = True
             self.wake.set()

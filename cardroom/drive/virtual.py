@@ -37,12 +37,20 @@ class VirtualDriver:
         bots: Mapping[int, Bot[Any]],
         action_json: Callable[[Any], JSON] | None = None,
         listener: Listener | None = None,
+        recorder: Callable[[Move], None] | None = None,
     ) -> None:
         self.table = table
         self.bots = dict(bots)
         self.action_json = action_json
         self.listener = listener
+        self.recorder = recorder
+        """Told of each move as it reaches the rules (the server writes it to its journal)."""
         self.run_info = Run()
+
+    def _record(self, move: Move) -> None:
+        self.run_info.moves.append(move)
+        if self.recorder is not None:
+            self.recorder(move)
 
     def _tell(self, events: list[Event], now: int) -> None:
         if not events:
@@ -75,7 +83,7 @@ class VirtualDriver:
             info.actions += 1
             self._tell(result, at)
         if self.action_json is not None:
-            info.moves.append(Move(at, seat, self.action_json(action)))
+            self._record(Move(at, seat, self.action_json(action)))
         return result
 
     def step(self, limit_ms: int) -> bool:
@@ -110,7 +118,7 @@ class VirtualDriver:
             info.actions += 1
             self._tell(result, now)
         if self.action_json is not None:
-            info.moves.append(Move(now, bot_seat, self.action_json(action)))
+            self._record(Move(now, bot_seat, self.action_json(action)))
         return True
 
     def run(self, limit_ms: int = 3_600_000, max_steps: int = 2_000_000) -> Run:

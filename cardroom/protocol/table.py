@@ -111,6 +111,10 @@ class GameDef(Protocol[A]):
         """The JSON form of an action; `parse_action` of it gives it back."""
         ...
 
+    def standings(self, table: Table[A]) -> list[int]:
+        """Each seat's place in a finished game: 1 for the winner, equal places for ties."""
+        ...
+
     def stats(self, table: Table[A]) -> JSON:
         """Counts a finished table adds to `simulate` statistics (e.g. fights by kind).
 

@@ -26,12 +26,13 @@ SEND_QUEUE = 512
 
 @dataclass(slots=True)
 class Player:
-    """A person known to this server (a guest with a nickname for now)."""
+    """A person known to this server: a guest with a nickname, or an account (`account_id`)."""
 
     id: str
     name: str
     token: str
     lang: str = "en"
+    account_id: int | None = None
     connection: Connection | None = None
     lag_ms: int | None = None
     tables: set[str] = field(default_factory=set)

@@ -11,12 +11,13 @@ import logging
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from cardroom.i18n import _, use_language
+from cardroom.i18n import LANGUAGES, _, use_language
 from cardroom.protocol import JSON
-from cardroom.server import closes, wire
+from cardroom.server import api, closes, wire
 from cardroom.server.connection import Connection, Player
 from cardroom.server.lobby import Lobby
 from cardroom.server.room import Room
+from cardroom.store import Account, StoreError
 
 log = logging.getLogger("cardroom.server")
 FLOOD_STRIKES = 200
@@ -55,7 +56,7 @@ async def serve_socket(websocket: WebSocket, lobby: Lobby) -> None:
                 if not isinstance(message, wire.Hello):
                     connection.close(closes.NOT_HELLO)
                     break
-                if not _hello(connection, message, lobby):
+                if not await _hello(connection, message, lobby, websocket.cookies.get(api.COOKIE)):
                     break
                 continue
             with use_language(connection.player.lang):  # errors and answers in the sender's language
@@ -74,7 +75,24 @@ async def serve_socket(websocket: WebSocket, lobby: Lobby) -> None:
             await connection.writer
 
 
-def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby) -> bool:
+async def _account(hello: wire.Hello, lobby: Lobby, cookie: str | None) -> Account | JSON | None:
+    """The account of the hello's session (or the page's cookie); None for a guest.
+
+    A session named in the hello that is no longer valid is refused (the client said it was
+    someone); an old cookie is simply ignored: the page offers to log in again."""
+    store = lobby.store
+    token = hello.session or cookie
+    if store is None or not token:
+        return None
+    try:
+        return await store.accounts.session(token)
+    except StoreError as exc:
+        if hello.session:
+            return wire.error(exc.code, str(exc))
+        return None
+
+
+async def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby, cookie: str | None) -> bool:
     if hello.protocol != wire.PROTOCOL_VERSION:
         connection.send(
             wire.error(
@@ -86,7 +104,25 @@ def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby) -> bool:
         )
         connection.close(closes.PROTOCOL_MISMATCH)
         return False
-    result = lobby.hello(connection, hello.name, hello.token, hello.lang)
+    with use_language(hello.lang if hello.lang in LANGUAGES else "en"):
+        account = await _account(hello, lobby, cookie)
+        if isinstance(account, dict):
+            connection.send(account)
+            return True
+        if (
+            account is None
+            and not hello.token
+            and lobby.store is not None
+            and await lobby.store.accounts.exists(hello.name)
+        ):
+            connection.send(
+                wire.error(
+                    "name_reserved",
+                    _("That name belongs to an account: log in, or choose another nickname."),
+                )
+            )
+            return True
+        result = lobby.hello(connection, hello.name, hello.token, hello.lang, account)
     if not isinstance(result, Player):
         connection.send(result)
         if result["code"] == "bad_token":
@@ -101,6 +137,8 @@ def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby) -> bool:
             "name": result.name,
             "token": result.token,
             "tables": sorted(result.tables),
+            "account": {"id": account.id, "name": account.name} if account is not None else None,
+            "profile": account.profile if account is not None else None,
         }
     )
     connection.send(lobby.listing())

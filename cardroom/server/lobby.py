@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -13,20 +14,15 @@ from cardroom.bots import DEFAULT_LEVEL, levels
 from cardroom.games import GAMES, find_game
 from cardroom.i18n import _
 from cardroom.protocol import JSON, CardroomError
+from cardroom.server import closes
 from cardroom.server.connection import SEND_QUEUE, Connection, Player
 from cardroom.server.room import Room
-from cardroom.server.wire import MAX_NAME_CHARS, encode, error
-from cardroom.store import Store
+from cardroom.server.wire import encode, error
+from cardroom.store import Account, Store
+from cardroom.store.accounts import clean_name, token_hash
 
 PING_EVERY_S = 5.0
-
-
-def clean_name(raw: str) -> str | None:
-    """A nickname people can read: printable, 1 to 24 characters, spaces squeezed."""
-    name = " ".join(raw.split())
-    if not name or len(name) > MAX_NAME_CHARS or not name.isprintable():
-        return None
-    return name
+log = logging.getLogger("cardroom.server")
 
 
 class Lobby:
@@ -36,7 +32,8 @@ class Lobby:
         self.clock = clock
         self.send_queue = send_queue  # messages each connection may have waiting to go out
         self.players: dict[str, Player] = {}
-        self.by_token: dict[str, Player] = {}
+        self.by_token: dict[str, Player] = {}  # by the token's digest, as the store keeps it
+        self.by_account: dict[int, Player] = {}
         self.rooms: dict[str, Room] = {}
         self.chat_log: list[JSON] = []
         self.finished: list[tuple[Room, list[Any]]] = []
@@ -44,8 +41,29 @@ class Lobby:
         self.store: Store | None = None
 
     async def attach(self, store: Store) -> None:
-        """Keep players, tables and games in `store` from now on."""
+        """Keep players, tables and games in `store` from now on, and reopen the tables it holds
+        (a restart: every table goes on where it was; its players come back to it)."""
         self.store = store
+        for row in await store.records.open_rooms():
+            ids = [seat["player"] for seat in row.seats if seat.get("player")] + [row.host]
+            for known in await store.records.players_by_id(ids):
+                if known.id not in self.players:
+                    player = Player(known.id, known.name, "", known.lang, known.account_id)
+                    self.players[known.id] = player
+                    self.by_token[known.token_hash] = player
+                    if known.account_id is not None:
+                        self.by_account[known.account_id] = player
+            record = await store.records.get(row.game_id) if row.state == "playing" and row.game_id else None
+            try:
+                room = Room.restore(self, row, record)
+            except CardroomError:
+                log.exception("table %s could not be reopened", row.id)
+                store.records.drop_room(row.id)
+                continue
+            self.rooms[room.id] = room
+            for seat in room.seats:
+                if seat.player in self.players:
+                    self.players[seat.player].tables.add(room.id)
 
     # -- players -------------------------------------------------------------------------
     def player_name(self, player_id: str) -> str | None:
@@ -55,32 +73,53 @@ class Lobby:
     def online(self) -> list[Player]:
         return [p for p in self.players.values() if p.connection is not None and not p.connection.closed]
 
-    def hello(self, connection: Connection, name: str, token: str | None, lang: str) -> Player | JSON:
-        """Enter with a nickname, or come back with the token of an earlier connection."""
+    def hello(
+        self, connection: Connection, name: str, token: str | None, lang: str, account: Account | None = None
+    ) -> Player | JSON:
+        """Enter with a nickname or an account, or come back with the token of an earlier connection."""
+        player: Player | None = None
         if token:
-            player = self.by_token.get(token)
+            player = self.by_token.get(token_hash(token))
             if player is None:
                 return error("bad_token", _("That session has expired: enter with a nickname again."))
+            player.token = token
+        elif account is not None:
+            player = self.by_account.get(account.id)
+        if player is not None:
             old = player.connection
             if old is not None and old is not connection and not old.closed:
-                from cardroom.server import closes
-
                 old.close(closes.REPLACED)
             player.connection = connection
             player.lang = lang or player.lang
             connection.player = player
+            self._remember(player)
             return player
-        cleaned = clean_name(name)
-        if cleaned is None:
-            return error("bad_name", _("Choose a nickname of 1 to 24 printable characters."))
-        if any(p.name.casefold() == cleaned.casefold() for p in self.online()):
+        if account is not None:
+            cleaned: str | None = account.name
+        else:
+            cleaned = clean_name(name)
+            if cleaned is None:
+                return error("bad_name", _("Choose a nickname of 1 to 24 printable characters."))
+        assert cleaned is not None
+        if account is None and any(p.name.casefold() == cleaned.casefold() for p in self.online()):
             return error("name_taken", _("Someone here already uses that nickname: choose another."))
         player = Player(secrets.token_urlsafe(8), cleaned, secrets.token_urlsafe(24), lang or "en")
+        if account is not None:
+            player.account_id = account.id
+            self.by_account[account.id] = player
         player.connection = connection
         connection.player = player
         self.players[player.id] = player
-        self.by_token[player.token] = player
+        self.by_token[token_hash(player.token)] = player
+        self._remember(player)
         return player
+
+    def _remember(self, player: Player) -> None:
+        """Keep the player in the store, so that their seats find them again after a restart."""
+        if self.store is not None:
+            self.store.records.save_player(
+                player.id, player.name, token_hash(player.token), player.account_id, player.lang
+            )
 
     def rejoin(self, player: Player) -> None:
         """After a returning player's welcome: their seats are theirs again, each table resyncs."""
@@ -148,7 +187,7 @@ class Lobby:
             game.new_table(seats, options, 0)
         except CardroomError as exc:
             return error("bad_options", str(exc))
-        room = Room(self, game, seats, dict(options), player, private, level, self.clock)
+        room = Room(self, game, seats, dict(options), player.id, private, level, self.clock)
         self.rooms[room.id] = room
         room.join(player, 0, room.code)
         for _i in range(bots):
@@ -164,6 +203,7 @@ class Lobby:
 
     def close_room(self, room: Room) -> None:
         room.stop()
+        room.forget()
         if self.rooms.pop(room.id, None) is not None:
             self.broadcast({"type": "table_closed", "table": room.id}, lobby_only=True)
 

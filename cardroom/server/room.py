@@ -19,12 +19,17 @@ from typing import TYPE_CHECKING, Any
 from cardroom.bots import levels, make_bot
 from cardroom.bots.names import bot_names
 from cardroom.drive.virtual import VirtualDriver
+from cardroom.games import find_game
 from cardroom.i18n import _
 from cardroom.protocol import JSON, Bot, CardroomError, Event, GameDef, Rejected, Table
-from cardroom.protocol.record import Move
+from cardroom.protocol.record import Move, Record
+from cardroom.protocol.record import act as act_at
+from cardroom.protocol.record import start as start_table
 from cardroom.server.history import Batch, History
 from cardroom.server.narration import Narrator
 from cardroom.server.wire import encode, error
+from cardroom.store import GameRecord, SeatRecord, Standing
+from cardroom.store.ratings import account_subject, bot_subject
 
 if TYPE_CHECKING:
     from cardroom.server.connection import Player
@@ -58,7 +63,7 @@ class Room:
         game: GameDef[Any],
         seats: int,
         options: JSON,
-        host: Player,
+        host: str,
         private: bool,
         bot_level: str,
         clock: Callable[[], float],
@@ -67,7 +72,7 @@ class Room:
         self.id = secrets.token_urlsafe(6)
         self.game = game
         self.options = options
-        self.host = host.id
+        self.host = host
         self.private = private
         self.code = secrets.token_hex(3) if private else None
         self.bot_level = bot_level
@@ -88,6 +93,127 @@ class Room:
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.finished_moves: list[Move] = []
+        self.game_id: str | None = None
+        self.seq = 0
+        self.last_write: asyncio.Future[None] | None = None
+        """The journal write of the newest move: an acknowledgement waits for it (crash safety)."""
+
+    @classmethod
+    def restore(cls, lobby: Lobby, row: Any, record: GameRecord | None) -> Room:
+        """A table of the store, after a restart: its seats, and its game replayed from the log.
+
+        Play time resumes where the log ends (the time the server was down is not play time),
+        and every person's seat has a stand-in bot until they come back (the grace period
+        starts now).
+        """
+        game = find_game(row.game)
+        room = cls(
+            lobby, game, len(row.seats), dict(row.options), row.host, row.private, row.bot_level, lobby.clock
+        )
+        room.id = row.id
+        room.code = row.code
+        room.games_played = row.games_played
+        now = lobby.clock()
+        for i, saved in enumerate(row.seats):
+            seat = Seat(name=saved.get("name"), player=saved.get("player"), level=saved.get("level"))
+            if seat.player is not None and seat.player not in lobby.players:
+                seat.player, seat.level = None, seat.level or room.bot_level  # nobody to come back
+            elif seat.player is not None:
+                seat.dropped_at = now
+                seat.level = None
+            room.seats[i] = seat
+        if row.state == PLAYING and record is not None and record.state == "playing":
+            room._resume(record)
+        else:
+            room.state = WAITING if row.state == WAITING else OVER
+        return room
+
+    def _resume(self, stored: GameRecord) -> None:
+        game, record = self.game, stored.record
+        table = start_table(game, record)
+        for move in record.moves:
+            act_at(table, move.player, game.parse_action(move.action, record.players), move.at)
+        self.seed, self.game_id, self.seq = record.seed, stored.id, len(record.moves)
+        self.table = table
+        bots: dict[int, Bot[Any]] = {}
+        for i, seat in enumerate(self.seats):
+            if seat.player is None and seat.level is not None:
+                bots[i] = make_bot(game.name, i, seat.level, self.seed * 1000 + i + self.seq)
+        self.driver = VirtualDriver(table, bots, game.action_json, self._events, self._record)
+        self.driver.run_info.moves = list(record.moves)
+        self.t0 = self.clock() - table.now / 1000
+        self.state = PLAYING
+        self.version = 1
+        for i, seat in enumerate(self.seats):
+            if seat.player is not None:
+                self._stand_in(i, permanent=False)
+        for bot in bots.values():
+            bot.notice([], self._viewer(bot.seat), table.now)
+        self.task = asyncio.create_task(self._timers())
+        if table.over:
+            self._finish()
+
+    # -- the store -----------------------------------------------------------------------
+    def row(self) -> dict[str, Any]:
+        """What the store keeps of this table, so that a restart can open it again."""
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "options": self.options,
+            "seats": [
+                {"name": s.name, "player": s.player, "level": None if s.standing_in else s.level}
+                for s in self.seats
+            ],
+            "host": self.host,
+            "private": self.private,
+            "code": self.code,
+            "bot_level": self.bot_level,
+            "state": self.state,
+            "game_id": self.game_id,
+            "games_played": self.games_played,
+        }
+
+    def persist(self) -> None:
+        store = self.lobby.store
+        if store is not None and self.id in self.lobby.rooms:
+            store.records.save_room(self.row())
+
+    def forget(self) -> None:
+        """The table closes: a game left unfinished is marked abandoned."""
+        store = self.lobby.store
+        if store is None:
+            return
+        if self.game_id is not None and self.table is not None and not self.table.over:
+            store.records.abandon_game(self.game_id, self.table.now)
+        store.records.drop_room(self.id)
+
+    def _record(self, move: Move) -> None:
+        store = self.lobby.store
+        if store is not None and self.game_id is not None:
+            self.last_write = store.journal.move(self.game_id, self.seq, move.at, move.player, move.action)
+        self.seq += 1
+
+    def _when_saved(self, player_id: str, message: JSON) -> None:
+        """Send `message` once the newest move is on disk; say so if it could not be saved."""
+        store = self.lobby.store
+        pending = self.last_write
+        if store is None or not store.durable or pending is None:
+            self.send_to(player_id, message)
+            return
+
+        def saved(done: asyncio.Future[None]) -> None:
+            if done.cancelled() or done.exception() is not None:
+                self.send_to(
+                    player_id,
+                    error("not_saved", _("The server could not save that action."), ref=message.get("ref")),
+                )
+            else:
+                self.send_to(player_id, message)
+
+        if pending.done():
+            saved(pending)
+        else:
+            pending.add_done_callback(saved)
 
     # -- who is here ---------------------------------------------------------------------
     def seat_of(self, player_id: str) -> int | None:
@@ -160,10 +286,11 @@ class Room:
                 player.connection.send_raw(data)
 
     def changed(self) -> None:
-        """Seats or state changed: members get a resync, the lobby an update."""
+        """Seats or state changed: members get a resync, the lobby an update, the store the room."""
         for pid in self.members():
             self.send_to(pid, self.snapshot(pid))
         self.lobby.table_changed(self)
+        self.persist()
 
     # -- lobby actions -------------------------------------------------------------------
     def join(self, player: Player, seat: int | None, code: str | None) -> JSON | None:
@@ -269,6 +396,31 @@ class Room:
         self.changed()
         return None
 
+    def _seat_record(self, index: int) -> SeatRecord:
+        seat = self.seats[index]
+        player = self.lobby.players.get(seat.player) if seat.player else None
+        return SeatRecord(
+            name=seat.name or "",
+            player_id=seat.player,
+            account_id=player.account_id if player else None,
+            bot_level=seat.level if seat.player is None else None,
+        )
+
+    def _standings(self, table: Table[Any]) -> list[Standing]:
+        """Who is rated for each seat: the account, the bot level, or nobody (a guest)."""
+        out = []
+        for i, place in enumerate(self.game.standings(table)):
+            seat = self.seats[i]
+            player = self.lobby.players.get(seat.player) if seat.player else None
+            if player is not None:
+                subject = account_subject(player.account_id) if player.account_id is not None else None
+                out.append(Standing(subject, player.name, place))
+            elif seat.level is not None:
+                out.append(Standing(bot_subject(seat.level), f"Bot {seat.level}", place))
+            else:
+                out.append(Standing(None, seat.name or "", place))
+        return out
+
     def _bot_name(self, index: int) -> str:
         taken = {s.name for s in self.seats}
         for name in bot_names(12, skip=index):
@@ -295,7 +447,18 @@ class Room:
         for i, seat in enumerate(self.seats):
             if seat.player is None and seat.level is not None:
                 bots[i] = make_bot(self.game.name, i, seat.level, self.seed * 1000 + i)
-        self.driver = VirtualDriver(table, bots, self.game.action_json, self._events)
+        self.game_id = secrets.token_urlsafe(9)
+        self.seq = 0
+        self.last_write = None
+        store = self.lobby.store
+        if store is not None:
+            store.records.start_game(
+                self.game_id,
+                self.id,
+                Record(self.game.name, len(self.seats), self.options, self.seed),
+                [self._seat_record(i) for i in range(len(self.seats))],
+            )
+        self.driver = VirtualDriver(table, bots, self.game.action_json, self._events, self._record)
         self.t0 = self.clock()
         self.state = PLAYING
         self.version += 1
@@ -366,7 +529,9 @@ class Room:
                 },
             )
         else:
-            self.send_to(player.id, {"type": "ack", "table": self.id, "ref": ref, "v": self.version})
+            ack = {"type": "ack", "table": self.id, "ref": ref, "v": self.version, "game": self.game_id}
+            ack["seq"] = self.seq - 1
+            self._when_saved(player.id, ack)
         self._after_change()
 
     def _catch_up(self, now: int) -> None:
@@ -389,6 +554,10 @@ class Room:
         self.games_played += 1
         if self.driver is not None:
             self.finished_moves = list(self.driver.run_info.moves)
+        store, table = self.lobby.store, self.table
+        if store is not None and self.game_id is not None and table is not None:
+            store.records.finish_game(self.game_id, table.now, table.winner, self.game.standings(table))
+            store.ratings.game_over(self.game.name, self.game_id, self._standings(table))
         self.changed()
         self.lobby.game_finished(self)
 

@@ -25,6 +25,7 @@ class Hello(_In, tag="hello"):
     name: str = ""
     token: str | None = None
     lang: str = "en"
+    session: str | None = None  # an account's session token (the page sends its cookie instead)
 
 
 class Pong(_In, tag="pong"):

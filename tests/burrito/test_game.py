@@ -56,3 +56,11 @@ def test_every_reading_a_test_links_to_is_written_down() -> None:
     for path in (Path(__file__).parent / "scenarios").glob("*.json"):
         cited.update(re.findall(r"docs/rules/burrito\.md#([a-z0-9-]+)", path.read_text(encoding="utf-8")))
     assert cited and cited <= headings, sorted(cited - headings)
+
+
+def test_places_follow_the_scores_with_the_winner_first() -> None:
+    """docs/rules/burrito.md#places: the winner first, then by score, equal scores sharing."""
+    from cardroom.games.burrito.game import _places
+
+    assert _places([5, 9, 5, 2], winner=1) == [2, 1, 2, 4]
+    assert _places([7, 7, 3], winner=1) == [2, 1, 3]  # the tie-break decided between 0 and 1

@@ -248,3 +248,16 @@ def test_timer_events_carry_the_moment_the_timer_ran() -> None:
     ok(t, 0, "play", cards=["skip"], at=250)
     events = [e.full() for e in t.advance(10_000)]
     assert [e["at"] for e in events] == [3250, 3250]
+
+
+def test_places_go_to_the_winner_then_the_last_to_explode() -> None:
+    """docs/rules/kittens.md#places: winner first, then in reverse order of exploding."""
+    from cardroom.games.kittens import GAME
+
+    t = table([[], [], []], [EK, EK, "nope"])
+    ok(t, 0, "draw")  # seat 0 draws a kitten and has no Defuse: it goes off when the timer ends
+    wait(t, 60_000)
+    ok(t, 1, "draw", at=60_000)  # and so does seat 1: seat 2 is the last one standing
+    wait(t, 120_000)
+    assert t.over and t.winner == 2
+    assert GAME.standings(t) == [3, 2, 1]

@@ -42,7 +42,9 @@ class LiveServer:
 def run_server(extra_env: dict[str, str] | None = None) -> Iterator[LiveServer]:
     """Start `cardroom serve` on a free port; stop it afterwards."""
     port = free_port()
-    env = {**os.environ, **(extra_env or {})}
+    data = tempfile.TemporaryDirectory()  # its own database, unless the caller names a data folder
+    env = {**os.environ, "CARDROOM_DATA": data.name, **(extra_env or {})}
+    env.pop("CARDROOM_DB", None)
     # The server's log goes to a file: a pipe nobody reads would fill up and stall the server.
     log = tempfile.TemporaryFile()  # noqa: SIM115  (closed in the finally below, after the server)
     process = subprocess.Popen(
@@ -78,6 +80,7 @@ def run_server(extra_env: dict[str, str] | None = None) -> Iterator[LiveServer]:
         log.seek(0)
         server.log = log.read().decode(errors="replace")
         log.close()
+        data.cleanup()
 
 
 class Client:

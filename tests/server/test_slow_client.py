@@ -31,6 +31,7 @@ from websockets.uri import parse_uri
 from cardroom.server import closes
 from cardroom.server.app import create_app
 from cardroom.server.lobby import Lobby
+from cardroom.store.accounts import token_hash
 from tests.server.live import Client, free_port
 
 QUEUE = 16
@@ -138,7 +139,7 @@ def test_a_slow_client_is_dropped_and_the_table_plays_on() -> None:
                  "bot_level": "hard", "private": False}
             )  # fmt: skip
             table = (await slow.expect("table"))["table"]
-            player = lobby.by_token[welcome["token"]]
+            player = lobby.by_token[token_hash(welcome["token"])]
             dropped = player.connection
             assert dropped is not None
             room = lobby.rooms[table]

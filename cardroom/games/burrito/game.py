@@ -47,6 +47,22 @@ class BurritoGame:
             "tiebreaks": table.tiebreaks,
         }
 
+    def standings(self, table: Table[Action]) -> list[int]:
+        if not isinstance(table, BurritoTable):
+            raise TypeError("not a burrito table")
+        return _places(table.scores(), table.winner)
+
+
+def _places(scores: list[int], winner: int | None) -> list[int]:
+    """Higher score, better place; equal scores share it; the winner (ties broken) is first."""
+
+    def key(seat: int) -> tuple[bool, int]:
+        return (seat == winner, scores[seat])
+
+    return [
+        1 + sum(1 for other in range(len(scores)) if key(other) > key(seat)) for seat in range(len(scores))
+    ]
+
 
 def _seed(seed: int) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):

@@ -43,6 +43,18 @@ class KittensGame:
             raise InvalidSetup("not a kittens table")
         return dict(table.s.stats)
 
+    def standings(self, table: Table[Action]) -> list[int]:
+        """The winner first, then the last to explode, and so on; seats dealt out share last place."""
+        if not isinstance(table, KittensTable):
+            raise InvalidSetup("not a kittens table")
+        s = table.s
+        n = s.players
+        places = [n] * n
+        order = [p for p in range(n) if s.alive[p]] + list(reversed(s.exploded))
+        for place, seat in enumerate(order, start=1):
+            places[seat] = place
+        return places
+
 
 GAME = KittensGame()
 

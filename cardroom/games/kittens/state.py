@@ -41,6 +41,7 @@ class State:
         "deck",
         "direction",
         "discard",
+        "exploded",
         "future",
         "hands",
         "kitten_at",
@@ -78,6 +79,8 @@ class State:
         self.discard = discard
         self.alive = [True] * players
         self.out: list[str] = []
+        self.exploded: list[int] = []
+        """Seats in the order they exploded: the game's places, last out first after the winner."""
         """Exploding Kittens that went off: out of the game, kept for counting."""
         self.kittens = deck.count("exploding_kitten") + sum(h.count("exploding_kitten") for h in hands)
         """Exploding Kittens still in play (public: everybody can count them)."""
@@ -129,6 +132,7 @@ class State:
             tuple(self.discard),
             tuple(self.alive),
             tuple(self.out),
+            tuple(self.exploded),
             self.kittens,
             self.turn,
             self.turns_left,

@@ -305,6 +305,7 @@ class KittensTable:
         s.discard.extend(hand)
         hand.clear()
         s.alive[player] = False
+        s.exploded.append(player)
         memory.dropped(s, player)
         s.stats["explosions"] += 1
         self._out.append(public("exploded", {"player": player, "discarded": discarded}))
