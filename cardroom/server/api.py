@@ -9,6 +9,7 @@ password and the token are never logged.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable
@@ -20,7 +21,8 @@ from starlette.routing import Route
 
 from cardroom.games import GAMES
 from cardroom.i18n import LANGUAGES, _, normalize, use_language
-from cardroom.store import Account, Store, StoreError
+from cardroom.replay import frames, to_scenario
+from cardroom.store import Account, GameRecord, Store, StoreError
 from cardroom.store.accounts import SESSION_MS
 
 COOKIE = "cardroom_session"
@@ -35,6 +37,7 @@ STATUS = {
     "no_record": 404,
     "no_player": 404,
     "not_over": 409,
+    "no_game": 404,
     "too_many": 429,
 }
 
@@ -86,6 +89,7 @@ class Attempts:
 def routes(store_of: Callable[[], Store]) -> list[Route]:
     """The API's routes; `store_of()` gives the store once the app has started."""
     attempts = Attempts()
+    replays: dict[tuple[str, str, str], bytes] = {}  # a finished game's frames never change
 
     def endpoint(fn: Callable[[Request, Store], Awaitable[Response]]) -> Handler:
         async def run(request: Request) -> Response:
@@ -184,6 +188,47 @@ def routes(store_of: Callable[[], Store]) -> list[Route]:
         found = await store.records.get(request.path_params["id"])
         return JSONResponse({**found.summary(), "moves": len(found.record.moves), "end_at": found.end_at})
 
+    async def finished(request: Request, store: Store) -> GameRecord:
+        found = await store.records.get(request.path_params["id"])
+        if found.state != "over":
+            raise StoreError("not_over", _("That game is not over: its hidden cards stay hidden."))
+        return found
+
+    @endpoint
+    async def record_frames(request: Request, store: Store) -> Response:
+        found = await finished(request, store)
+        asked = request.query_params.get("seat", "all")
+        seat: int | None = None
+        if asked != "all":
+            try:
+                seat = int(asked)
+            except ValueError:
+                seat = -1
+            if not 0 <= seat < found.record.players:
+                raise StoreError("bad_seat", _("That seat does not exist."))
+        lang = request_language(request)
+        key = (found.id, asked, lang)
+        body = replays.get(key)
+        if body is None:
+            names = [s.name for s in found.seats]
+            # A long game takes a moment to rebuild: in a thread, so the tables do not wait for it.
+            built = await asyncio.to_thread(
+                frames, found.record, seat, names, lang, seat is None, found.end_at
+            )
+            body = json.dumps({"id": found.id, "seat": seat, "frames": built}).encode()
+            replays[key] = body
+            while len(replays) > 64:
+                replays.pop(next(iter(replays)))
+        return Response(body, media_type="application/json")
+
+    @endpoint
+    async def record_scenario(request: Request, store: Store) -> Response:
+        found = await finished(request, store)
+        return JSONResponse(
+            to_scenario(found),
+            headers={"content-disposition": f'attachment; filename="cardroom-{found.id}.json"'},
+        )
+
     @endpoint
     async def leaderboard(request: Request, store: Store) -> Response:
         game = request.path_params["game"]
@@ -212,6 +257,8 @@ def routes(store_of: Callable[[], Store]) -> list[Route]:
         Route("/api/profile", profile, methods=["PUT", "POST"]),
         Route("/api/records", records, methods=["GET"]),
         Route("/api/records/{id}", record, methods=["GET"]),
+        Route("/api/records/{id}/frames", record_frames, methods=["GET"]),
+        Route("/api/records/{id}/scenario", record_scenario, methods=["GET"]),
         Route("/api/leaderboard/{game}", leaderboard, methods=["GET"]),
         Route("/api/players/{name}", player, methods=["GET"]),
     ]

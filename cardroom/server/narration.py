@@ -40,6 +40,24 @@ def card_catalog(lang: str) -> JSON:
         return {"burrito": burrito.card_names(), "kittens": kittens.card_catalog()}
 
 
+PEOPLE = frozenset(
+    {"player", "target", "to", "from", "thrower", "chooser", "receiver", "for", "caller", "winner"}
+)
+GROUPS = frozenset({"fighters", "targets", "callers", "players"})
+
+
+def concerns(event: JSON, seat: int | None) -> bool:
+    """Whether `seat` takes part in `event`: it acts, is aimed at, receives, fights or wins."""
+    if seat is None:
+        return False
+    for key, value in event.items():
+        if key in PEOPLE and value == seat and not isinstance(value, bool):
+            return True
+        if key in GROUPS and isinstance(value, list) and seat in value:
+            return True
+    return False
+
+
 class Narrator:
     """Narration for one game."""
 
@@ -55,14 +73,23 @@ class Narrator:
         self, events: list[JSON], seat: int | None, names: Sequence[str], view: JSON | None, lang: str
     ) -> tuple[list[str], list[bool]]:
         """The lines to announce, and for each whether it needs an answer now (assertive)."""
+        texts, urgent, _mine = self.marked_lines(events, seat, names, view, lang)
+        return texts, urgent
+
+    def marked_lines(
+        self, events: list[JSON], seat: int | None, names: Sequence[str], view: JSON | None, lang: str
+    ) -> tuple[list[str], list[bool], list[bool]]:
+        """`lines`, and for each line whether it concerns `seat` (the "brief" verbosity keeps those)."""
         texts: list[str] = []
         urgent: list[bool] = []
+        mine: list[bool] = []
         with use_language(lang):
             for event in events:
                 lines = self._narrate(event, seat, names, view or {})
                 texts.extend(lines)
                 urgent.extend([self._urgent(event, seat)] * len(lines))
-        return texts, urgent
+                mine.extend([concerns(event, seat)] * len(lines))
+        return texts, urgent, mine
 
     def rejection(self, rejected: Rejected, lang: str) -> str:
         """The refusal as the game's narration says it (the same sentence as the terminal's)."""

@@ -583,7 +583,7 @@ class Room:
             return None
         table = self.table
         view = table.view(seat) if table is not None else None
-        texts, urgent = self.narrator.lines(heard, seat, self.names(), view, lang)
+        texts, urgent, mine = self.narrator.marked_lines(heard, seat, self.names(), view, lang)
         return {
             "type": "events",
             "table": self.id,
@@ -592,6 +592,7 @@ class Room:
             "events": heard,
             "texts": texts,
             "urgent": urgent,
+            "mine": mine,
             "view": view,
         }
 

@@ -128,3 +128,18 @@ def test_the_narrator_answers_no_question_for_a_table_not_playing() -> None:
     answer = Narrator("kittens").query("turn", None, None, ["A", "B"], 0, "en")
     assert answer["type"] == "error" and answer["code"] == "not_playing"
     assert Narrator("burrito").query("turn", None, {}, ["A", "B"], 0, "en")["code"] == "bad_query"
+
+
+def test_lines_about_the_listener_are_marked_mine_for_the_brief_verbosity() -> None:
+    """The page's "brief" verbosity announces urgent lines and those that concern the player."""
+    from cardroom.server.narration import Narrator
+
+    narrator = Narrator("kittens")
+    names = ["Ann", "Bo", "Cy"]
+    favor = {"event": "played", "player": 1, "cards": ["favor"], "combo": None, "target": 0, "until": 500}
+    bo_draws = {"event": "drew", "player": 1, "from": "top", "forced": False}
+    texts, _urgent, mine = narrator.marked_lines([favor, bo_draws], 0, names, {}, "en")
+    assert len(texts) == len(mine) == 2
+    assert mine == [True, False]  # Bo asks Ann for a card; Bo's draw is Bo's business
+    assert narrator.marked_lines([favor], 2, names, {}, "en")[2] == [False]
+    assert narrator.marked_lines([favor], None, names, {}, "en")[2] == [False]  # a spectator

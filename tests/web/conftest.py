@@ -40,7 +40,9 @@ new MutationObserver((records) => {
 @pytest.fixture(scope="session")
 def playwright() -> Iterator[Playwright]:
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
+        pytest.fail(
+            f"no Chromium at {CHROMIUM}: install Debian's chromium package (.ci/run does)", pytrace=False
+        )
     with sync_playwright() as p:
         yield p
 
