@@ -195,7 +195,26 @@ def build_parser() -> argparse.ArgumentParser:
         default="ws://127.0.0.1:8000/ws",
         help="the server: ws://host:port/ws or http://host:port (default ws://127.0.0.1:8000/ws)",
     )
-    conn.add_argument("--name", default=None, help="your nickname (asked for when not given)")
+    who = conn.add_mutually_exclusive_group()
+    who.add_argument(
+        "--name",
+        default=None,
+        help="enter as a guest with this nickname (asked for when neither it nor an account is given)",
+    )
+    who.add_argument(
+        "--login",
+        default=None,
+        metavar="NAME",
+        help="log in to your account NAME (the password is asked for, never on the command line); "
+        "the session is kept in ~/.config/cardroom/session.json, so next time the address alone "
+        "enters as NAME",
+    )
+    who.add_argument(
+        "--register",
+        default=None,
+        metavar="NAME",
+        help="create the account NAME (the password is asked for twice) and log in",
+    )
     conn.add_argument("--lang", type=_language, default=None, help=_lang_help())
 
     rules = sub.add_parser(
@@ -338,7 +357,9 @@ def _connect(args: argparse.Namespace) -> int:
     from cardroom.clients.terminal.connect import run_connect
 
     _choose_language(args.lang)
-    return run_connect(args.url, args.name)
+    return run_connect(
+        args.url, args.name, login=args.login, register=args.register, lang_given=args.lang is not None
+    )
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -9,6 +9,11 @@ Every server message becomes one plain line (no cursor movement, no redraws) so 
 reader follows it. Events are printed as the server narrated them (`texts`); the game UI only
 adds the hints about its own keys ("Nope? Press n."). The connection comes back by itself when
 it drops: `hello` with the token, then `resume` from the last version seen.
+
+Accounts (cardroom/clients/terminal/account.py): `--login NAME` / `--register NAME` sign in over
+the HTTP API before entering and send the session in `hello`; the session is kept per server
+address in the user's config folder, so `cardroom connect URL` enters as the account next time;
+`logout` forgets it. `leaderboard GAME` and `games` read the API.
 """
 
 from __future__ import annotations
@@ -32,10 +37,11 @@ from urllib.parse import urlsplit, urlunsplit
 import websockets
 
 from cardroom.bots import levels
+from cardroom.clients.terminal import account as accounts
 from cardroom.clients.terminal.keys import KeyReader
 from cardroom.clients.terminal.ui import GameUI, Say
 from cardroom.games import GAMES, find_game
-from cardroom.i18n import _, current_language, set_default_language
+from cardroom.i18n import N_, _, current_language, format_decimal, ngettext, normalize, set_default_language
 from cardroom.protocol import JSON, CardroomError
 
 DEFAULT_URL = "ws://127.0.0.1:8000/ws"
@@ -47,29 +53,37 @@ LOCAL_TICKS = frozenset({"kittens"})
 """Games whose timed warnings ("10 seconds left") the UI tells from the view; burrito's catch
 window comes from the server as a `cue`."""
 
+EXIT_REFUSED = 2
+"""The exit status when the server refuses the name or password given on the command line."""
+
 COMMANDS: tuple[tuple[str, str], ...] = (
-    ("tables", "list the tables: number, game, seats, state, spectators"),
+    ("tables", N_("list the tables: number, game, seats, state, spectators")),
     (
         "create GAME [SEATS] [--bots N] [--level LEVEL] [--variant V] [--private] [--set NAME=VALUE]",
-        "create a table and sit at seat 0 as its host, e.g. create burrito 4 --bots 3 --level hard",
+        N_("create a table and sit at seat 0 as its host, e.g. create burrito 4 --bots 3 --level hard"),
     ),
-    ("join N [CODE]", "sit at table N (CODE for a private table)"),
-    ("watch N [CODE]", "watch table N"),
-    ("who", "the seats at your table"),
-    ("start", "start the game (host; empty seats get bots)"),
-    ("leave", "leave your table (during a game a bot takes your seat)"),
-    ("kick SEAT", "remove whoever sits at SEAT (host)"),
-    ("bot [SEAT] [LEVEL]", "seat a bot before the start (host)"),
-    ("rematch", "play again with the same seats once the game is over"),
-    ("say TEXT", "chat at your table, or in the lobby when you are at no table"),
-    ("lag", "measure your lag to the server"),
-    ("help", "this list"),
-    ("quit", "leave your tables and quit"),
+    ("join N [CODE]", N_("sit at table N (CODE for a private table)")),
+    ("watch N [CODE]", N_("watch table N")),
+    ("who", N_("the seats at your table")),
+    ("start", N_("start the game (host; empty seats get bots)")),
+    ("leave", N_("leave your table (during a game a bot takes your seat)")),
+    ("kick SEAT", N_("remove whoever sits at SEAT (host)")),
+    ("bot [SEAT] [LEVEL]", N_("seat a bot before the start (host)")),
+    ("rematch", N_("play again with the same seats once the game is over")),
+    ("say TEXT", N_("chat at your table, or in the lobby when you are at no table")),
+    ("leaderboard GAME", N_("the ratings of a game: rank, name, rating, games played and won")),
+    ("games", N_("the finished games (yours when you are logged in), to watch with cardroom replay ID")),
+    ("logout", N_("log out of your account, forget the saved session and quit")),
+    ("lag", N_("measure your lag to the server")),
+    ("help", N_("this list")),
+    ("quit", N_("leave your tables and quit")),
 )
+OFFLINE_COMMANDS = frozenset({"help", "quit", "exit", "lag", "leaderboard", "ratings", "games", "logout"})
+"""Commands that need no welcome from the websocket (they are local, or go through the HTTP API)."""
 GAME_KEYS: tuple[tuple[str, str], ...] = (
-    ("/", "type a command line, then Enter (say TEXT chats; an empty line cancels)"),
-    ("L", "your lag to the server"),
-    ("q", "leave the table and quit"),
+    ("/", N_("type a command line, then Enter (say TEXT chats; an empty line cancels)")),
+    ("L", N_("your lag to the server")),
+    ("q", N_("leave the table and quit")),
 )
 
 
@@ -342,9 +356,22 @@ class Terminal:
 class ConnectClient:
     """One person on one server: the lobby as typed commands, a running game as single keys."""
 
-    def __init__(self, url: str, name: str | None, stdin: TextIO, out: TextIO) -> None:
+    def __init__(
+        self,
+        url: str,
+        name: str | None,
+        stdin: TextIO,
+        out: TextIO,
+        session: str | None = None,
+        lang_given: bool = True,
+    ) -> None:
         self.url = url
+        self.base = accounts.http_base(url)
         self.name = name
+        self.session = session
+        """The account's session token (sent in hello, and as Bearer to the API); never printed."""
+        self.account: str | None = None
+        self.lang_given = lang_given
         self.stdin = stdin
         self.out = out
         self.fd = stdin.fileno()
@@ -392,7 +419,7 @@ class ConnectClient:
         loop = asyncio.get_running_loop()
         self._start_input(loop)
         try:
-            if self.name:
+            if self.name or self.session:
                 self._connect_soon(first=True)
             else:
                 self._ask_name(_("Your nickname?"))
@@ -517,6 +544,8 @@ class ConnectClient:
         }
         if self.token:
             hello["token"] = self.token
+        if self.session:
+            hello["session"] = self.session
         await self._send(hello)
 
     async def _send(self, message: JSON) -> bool:
@@ -577,6 +606,9 @@ class ConnectClient:
         self.name = m.get("name", self.name)
         self.welcomed = True
         self.asking_name = False
+        account = m.get("account")
+        self.account = str(account.get("name")) if isinstance(account, dict) else None
+        _apply_profile(m.get("profile"), self.lang_given)
         if again:
             self.hush = {"tables", "lobby_chat"}  # the listing and chat we saw before the drop
             self.say(_("Reconnected."))
@@ -585,6 +617,8 @@ class ConnectClient:
                 if tid in self.mine:
                     await self._send({"type": "resume", "table": tid, "since": since})
             return
+        if self.account is not None:
+            self.say(_("Logged in as {name}.").format(name=self.account))
         self.say(
             _("Connected to {url} as {name}. Type help for the commands.").format(
                 url=self.url, name=self.name
@@ -593,9 +627,16 @@ class ConnectClient:
 
     async def _on_error(self, m: JSON) -> None:
         code = m.get("code")
-        if not self.welcomed and code in ("name_taken", "bad_name"):
+        if not self.welcomed and code in ("name_taken", "bad_name", "name_reserved"):
             self.say(str(m.get("message", "")))
             self._ask_name(_("Choose another nickname:"))
+            return
+        if not self.welcomed and code == "session_expired" and self.session:
+            self.session = None
+            accounts.forget_session(self.base)
+            self.say(str(m.get("message") or code))
+            self.name = None
+            self._ask_name(_("Enter as a guest: your nickname?"))
             return
         self.say(str(m.get("message") or code))
 
@@ -1065,6 +1106,71 @@ class ConnectClient:
                 await asyncio.wait_for(goodbye(), 3)
         self.done = True
 
+    # ---- the HTTP API: ratings, records, logging out ------------------------------------------------
+
+    async def _api(self, method: str, path: str, token: str | None = None) -> Any:
+        """One API request in a thread (the games go on meanwhile); None after saying why it failed."""
+        try:
+            return await asyncio.to_thread(accounts.call, self.base, method, path, None, token)
+        except accounts.ApiError as exc:
+            self.say(exc.message)
+            return None
+
+    async def _leaderboard(self, game: str) -> None:
+        answer = await self._api("GET", accounts.leaderboard_path(game))
+        if not isinstance(answer, dict):
+            return
+        players = [p for p in answer.get("players", []) if isinstance(p, dict)]
+        if not players:
+            self.say(
+                _("Nobody is on the {game} leaderboard yet: finish a game to be rated.").format(game=game)
+            )
+            return
+        self.say(_("{game} leaderboard:").format(game=game))
+        for p in players:
+            name = str(p.get("name"))
+            played = int(p.get("played") or 0)
+            self.say(
+                ngettext(
+                    "{rank}. {name}: rating {rating}, {games} game, {wins} won.",
+                    "{rank}. {name}: rating {rating}, {games} games, {wins} won.",
+                    played,
+                ).format(
+                    rank=p.get("rank"),
+                    name=name,
+                    rating=format_decimal(float(p.get("rating") or 0), 2),
+                    games=played,
+                    wins=int(p.get("won") or 0),
+                )
+            )
+
+    async def _games(self) -> None:
+        mine = self.session is not None
+        answer = await self._api("GET", "/api/records?mine=1" if mine else "/api/records", self.session)
+        if not isinstance(answer, dict):
+            return
+        records = [r for r in answer.get("records", []) if isinstance(r, dict)]
+        if not records:
+            self.say(_("You have no finished games yet.") if mine else _("No finished games yet."))
+            return
+        self.say(_("Your finished games, newest first:") if mine else _("Finished games, newest first:"))
+        for r in records:
+            self.say(_record_line(r))
+        self.say(_("To watch one again: cardroom replay ID, on the machine that runs the server."))
+
+    async def _logout(self) -> None:
+        if self.session is None:
+            self.say(_("You are not logged in."))
+            return
+        token, self.session = self.session, None
+        accounts.forget_session(self.base)
+        answer = await self._api("POST", "/api/logout", token)
+        if answer is not None:
+            self.say(_("Logged out: this computer no longer keeps your session. Goodbye!"))
+        else:
+            self.say(_("The saved session is forgotten here. Goodbye!"))
+        await self._quit()
+
     # ---- commands -------------------------------------------------------------------------------
 
     def _table_arg(self, word: str) -> str:
@@ -1098,7 +1204,7 @@ class ConnectClient:
         word = word.lower()
         rest = rest.strip()
         try:
-            if not self.welcomed and word not in ("help", "quit", "exit", "lag"):
+            if not self.welcomed and word not in OFFLINE_COMMANDS:
                 raise BadCommand(_("Not connected yet: wait a moment."))
             message = self._parse(word, rest)
         except BadCommand as exc:
@@ -1112,6 +1218,15 @@ class ConnectClient:
             return
         if message.get("type") == "_lag":
             await self._measure_lag()
+            return
+        if message.get("type") == "_leaderboard":
+            await self._leaderboard(str(message["game"]))
+            return
+        if message.get("type") == "_games":
+            await self._games()
+            return
+        if message.get("type") == "_logout":
+            await self._logout()
             return
         await self._send(message)
         if message["type"] == "leave":
@@ -1133,6 +1248,21 @@ class ConnectClient:
             return {"type": "_quit"}
         if word == "lag":
             return {"type": "_lag"}
+        if word in ("leaderboard", "ratings"):
+            if len(words) != 1:
+                raise BadCommand(_("Which game? leaderboard burrito or leaderboard kittens."))
+            game = words[0].lower()
+            if game not in GAMES:
+                raise BadCommand(
+                    _("Unknown game {name}: choose {games}.").format(
+                        name=words[0], games=_(" or ").join(GAMES)
+                    )
+                )
+            return {"type": "_leaderboard", "game": game}
+        if word in ("games", "logout"):
+            if words:
+                raise BadCommand(_("{word} takes nothing after it.").format(word=word))
+            return {"type": "_" + word}
         if word in ("tables", "list", "ls"):
             return {"type": "list_tables"}
         if word == "create":
@@ -1193,18 +1323,130 @@ class ConnectClient:
         raise BadCommand(_("Unknown command {word}: type help for the commands.").format(word=word))
 
 
+def _record_line(r: JSON) -> str:
+    """One finished game: its id, game, date and who won."""
+    finished = r.get("finished_ms")
+    date = (
+        time.strftime("%Y-%m-%d %H:%M", time.localtime(finished / 1000))
+        if isinstance(finished, int | float)
+        else "?"
+    )
+    seats = [s for s in r.get("seats", []) if isinstance(s, dict)]
+    winner = r.get("winner")
+    if isinstance(winner, int) and 0 <= winner < len(seats):
+        return _("Game {id}: {game}, {date}, won by {name}.").format(
+            id=r.get("id"), game=r.get("game"), date=date, name=seats[winner].get("name")
+        )
+    return _("Game {id}: {game}, {date}, no winner.").format(id=r.get("id"), game=r.get("game"), date=date)
+
+
+def _apply_profile(profile: object, lang_given: bool) -> None:
+    """The account's language, unless the person chose one with --lang."""
+    if isinstance(profile, dict) and not lang_given:
+        lang = normalize(str(profile.get("lang") or ""))
+        if lang is not None:
+            set_default_language(lang)
+
+
+def sign_in(base: str, name: str, register: bool, stdin: TextIO, out: TextIO, lang_given: bool) -> str | None:
+    """Log in (or create the account) with a password asked for now; the session token, kept
+    for this server; None after one line saying why not (nothing kept)."""
+    fd = stdin.fileno()
+    if register:
+        password = accounts.read_password(
+            _("Choose a password for {name} (8 to 256 characters):").format(name=name), fd, out
+        )
+        again = accounts.read_password(_("The same password again:"), fd, out) if password else ""
+        if password and password != again:
+            out.write(_("The two passwords differ: no account was created.") + "\n")
+            out.flush()
+            return None
+    else:
+        password = accounts.read_password(_("Password for {name}:").format(name=name), fd, out)
+    if not password:
+        out.write(_("No password given: nothing was done.") + "\n")
+        out.flush()
+        return None
+    body: JSON = {"name": name, "password": password}
+    if register:
+        body["lang"] = current_language()
+    try:
+        answer = accounts.call(base, "POST", "/api/register" if register else "/api/login", body)
+    except accounts.ApiError as exc:
+        out.write(exc.message + "\n")
+        out.flush()
+        return None
+    token = answer.get("token") if isinstance(answer, dict) else None
+    account = answer.get("account") if isinstance(answer, dict) else None
+    if not isinstance(token, str) or not isinstance(account, dict):
+        out.write(_("The server did not open a session.") + "\n")
+        out.flush()
+        return None
+    accounts.store_session(base, str(account.get("name") or name), token)
+    if register:
+        out.write(_("Account {name} created.").format(name=account.get("name") or name) + "\n")
+        out.flush()
+    _apply_profile(answer.get("profile"), lang_given)
+    return token
+
+
+def saved_session(base: str, out: TextIO, lang_given: bool) -> str | None:
+    """The session kept for this server, when the server still knows it; an expired one is
+    forgotten, with a line saying so."""
+    stored = accounts.stored_session(base)
+    if stored is None:
+        return None
+    name, token = stored
+    try:
+        answer = accounts.call(base, "GET", "/api/me", token=token)
+    except accounts.ApiError as exc:
+        if exc.code in ("session_expired", "not_logged_in"):
+            accounts.forget_session(base)
+            out.write(
+                _("The saved session of {name} has expired: enter as a guest, or use --login {name}.").format(
+                    name=name
+                )
+                + "\n"
+            )
+            out.flush()
+            return None
+        return token  # the server is unreachable, or speaks no API: the websocket says more
+    if isinstance(answer, dict):
+        _apply_profile(answer.get("profile"), lang_given)
+    return token
+
+
 def run_connect(
     url: str,
     name: str | None,
     stdin: TextIO | None = None,
     out: TextIO | None = None,
     lang: str | None = None,
+    login: str | None = None,
+    register: str | None = None,
+    lang_given: bool | None = None,
 ) -> int:
     """Run the client until the person quits; the exit status. `lang`: the language of
-    everything the client says and asks the server for (default: the current one)."""
+    everything the client says and asks the server for (default: the current one); without
+    `lang_given` (--lang), the account's profile chooses it. `login`/`register`: the account to
+    enter as (the password is asked for); without them and without `name`, the session saved
+    for this server, if any."""
     if lang is not None:
         set_default_language(lang)
-    client = ConnectClient(ws_url(url), name, stdin or sys.stdin, out or sys.stdout)
+    given = lang is not None if lang_given is None else lang_given
+    stdin = stdin or sys.stdin
+    out = out or sys.stdout
+    address = ws_url(url)
+    base = accounts.http_base(address)
+    session: str | None = None
+    if login or register:
+        session = sign_in(base, str(register or login), register is not None, stdin, out, given)
+        if session is None:
+            return EXIT_REFUSED
+        name = None
+    elif name is None:
+        session = saved_session(base, out, given)
+    client = ConnectClient(address, name, stdin, out, session=session, lang_given=given)
     try:
         return asyncio.run(client.run())
     finally:
@@ -1213,10 +1455,13 @@ def run_connect(
 
 __all__ = [
     "DEFAULT_URL",
+    "EXIT_REFUSED",
     "BadCommand",
     "ConnectClient",
     "command_help",
     "parse_create",
     "run_connect",
+    "saved_session",
+    "sign_in",
     "ws_url",
 ]
