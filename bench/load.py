@@ -19,7 +19,7 @@ from typing import Any
 import websockets
 
 from cardroom.clients.botclient import NetBot, Timings
-from tests.server.live import run_server
+from cardroom.server.process import run_server
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -95,6 +95,9 @@ async def load(
     started = time.perf_counter()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
+    for bot in everyone:  # the actors end their loops; the cancel below is for the readers
+        bot.over = True
+        bot.wake.set()
     for task in actors + readers:
         task.cancel()
     await asyncio.gather(*actors, *readers, return_exceptions=True)

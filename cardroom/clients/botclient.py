@@ -147,8 +147,11 @@ class NetBot:
             wait = None if due is None else max(0.0, (due - self.play_now()) / 1000)
             self.wake.clear()
             if wait is None or wait > 0:
+                # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a cancellation
+                # that races with the wake-up, and this loop would then never end.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.wake.wait(), wait)
+                    async with asyncio.timeout(wait):
+                        await self.wake.wait()
                 continue
             assert self.bot is not None
             action = self.bot.act(self._view, max(due or 0, self.play_now()))
@@ -166,7 +169,8 @@ class NetBot:
             )
             # Until the answer comes, the view is stale: wait for it rather than acting twice.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._answered(self.refs), 5)
+                async with asyncio.timeout(5):
+                    await self._answered(self.refs)
 
     async def _answered(self, ref: int) -> None:
         while ref in self.pending and not self.over:

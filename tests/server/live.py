@@ -1,83 +1,16 @@
-"""A real server process on a free port, and a real websocket client, for tests."""
+"""A real websocket client for tests; the real server process comes from cardroom.server.process."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import os
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
-from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import websockets
 
+from cardroom.server.process import LiveServer, free_port, run_server
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@dataclass
-class LiveServer:
-    url: str
-    ws_url: str
-    process: subprocess.Popen[bytes]
-    log: str = ""
-
-    def health(self) -> dict[str, Any]:
-        with urllib.request.urlopen(self.url + "/healthz", timeout=5) as reply:
-            data: dict[str, Any] = json.loads(reply.read())
-            return data
-
-
-@contextlib.contextmanager
-def run_server(extra_env: dict[str, str] | None = None) -> Iterator[LiveServer]:
-    """Start `cardroom serve` on a free port; stop it afterwards."""
-    port = free_port()
-    env = {**os.environ, **(extra_env or {})}
-    # The server's log goes to a file: a pipe nobody reads would fill up and stall the server.
-    log = tempfile.TemporaryFile()  # noqa: SIM115  (closed in the finally below, after the server)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cardroom", "serve", "--port", str(port), "--log-level", "warning"],
-        stdout=subprocess.DEVNULL,
-        stderr=log,
-        env=env,
-    )
-    server = LiveServer(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}/ws", process)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            server.health()
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                process.wait()
-                log.seek(0)
-                err = log.read().decode(errors="replace")
-                log.close()
-                raise RuntimeError(f"server did not start: {err}") from None
-            time.sleep(0.1)
-    try:
-        yield server
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.seek(0)
-        server.log = log.read().decode(errors="replace")
-        log.close()
+__all__ = ["Client", "LiveServer", "free_port", "run_server"]
 
 
 class Client:
