@@ -20,6 +20,7 @@ import websockets
 from cardroom.bots import make_bot
 from cardroom.games import find_game
 from cardroom.protocol import JSON, Bot, Rejected
+from cardroom.server.wire import PROTOCOL_VERSION, messages
 
 
 @dataclass
@@ -69,7 +70,7 @@ class NetBot:
 
     async def connect(self) -> None:
         self.ws = await websockets.connect(self.url, max_size=None, ping_interval=None, close_timeout=2)
-        await self.send({"type": "hello", "protocol": 1, "name": self.name})
+        await self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name})
 
     async def send(self, message: JSON) -> None:
         await self.ws.send(json.dumps(message))
@@ -82,6 +83,7 @@ class NetBot:
         return self.view
 
     async def handle(self, message: JSON, raw: str) -> None:
+        """One server message; `raw` is the whole frame it came in (it may hold others)."""
         if self.on_message is not None:
             self.on_message(message, raw)
         kind = message.get("type")
@@ -136,7 +138,8 @@ class NetBot:
     async def reader(self) -> None:
         with contextlib.suppress(websockets.ConnectionClosed):
             async for raw in self.ws:
-                await self.handle(json.loads(raw), raw)
+                for message in messages(raw):
+                    await self.handle(message, raw)
         self.over = True
         self.wake.set()
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import deque
 from typing import Any
 
 import websockets
 
 from cardroom.server.process import LiveServer, free_port, run_server
+from cardroom.server.wire import PROTOCOL_VERSION, messages
 
 __all__ = ["Client", "LiveServer", "free_port", "run_server"]
 
@@ -19,7 +21,9 @@ class Client:
     def __init__(self, ws: Any) -> None:
         self.ws = ws
         self.inbox: list[dict[str, Any]] = []
-        self.raw: list[str] = []
+        self.raw: list[str] = []  # for each message in the inbox, the frame it came in
+        self.frames: list[str] = []
+        self.unread: deque[tuple[dict[str, Any], str]] = deque()
         self.token: str | None = None
         self.player: str | None = None
 
@@ -27,7 +31,7 @@ class Client:
     async def connect(cls, url: str, name: str | None = None, token: str | None = None) -> Client:
         ws = await websockets.connect(url, max_size=None)
         client = cls(ws)
-        hello: dict[str, Any] = {"type": "hello", "protocol": 1, "name": name or ""}
+        hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": name or ""}
         if token:
             hello["token"] = token
         await client.send(hello)
@@ -40,9 +44,13 @@ class Client:
         await self.ws.send(json.dumps(message))
 
     async def recv(self, timeout: float = 10) -> dict[str, Any]:
-        text = await asyncio.wait_for(self.ws.recv(), timeout)
+        """The next message: frames holding several (protocol 2) are taken apart in order."""
+        if not self.unread:
+            text = await asyncio.wait_for(self.ws.recv(), timeout)
+            self.frames.append(text)
+            self.unread.extend((message, text) for message in messages(text))
+        message, text = self.unread.popleft()
         self.raw.append(text)
-        message: dict[str, Any] = json.loads(text)
         self.inbox.append(message)
         return message
 
