@@ -18,6 +18,9 @@ from cardroom.server.room import Room
 from cardroom.server.wire import MAX_NAME_CHARS, encode, error
 
 PING_EVERY_S = 5.0
+PING_SLICES = 20
+"""Each player is pinged every PING_EVERY_S, a twentieth of them at a time: a thousand pings (and
+their pongs) at once would stall every table for a tenth of a second."""
 
 
 def clean_name(raw: str) -> str | None:
@@ -199,15 +202,18 @@ class Lobby:
             room.stop()
 
     async def _housekeeping(self) -> None:
+        tick = 0
         while True:
-            await asyncio.sleep(PING_EVERY_S)
-            for player in self.online():
+            await asyncio.sleep(PING_EVERY_S / PING_SLICES)
+            tick = (tick + 1) % PING_SLICES
+            for player in self.online()[tick::PING_SLICES]:
                 assert player.connection is not None
                 player.connection.ping()
-            for room in list(self.rooms.values()):
-                room.expire()
-                if self.abandoned(room):
-                    self.close_room(room)
+            if tick == 0:
+                for room in list(self.rooms.values()):
+                    room.expire()
+                    if self.abandoned(room):
+                        self.close_room(room)
 
     def abandoned(self, room: Room) -> bool:
         """Nobody is connected to the room and no seated player is still within the grace period."""
