@@ -11,15 +11,38 @@ import argparse
 import asyncio
 import gc
 import json
+import os
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import websockets
 
 from cardroom.clients.botclient import NetBot, Timings
-from tests.server.live import run_server
+from cardroom.server.process import run_server
+from cardroom.server.wire import PROTOCOL_VERSION, messages
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """CPU time (user + system) process `pid` has used so far, from /proc; None elsewhere."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_cpu_seconds() -> float | None:
+    """CPU time every core of this machine has been busy so far, from /proc; None elsewhere."""
+    try:
+        ticks = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return None
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")  # all but idle and iowait
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -33,18 +56,26 @@ def percentile(values: list[float], q: float) -> float:
 async def idle_round_trip(ws_url: str, count: int = 60) -> float:
     """The median ping round trip of an idle server, in ms (paced under the rate limit)."""
     async with websockets.connect(ws_url) as ws:
-        await ws.send(json.dumps({"type": "hello", "protocol": 1, "name": "baseline"}))
-        while json.loads(await ws.recv())["type"] != "lobby_chat":
+        await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "baseline"}))
+        while not any(m["type"] == "lobby_chat" for m in messages(await ws.recv())):
             pass
         trips = []
         for i in range(count):
             started = time.perf_counter()
             await ws.send(json.dumps({"type": "ping", "id": i}))
-            while json.loads(await ws.recv()).get("type") != "pong":
+            while not any(m.get("type") == "pong" for m in messages(await ws.recv())):
                 pass
             trips.append((time.perf_counter() - started) * 1000)
             await asyncio.sleep(0.03)
     return statistics.median(trips)
+
+
+async def _read(bot: NetBot) -> list[dict[str, Any]]:
+    """The messages of the bot's next frame, each handled by the bot."""
+    received = messages(await bot.ws.recv())
+    for message in received:
+        await bot.handle(message, "")
+    return received
 
 
 async def one_table(
@@ -52,18 +83,13 @@ async def one_table(
 ) -> list[NetBot]:
     host = NetBot(ws_url, f"h{index}", game, level, seed=index * 100, timings=timings)
     await host.connect()
-    while True:
-        message = json.loads(await host.ws.recv())
-        await host.handle(message, "")
-        if message["type"] == "lobby_chat":
-            break
+    while not any(m["type"] == "lobby_chat" for m in await _read(host)):
+        pass
     await host.send({"type": "create_table", "game": game, "seats": players, "bots": 0})
-    while True:
-        message = json.loads(await host.ws.recv())
-        await host.handle(message, "")
-        if message["type"] == "table":
-            host.table = message["table"]
-            break
+    while not host.table:
+        for message in await _read(host):
+            if message["type"] == "table":
+                host.table = message["table"]
     bots = [host]
     for seat in range(1, players):
         guest = NetBot(ws_url, f"g{index}-{seat}", game, level, seed=index * 100 + seat, timings=timings)
@@ -75,7 +101,14 @@ async def one_table(
 
 
 async def load(
-    ws_url: str, tables: int, players: int, seconds: float, game: str, level: str, warmup: float = 5.0
+    ws_url: str,
+    tables: int,
+    players: int,
+    seconds: float,
+    game: str,
+    level: str,
+    warmup: float = 5.0,
+    server_pid: int | None = None,
 ) -> dict[str, Any]:
     timings = Timings()
     baseline = await idle_round_trip(ws_url)
@@ -93,8 +126,21 @@ async def load(
     timings.ack.clear()
     timings.fanout.clear()
     started = time.perf_counter()
+    server_cpu, own_cpu, all_cpu = cpu_seconds(server_pid), time.process_time(), machine_cpu_seconds()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
+    server_end, own_used, all_end = (
+        cpu_seconds(server_pid),
+        time.process_time() - own_cpu,
+        machine_cpu_seconds(),
+    )
+    server_used = None if server_cpu is None or server_end is None else server_end - server_cpu
+    others = None
+    if server_used is not None and all_cpu is not None and all_end is not None:
+        others = max(0.0, all_end - all_cpu - server_used - own_used)
+    for bot in everyone:  # the actors end their loops; the cancel below is for the readers
+        bot.over = True
+        bot.wake.set()
     for task in actors + readers:
         task.cancel()
     await asyncio.gather(*actors, *readers, return_exceptions=True)
@@ -111,6 +157,13 @@ async def load(
         "fanout_p50_ms": round(percentile(timings.fanout, 50), 2),
         "fanout_p99_ms": round(percentile(timings.fanout, 99), 2),
         "fanout_messages": len(timings.fanout),
+        # Busy share of one core; on a shared machine these tell a slow run from a crowded one.
+        "server_cpu_pct": None if server_used is None else round(100 * server_used / elapsed, 1),
+        "server_cpu_us_per_action": (
+            None if server_used is None else round(1e6 * server_used / max(1, len(timings.ack)), 1)
+        ),
+        "load_cpu_pct": round(100 * own_used / elapsed, 1),
+        "other_cpu_pct": None if others is None else round(100 * others / elapsed, 1),
     }
 
 
@@ -126,7 +179,15 @@ def main(argv: list[str] | None = None) -> int:
     gc.set_threshold(50_000, 50, 1_000)  # the load generator must not stall either
     with run_server() as server:
         result = asyncio.run(
-            load(server.ws_url, args.tables, args.players, args.seconds, args.game, args.level)
+            load(
+                server.ws_url,
+                args.tables,
+                args.players,
+                args.seconds,
+                args.game,
+                args.level,
+                server_pid=server.process.pid,
+            )
         )
     base = result["baseline_rtt_ms"]
     print(
@@ -137,6 +198,13 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("ack", "fanout"):
         p50, p99 = result[f"{name}_p50_ms"], result[f"{name}_p99_ms"]
         print(f"  {name}: p50 {p50} ms, p99 {p99} ms ({p99 / base:.1f} x baseline)")
+    if result["server_cpu_pct"] is not None:
+        print(
+            f"  CPU: server {result['server_cpu_pct']}% of a core "
+            f"({result['server_cpu_us_per_action']} us per action), "
+            f"load generator {result['load_cpu_pct']}%, other processes {result['other_cpu_pct']}% "
+            f"(of {os.cpu_count()} cores)"
+        )
     met = result["ack_p99_ms"] <= 50
     print(f"  target p99 action-to-ack <= 50 ms: {'met' if met else 'NOT MET'}")
     if args.json:

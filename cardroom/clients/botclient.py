@@ -20,6 +20,7 @@ import websockets
 from cardroom.bots import make_bot
 from cardroom.games import find_game
 from cardroom.protocol import JSON, Bot, Rejected
+from cardroom.server.wire import PROTOCOL_VERSION, messages
 
 
 @dataclass
@@ -28,8 +29,9 @@ class Timings:
 
     ack: list[float] = field(default_factory=list)
     fanout: list[float] = field(default_factory=list)
-    sent: dict[tuple[str, int], float] = field(default_factory=dict)
-    by_version: dict[tuple[str, int], float] = field(default_factory=dict)
+    by_version: dict[str, dict[int, float]] = field(default_factory=dict)
+    """When the action that made each table version was sent. (Per table a dict of numbers only:
+    the garbage collector does not track it, so the load run's own pauses stay short.)"""
 
 
 class NetBot:
@@ -69,7 +71,7 @@ class NetBot:
 
     async def connect(self) -> None:
         self.ws = await websockets.connect(self.url, max_size=None, ping_interval=None, close_timeout=2)
-        await self.send({"type": "hello", "protocol": 1, "name": self.name})
+        await self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name})
 
     async def send(self, message: JSON) -> None:
         await self.ws.send(json.dumps(message))
@@ -82,6 +84,7 @@ class NetBot:
         return self.view
 
     async def handle(self, message: JSON, raw: str) -> None:
+        """One server message; `raw` is the whole frame it came in (it may hold others)."""
         if self.on_message is not None:
             self.on_message(message, raw)
         kind = message.get("type")
@@ -109,8 +112,7 @@ class NetBot:
             self.view = message["view"]
             self.last_v = message["v"]
             if self.timings is not None:
-                key = (message["table"], message["v"])
-                sent = self.timings.by_version.get(key)
+                sent = self.timings.by_version.get(message["table"], {}).get(message["v"])
                 if sent is not None:
                     self.timings.fanout.append(received - sent)
             if self.bot is None and self.seat is not None:
@@ -128,7 +130,8 @@ class NetBot:
             now = time.monotonic() * 1000
             if kind == "ack" and sent_at is not None and self.timings is not None:
                 self.timings.ack.append(now - sent_at)
-                self.timings.by_version.setdefault((message["table"], message["v"]), sent_at)
+                versions = self.timings.by_version.setdefault(message["table"], {})
+                versions.setdefault(message["v"], sent_at)
             if kind == "rejected":
                 self.rejections += 1
                 if self.bot is not None and self.view is not None:
@@ -140,7 +143,8 @@ class NetBot:
     async def reader(self) -> None:
         with contextlib.suppress(websockets.ConnectionClosed):
             async for raw in self.ws:
-                await self.handle(json.loads(raw), raw)
+                for message in messages(raw):
+                    await self.handle(message, raw)
         self.over = True
         self.wake.set()
 
@@ -151,8 +155,11 @@ class NetBot:
             wait = None if due is None else max(0.0, (due - self.play_now()) / 1000)
             self.wake.clear()
             if wait is None or wait > 0:
+                # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a cancellation
+                # that races with the wake-up, and this loop would then never end.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.wake.wait(), wait)
+                    async with asyncio.timeout(wait):
+                        await self.wake.wait()
                 continue
             assert self.bot is not None
             action = self.bot.act(self._view, max(due or 0, self.play_now()))
@@ -170,7 +177,8 @@ class NetBot:
             )
             # Until the answer comes, the view is stale: wait for it rather than acting twice.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._answered(self.refs), 5)
+                async with asyncio.timeout(5):
+                    await self._answered(self.refs)
 
     async def _answered(self, ref: int) -> None:
         while ref in self.pending and not self.over:

@@ -5,13 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from cardroom.protocol.event import JSON, Event, Rejected
 from cardroom.protocol.table import GameDef, Table
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One action as it arrived: when, who, what (in its JSON form)."""
+class Move(msgspec.Struct, frozen=True, gc=False):
+    """One action as it arrived: when, who, what (in its JSON form).
+
+    Not tracked by the garbage collector (`action` holds plain JSON, never a cycle): a long
+    game's moves, on a server with many tables, then add nothing to its collections.
+    """
 
     at: int
     player: int

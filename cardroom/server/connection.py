@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +22,8 @@ from cardroom.server.wire import encode
 log = logging.getLogger("cardroom.server")
 
 SEND_QUEUE = 512
+FRAME_BYTES = 256 * 1024
+"""Messages are gathered into one frame up to about this size (a bigger message goes alone)."""
 
 
 @dataclass(slots=True)
@@ -59,12 +61,42 @@ class RateLimit:
         return False
 
 
+def frames(messages: list[bytes], limit: int = FRAME_BYTES) -> Iterator[str]:
+    """Encoded messages as websocket text frames: one message as itself, several as a JSON
+    array of them in order, each frame holding up to about `limit` bytes."""
+    if len(messages) == 1:
+        yield messages[0].decode()
+        return
+    group: list[bytes] = []
+    size = 0
+    for data in messages:
+        if group and size + len(data) > limit:
+            yield _frame(group)
+            group, size = [], 0
+        group.append(data)
+        size += len(data) + 1
+    if group:
+        yield _frame(group)
+
+
+def _frame(group: list[bytes]) -> str:
+    if len(group) == 1:
+        return group[0].decode()
+    return (b"[" + b",".join(group) + b"]").decode()
+
+
 class Connection:
-    """A websocket after its hello: sends never block the caller."""
+    """A websocket after its hello: sends never block the caller.
+
+    What is queued while the writer is busy goes out together: one message as a frame of its
+    own, several as one frame holding a JSON array of them, in order (protocol 2).
+    """
 
     def __init__(self, websocket: WebSocket, queue_size: int = SEND_QUEUE) -> None:
         self.websocket = websocket
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(maxsize=queue_size)
+        self.queue_size = queue_size
+        self.pending: list[bytes] = []
+        self.waiter: asyncio.Future[None] | None = None
         self.player: Player | None = None
         self.closed = False
         self.close_code: int | None = None
@@ -84,11 +116,17 @@ class Connection:
     def send_raw(self, data: bytes) -> None:
         if self.closed:
             return
-        try:
-            self.queue.put_nowait(data)
-        except asyncio.QueueFull:
+        if len(self.pending) >= self.queue_size:
             log.info("dropping a slow connection")
             self.close(closes.SLOW_CONSUMER)
+            return
+        self.pending.append(data)
+        self._wake()
+
+    def _wake(self) -> None:
+        waiter = self.waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
 
     def close(self, code: int = closes.NORMAL) -> None:
         """Close once what is queued has gone out; a slow consumer's backlog is dropped instead."""
@@ -96,10 +134,9 @@ class Connection:
             return
         self.closed = True
         self.close_code = code
-        if code == closes.SLOW_CONSUMER or self.queue.full():
-            while not self.queue.empty():
-                self.queue.get_nowait()
-        self.queue.put_nowait(None)
+        if code == closes.SLOW_CONSUMER or len(self.pending) >= self.queue_size:
+            self.pending.clear()
+        self._wake()
         if self.on_close is not None:
             # Soon, not now: a close can happen in the middle of a table's broadcast.
             asyncio.get_running_loop().call_soon(self.on_close)
@@ -109,12 +146,20 @@ class Connection:
         # mark because the peer does not read): then the queue fills and `send_raw` drops us.
         # The close frame goes out after what the peer has yet to read, or never if it never reads.
         ws = self.websocket
+        loop = asyncio.get_running_loop()
         try:
             while True:
-                data = await self.queue.get()
-                if data is None:
-                    break
-                await ws.send_text(data.decode())
+                if not self.pending:
+                    if self.closed:
+                        break
+                    self.waiter = loop.create_future()
+                    await self.waiter
+                    self.waiter = None
+                    continue
+                batch = self.pending
+                self.pending = []
+                for frame in frames(batch):
+                    await ws.send_text(frame)
         except Exception:  # the peer went away mid-send: the reader notices and cleans up
             self.closed = True
         finally:

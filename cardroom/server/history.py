@@ -3,18 +3,34 @@
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from collections.abc import Iterable
+
+import msgspec
 
 from cardroom.protocol import Event
 
+_encoder = msgspec.msgpack.Encoder()
+_decoder = msgspec.msgpack.Decoder(tuple[Event, ...])
 
-@dataclass(frozen=True, slots=True)
-class Batch:
-    """Events that happened together, at table version `v`, at play time `at`."""
+
+class Batch(msgspec.Struct, frozen=True, gc=False):
+    """Events that happened together, at table version `v`, at play time `at`.
+
+    The events are kept packed (msgpack bytes) and unpacked when read: a thousand batches per
+    table then hold no objects for the garbage collector to scan, and its pauses stay short.
+    """
 
     v: int
     at: int
-    events: tuple[Event, ...]
+    packed: bytes
+
+    @classmethod
+    def of(cls, v: int, at: int, events: Iterable[Event]) -> Batch:
+        return cls(v, at, _encoder.encode(tuple(events)))
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return _decoder.decode(self.packed)
 
 
 class History:

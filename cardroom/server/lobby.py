@@ -23,6 +23,9 @@ from cardroom.store.accounts import clean_name, token_hash
 
 PING_EVERY_S = 5.0
 log = logging.getLogger("cardroom.server")
+PING_SLICES = 20
+"""Each player is pinged every PING_EVERY_S, a twentieth of them at a time: a thousand pings (and
+their pongs) at once would stall every table for a tenth of a second."""
 
 
 class Lobby:
@@ -245,15 +248,18 @@ class Lobby:
             room.stop()
 
     async def _housekeeping(self) -> None:
+        tick = 0
         while True:
-            await asyncio.sleep(PING_EVERY_S)
-            for player in self.online():
+            await asyncio.sleep(PING_EVERY_S / PING_SLICES)
+            tick = (tick + 1) % PING_SLICES
+            for player in self.online()[tick::PING_SLICES]:
                 assert player.connection is not None
                 player.connection.ping()
-            for room in list(self.rooms.values()):
-                room.expire()
-                if self.abandoned(room):
-                    self.close_room(room)
+            if tick == 0:
+                for room in list(self.rooms.values()):
+                    room.expire()
+                    if self.abandoned(room):
+                        self.close_room(room)
 
     def abandoned(self, room: Room) -> bool:
         """Nobody is connected to the room and no seated player is still within the grace period."""

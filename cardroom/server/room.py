@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import heapq
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -518,7 +518,8 @@ class Room:
             return
         result = self.driver.submit(index, action, now)
         if isinstance(result, Rejected):
-            self.send_to(
+            # After any answer still waiting for the disk: answers keep the order of the actions.
+            self._when_saved(
                 player.id,
                 {
                     "type": "rejected",
@@ -562,33 +563,65 @@ class Room:
         self.lobby.game_finished(self)
 
     def _events(self, now: int, events: list[Event]) -> None:
-        """The driver's listener: a new version, kept in history, sent to each member."""
+        """The driver's listener: a new version, kept in history, sent to each member.
+
+        Members who share a seat (spectators share None) and a language get the same message:
+        it is built and encoded once per batch.
+        """
         self.version += 1
-        batch = Batch(self.version, now, tuple(events))
-        self.history.add(batch)
+        self.history.add(Batch.of(self.version, now, events))
         for event in events:
             if event.kind == "throw":
                 self._cue_for_throw(event)
+        seat_of: dict[str, int] = {}
+        for i, seat in enumerate(self.seats):
+            if seat.player is not None:
+                seat_of.setdefault(seat.player, i)
+        names = self.names()
+        views: dict[int | None, JSON | None] = {}
+        built: dict[tuple[int | None, str], bytes | None] = {}
+        players = self.lobby.players
         for pid in self.members():
-            player = self.lobby.players.get(pid)
+            player = players.get(pid)
             if player is None or player.connection is None:
                 continue
-            message = self._batch_message(batch, self.seat_of(pid), player.lang)
-            if message is not None:
-                player.connection.send(message)
+            key = (seat_of.get(pid), player.lang)
+            if key in built:
+                data = built[key]
+            else:
+                message = self._batch_message(self.version, now, events, key[0], key[1], names, views)
+                data = built[key] = None if message is None else encode(message)
+            if data is not None:
+                player.connection.send_raw(data)
 
-    def _batch_message(self, batch: Batch, seat: int | None, lang: str) -> JSON | None:
-        heard = [e for e in (ev.for_seat(seat) for ev in batch.events) if e is not None]
+    def _batch_message(
+        self,
+        v: int,
+        at: int,
+        events: Sequence[Event],
+        seat: int | None,
+        lang: str,
+        names: list[str] | None = None,
+        views: dict[int | None, JSON | None] | None = None,
+    ) -> JSON | None:
+        """The batch as `seat` hears it, narrated in `lang`; None if it hears nothing of it.
+        `views` caches each seat's view within one batch."""
+        heard = [e for e in (ev.for_seat(seat) for ev in events) if e is not None]
         if not heard:
             return None
         table = self.table
-        view = table.view(seat) if table is not None else None
-        texts, urgent, mine = self.narrator.marked_lines(heard, seat, self.names(), view, lang)
+        if views is not None and seat in views:
+            view = views[seat]
+        else:
+            view = table.view(seat) if table is not None else None
+            if views is not None:
+                views[seat] = view
+        texts, urgent, mine = self.narrator.marked_lines(heard, seat, names or self.names(), view, lang)
         return {
             "type": "events",
             "table": self.id,
-            "v": batch.v,
-            "at": batch.at,
+            "v": v,
+            "at": at,
             "events": heard,
             "texts": texts,
             "urgent": urgent,
@@ -633,7 +666,8 @@ class Room:
             timeout = None if due is None else max(0.0, (due - self.now_ms()) / 1000)
             self.wake.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), timeout)
+                async with asyncio.timeout(timeout):  # no task per wait, as wait_for makes
+                    await self.wake.wait()
             self._catch_up(self.now_ms())
             self._after_change()
 
@@ -642,13 +676,13 @@ class Room:
         seat = self.seat_of(player.id)
         missed = self.history.since(since, self.version)
         connection = player.connection
-        room_left = connection.queue.maxsize // 2 if connection is not None else 0
+        room_left = connection.queue_size // 2 if connection is not None else 0
         if missed is None or len(missed) > room_left:
             # Too old, or more than the connection's queue should take at once: resync in full.
             self.send_to(player.id, self.snapshot(player.id))
             return
         for batch in missed:
-            message = self._batch_message(batch, seat, player.lang)
+            message = self._batch_message(batch.v, batch.at, batch.events, seat, player.lang)
             if message is not None:
                 self.send_to(player.id, message)
         self.send_to(player.id, {"type": "resumed", "table": self.id, "v": self.version})

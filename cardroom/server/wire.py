@@ -1,7 +1,9 @@
 """The wire protocol: every message a client and the server exchange, typed and versioned.
 
 Messages are JSON objects with a `type` field, parsed once at the edge into these structs
-(unknown fields and wrong types are refused). docs/protocol.md describes each one.
+(unknown fields and wrong types are refused). A server frame is one message, or (protocol 2)
+a JSON array of messages to be handled in order: `messages` reads either. docs/protocol.md
+describes each one.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_MESSAGE_BYTES = 16 * 1024
 MAX_CHAT_CHARS = 500
 MAX_NAME_CHARS = 24
@@ -138,6 +140,15 @@ def decode(data: str | bytes) -> ClientMessage:
 def encode(message: dict[str, Any]) -> bytes:
     """Serialize one server message (a plain dict with a `type`)."""
     return encoder.encode(message)
+
+
+def messages(frame: str | bytes) -> list[dict[str, Any]]:
+    """The server messages in one frame, in order: a JSON object is one message, a JSON array
+    holds several (protocol 2)."""
+    data = msgspec.json.decode(frame)
+    if isinstance(data, list):
+        return data
+    return [data]
 
 
 def error(code: str, message: str, **extra: Any) -> dict[str, Any]:

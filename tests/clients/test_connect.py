@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cardroom.clients.terminal.connect import BadCommand, parse_create, ws_url
+from cardroom.clients.terminal.connect import BadCommand, parse_create, server_messages, ws_url
 from tests.server.live import LiveServer, run_server
 
 
@@ -178,6 +178,16 @@ def test_addresses() -> None:
     assert ws_url("http://example.org:8123") == "ws://example.org:8123/ws"
     assert ws_url("https://example.org") == "wss://example.org/ws"
     assert ws_url("localhost:9000") == "ws://localhost:9000/ws"
+
+
+def test_a_server_frame_is_one_message_or_an_array_of_them() -> None:
+    """Protocol 2: a frame holds one message object, or several in a JSON array, in order."""
+    assert server_messages('{"type": "pong", "id": 1}') == [{"type": "pong", "id": 1}]
+    both = '[{"type": "events", "v": 3}, {"type": "ack", "ref": 7, "v": 3}]'
+    assert server_messages(both) == [{"type": "events", "v": 3}, {"type": "ack", "ref": 7, "v": 3}]
+    assert server_messages(both.encode()) == server_messages(both)
+    assert server_messages("{not json") == []
+    assert server_messages('[1, {"type": "lag", "ms": 4}]') == [{"type": "lag", "ms": 4}]
 
 
 def test_create_lines() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import websockets
 
+from cardroom.server.wire import PROTOCOL_VERSION
 from tests.server.live import Client, LiveServer, run_server
 
 
@@ -21,7 +22,7 @@ def server() -> Iterator[LiveServer]:
 
 async def connect(url: str, name: str, lang: str) -> Client:
     client = Client(await websockets.connect(url, max_size=None))
-    await client.send({"type": "hello", "protocol": 1, "name": name, "lang": lang})
+    await client.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, "lang": lang})
     welcome = await client.expect("welcome")
     client.token, client.player = welcome["token"], welcome["player"]
     return client

@@ -10,6 +10,7 @@ import pytest
 import websockets
 
 from cardroom.i18n import LANGUAGES, _, use_language
+from cardroom.server.wire import PROTOCOL_VERSION, messages
 from tests.server.live import LiveServer, run_server
 
 
@@ -26,12 +27,14 @@ def test_an_error_is_said_in_the_senders_language(server: LiveServer, lang: str)
 
     async def ask() -> str:
         async with websockets.connect(server.ws_url) as ws:
-            await ws.send(json.dumps({"type": "hello", "protocol": 1, "name": f"E-{lang}", "lang": lang}))
+            await ws.send(
+                json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "name": f"E-{lang}", "lang": lang})
+            )
             await ws.send(json.dumps({"type": "join", "table": "no-such-table"}))
             while True:
-                message = json.loads(await asyncio.wait_for(ws.recv(), 10))
-                if message["type"] == "error":
-                    return str(message["message"])
+                for message in messages(await asyncio.wait_for(ws.recv(), 10)):
+                    if message["type"] == "error":
+                        return str(message["message"])
 
     assert asyncio.run(ask()) == expected
     if lang != "en":

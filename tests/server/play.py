@@ -7,6 +7,7 @@ from typing import Any
 
 from cardroom.clients.botclient import NetBot, Timings
 from cardroom.protocol import JSON
+from cardroom.server.wire import messages
 
 
 async def create_and_start(
@@ -20,10 +21,8 @@ async def create_and_start(
 ) -> JSON:
     """`bot` creates a table with `bots` bots, starts it, and returns the started table message."""
     await bot.connect()
-    while True:
-        message = await _recv(bot)
-        if message.get("type") == "welcome":
-            break
+    while not any(m.get("type") == "welcome" for m in await _recv(bot)):
+        pass
     await bot.send(
         {
             "type": "create_table",
@@ -36,21 +35,20 @@ async def create_and_start(
         }
     )
     while True:
-        message = await _recv(bot)
-        if message.get("type") == "table":
-            bot.table = message["table"]
-            break
-        assert message.get("type") != "error", message
-    return message
+        for message in await _recv(bot):
+            if message.get("type") == "table":
+                bot.table = message["table"]
+                return message
+            assert message.get("type") != "error", message
 
 
-async def _recv(bot: NetBot) -> Any:
-    import json
-
+async def _recv(bot: NetBot) -> list[Any]:
+    """The messages of the bot's next frame (one, or several coalesced), each handled by the bot."""
     raw = await asyncio.wait_for(bot.ws.recv(), 10)
-    message = json.loads(raw)
-    await bot.handle(message, raw)
-    return message
+    received = messages(raw)
+    for message in received:
+        await bot.handle(message, raw)
+    return received
 
 
 async def play_to_the_end(bots: list[NetBot], limit_s: float) -> None:

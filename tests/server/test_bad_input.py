@@ -10,6 +10,7 @@ import pytest
 import websockets
 
 from cardroom.server import closes
+from cardroom.server.wire import PROTOCOL_VERSION, messages
 from tests.server.live import Client, LiveServer
 
 SLOW_KITTENS = {"turn_ms": 60_000}
@@ -39,7 +40,7 @@ def _run(coro: Any) -> Any:
         (json.dumps({"type": "create_table", "game": "chess", "seats": 2}), "bad_game"),
         (json.dumps({"type": "create_table", "game": "kittens", "seats": 11}), "bad_seats"),
         (json.dumps({"type": "chat", "text": "x" * 501}), "bad_chat"),
-        (json.dumps({"type": "hello", "protocol": 1, "name": "again"}), "already_hello"),
+        (json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "again"}), "already_hello"),
     ],
 )
 def test_a_bad_message_is_answered_with_an_error_and_the_connection_stays(
@@ -73,7 +74,7 @@ def test_a_wrong_protocol_version_is_refused_by_name(server: LiveServer) -> None
     async def scenario() -> None:
         async with websockets.connect(server.ws_url) as ws:
             await ws.send(json.dumps({"type": "hello", "protocol": 99, "name": "Old"}))
-            error = json.loads(await asyncio.wait_for(ws.recv(), 5))
+            (error,) = messages(await asyncio.wait_for(ws.recv(), 5))
             assert error["code"] == "protocol"
             with pytest.raises(websockets.ConnectionClosed) as closed:
                 await asyncio.wait_for(ws.recv(), 5)
@@ -85,8 +86,8 @@ def test_a_wrong_protocol_version_is_refused_by_name(server: LiveServer) -> None
 def test_an_unknown_session_token_is_refused_by_name(server: LiveServer) -> None:
     async def scenario() -> None:
         async with websockets.connect(server.ws_url) as ws:
-            await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": "forged"}))
-            error = json.loads(await asyncio.wait_for(ws.recv(), 5))
+            await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "token": "forged"}))
+            (error,) = messages(await asyncio.wait_for(ws.recv(), 5))
             assert error["code"] == "bad_token"
             with pytest.raises(websockets.ConnectionClosed) as closed:
                 await asyncio.wait_for(ws.recv(), 5)
@@ -169,8 +170,7 @@ def test_a_flood_is_rate_limited_then_closed_by_name_and_other_tables_go_on(serv
                             message = await asyncio.wait_for(flooder.ws.recv(), 0.001)
                         except TimeoutError:
                             break
-                        if json.loads(message).get("code") == "rate_limited":
-                            limited += 1
+                        limited += sum(m.get("code") == "rate_limited" for m in messages(message))
             while True:
                 await asyncio.wait_for(flooder.ws.recv(), 5)
         await flooder.close()

@@ -5,7 +5,6 @@ players come back to their seats."""
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import signal
 from pathlib import Path
@@ -16,6 +15,7 @@ import websockets
 from cardroom.clients.botclient import NetBot
 from cardroom.games import find_game
 from cardroom.protocol.record import replay
+from cardroom.server.wire import PROTOCOL_VERSION, messages
 from cardroom.store import Store
 from tests.server.live import run_server
 from tests.server.play import create_and_start
@@ -108,13 +108,13 @@ def test_acknowledged_actions_survive_a_kill_and_tables_resume(tmp_path: Path) -
                 me = Witness(server.ws_url, old.name, old.game.name, "normal", seed=old.seed + 10)
                 me.table = old.table
                 me.ws = await websockets.connect(server.ws_url, max_size=None)
-                await me.send({"type": "hello", "protocol": 1, "token": old.token})
+                await me.send({"type": "hello", "protocol": PROTOCOL_VERSION, "token": old.token})
                 snapshot: dict[str, Any] = {}
                 while not snapshot:
-                    message = json.loads(await asyncio.wait_for(me.ws.recv(), 10))
-                    await me.handle(message, "")
-                    if message.get("type") == "table" and message.get("table") == old.table:
-                        snapshot = message
+                    for message in messages(await asyncio.wait_for(me.ws.recv(), 10)):
+                        await me.handle(message, "")
+                        if message.get("type") == "table" and message.get("table") == old.table:
+                            snapshot = message
                 back.append((me, snapshot))
             await _play_until([me for me, _ in back], acks=3, limit_s=60)
             for me, _ in back:

@@ -9,6 +9,7 @@ import pytest
 import websockets
 
 from cardroom.clients.botclient import NetBot
+from cardroom.server.wire import PROTOCOL_VERSION, messages
 from tests.server.live import LiveServer
 from tests.server.play import create_and_start, play_to_the_end
 
@@ -56,15 +57,15 @@ def test_a_reconnect_in_the_middle_of_a_game_resumes_it(server: LiveServer) -> N
         await asyncio.sleep(1.5)  # the table goes on without us: a bot stands in
 
         ws = await websockets.connect(server.ws_url)
-        await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": me.token}))
+        await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "token": me.token}))
         got: list[dict[str, object]] = []
         while not got or got[-1]["type"] != "table":
-            got.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+            got.extend(messages(await asyncio.wait_for(ws.recv(), 10)))
         assert got[0]["type"] == "welcome"
         assert got[-1]["you"] == 0, "the seat is still ours"
         await ws.send(json.dumps({"type": "resume", "table": me.table, "since": seen_before}))
         while got[-1]["type"] != "resumed":
-            got.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+            got.extend(messages(await asyncio.wait_for(ws.recv(), 10)))
         me.ws = ws
         me.bot = None
         await play_to_the_end([me], 120)

@@ -7,7 +7,6 @@ The server runs in this process so that the test can hold every batch the table 
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ import uvicorn
 from cardroom.clients.botclient import NetBot
 from cardroom.server.app import create_app
 from cardroom.server.lobby import Lobby
+from cardroom.server.wire import messages
 from tests.server.live import Client, free_port
 from tests.server.play import create_and_start, play_to_the_end
 
@@ -82,7 +82,8 @@ def test_no_client_receives_a_card_hidden_from_its_seat(game: str) -> None:
             if batch is None:
                 continue
             expected = [e for e in (ev.for_seat(seat) for ev in batch.events) if e is not None]
-            assert json.loads(raw)["events"] == expected
+            assert message in messages(raw), "the message is what its frame carried"
+            assert message["events"] == expected
             for event in batch.events:
                 if event.secret and seat not in event.knowers:
                     shown = event.for_seat(seat)

@@ -31,6 +31,7 @@ from websockets.uri import parse_uri
 from cardroom.server import closes
 from cardroom.server.app import create_app
 from cardroom.server.lobby import Lobby
+from cardroom.server.wire import PROTOCOL_VERSION, messages
 from cardroom.store.accounts import token_hash
 from tests.server.live import Client, free_port
 
@@ -87,7 +88,7 @@ class RawClient:
         found = False
         for event in self.protocol.events_received():
             if isinstance(event, Frame) and event.opcode == Opcode.TEXT:
-                self.messages.append(json.loads(bytes(event.data)))
+                self.messages.extend(messages(bytes(event.data)))
             if isinstance(event, Frame) and event.opcode == Opcode.CLOSE:
                 assert self.protocol.close_rcvd is not None
                 self.close_code = self.protocol.close_rcvd.code
@@ -132,7 +133,7 @@ def test_a_slow_client_is_dropped_and_the_table_plays_on() -> None:
         watcher: Client | None = None
         back: Client | None = None
         try:
-            await slow.send({"type": "hello", "protocol": 1, "name": "Slow"})
+            await slow.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "Slow"})
             welcome = await slow.expect("welcome")
             await slow.send(
                 {"type": "create_table", "game": "burrito", "seats": 6, "bots": 5, "options": OPTIONS,

@@ -45,7 +45,7 @@ from cardroom.i18n import N_, _, current_language, format_decimal, ngettext, nor
 from cardroom.protocol import JSON, CardroomError
 
 DEFAULT_URL = "ws://127.0.0.1:8000/ws"
-PROTOCOL = 1
+PROTOCOL = 2
 MAX_CHAT = 500
 RECONNECT_FOR_S = 150.0
 """How long to keep trying after a drop (the server keeps a seat for two minutes)."""
@@ -112,6 +112,16 @@ def ws_url(text: str) -> str:
         raise CardroomError(f"not a server address: {text!r} (bad port)") from None
     path = parts.path if parts.path not in ("", "/") else "/ws"
     return urlunsplit((scheme, parts.netloc, path, parts.query, ""))
+
+
+def server_messages(raw: str | bytes) -> list[JSON]:
+    """The messages of one server frame, in order: a JSON object is one message, a JSON array
+    (protocol 2) holds several. What is not a message object is left out."""
+    try:
+        frame = json.loads(raw)
+    except ValueError:
+        return []
+    return [m for m in (frame if isinstance(frame, list) else [frame]) if isinstance(m, dict)]
 
 
 # ---- commands ------------------------------------------------------------------------------------
@@ -522,11 +532,7 @@ class ConnectClient:
     async def _read(self, ws: Any) -> None:
         try:
             async for raw in ws:
-                try:
-                    message = json.loads(raw)
-                except ValueError:
-                    continue
-                if isinstance(message, dict):
+                for message in server_messages(raw):
                     self.queue.put_nowait(("message", message))
         except websockets.ConnectionClosed:
             pass

@@ -16,7 +16,7 @@ import * as sound from "./sound.js";
 import { $, announce, clearLog, el, logLine, setSpeech, spoken } from "./ui.js";
 import { browsing, onViewChange, showView } from "./views.js";
 
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 const TOKEN = "cardroom.token";
 const NAME = "cardroom.name";
 const PREFS = "cardroom.prefs";
@@ -118,13 +118,24 @@ function connect(name) {
     ws.send(JSON.stringify(hello));
   });
   ws.addEventListener("message", (event) => {
-    let message;
+    let frame;
     try {
-      message = JSON.parse(event.data);
+      frame = JSON.parse(event.data);
     } catch (error) {
       return;
     }
-    handle(message);
+    // One message, or (protocol 2) several in an array, handled in order. A message whose
+    // handling fails still reports the error, without losing the messages after it.
+    for (const message of Array.isArray(frame) ? frame : [frame]) {
+      if (!message || typeof message !== "object") continue;
+      try {
+        handle(message);
+      } catch (error) {
+        setTimeout(() => {
+          throw error;
+        });
+      }
+    }
   });
   ws.addEventListener("close", (event) => {
     if (state.ws !== ws) return;
