@@ -42,7 +42,7 @@ test: lint
 # Engine throughput, then the server load run (200 tables of 6 bot-driven websocket clients).
 bench: setup
 	$(BIN)/python -m bench
-	$(BIN)/python -m bench.load --tables 200 --players 6 --seconds 30
+	$(BIN)/python -m bench.load --tables 200 --players 6 --seconds 30 --durability
 
 # Every msgid of the sources into the template.
 extract: $(STAMP)
