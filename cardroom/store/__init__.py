@@ -9,7 +9,7 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from cardroom.store.accounts import Account, Accounts
-from cardroom.store.db import BadDatabase, create_engine, default_url, migrate
+from cardroom.store.db import BadDatabase, create_engine, default_url, migrate, sqlite_file_engine
 from cardroom.store.errors import StoreError
 from cardroom.store.journal import Journal
 from cardroom.store.ratings import Ratings, Standing
@@ -22,7 +22,7 @@ class Store:
     def __init__(self, engine: AsyncEngine, url: str) -> None:
         self.engine = engine
         self.url = url
-        self.journal = Journal(engine)
+        self.journal = Journal(engine, sqlite_file_engine(url))
         self.accounts = Accounts(engine)
         self.records = Records(engine, self.journal)
         self.ratings = Ratings(engine, self.journal)

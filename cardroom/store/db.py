@@ -16,8 +16,9 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from sqlalchemy import create_engine as sa_create_engine
 from sqlalchemy import event
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
@@ -73,16 +74,27 @@ def create_engine(url: str) -> AsyncEngine:
         kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
     engine = create_async_engine(full, **kwargs)
     if is_sqlite(engine):
+        event.listen(engine.sync_engine, "connect", _pragmas)
+    return engine
 
-        @event.listens_for(engine.sync_engine, "connect")
-        def _pragmas(dbapi_connection: Any, record: Any) -> None:
-            cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=NORMAL")
-            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.close()
 
+def _pragmas(dbapi_connection: Any, record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def sqlite_file_engine(url: str) -> Engine | None:
+    """A plain (synchronous) engine on the same SQLite file, for the journal's own thread;
+    None for any other database."""
+    full = async_url(url)
+    if not full.startswith("sqlite+aiosqlite:///") or full.endswith(":memory:"):
+        return None
+    engine = sa_create_engine(full.replace("sqlite+aiosqlite://", "sqlite://", 1))
+    event.listen(engine, "connect", _pragmas)
     return engine
 
 

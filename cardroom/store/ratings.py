@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 from sqlalchemy import desc, select
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from cardroom.protocol import JSON
 from cardroom.store.accounts import now_ms
@@ -51,8 +52,8 @@ class Ratings:
         self.journal = journal
 
     def game_over(self, game: str, game_id: str, standings: list[Standing]) -> None:
-        async def op(conn: AsyncConnection) -> None:
-            await _rate(conn, game, game_id, standings)
+        def op(conn: Connection) -> None:
+            _rate(conn, game, game_id, standings)
 
         self.journal.write(op)
 
@@ -108,12 +109,12 @@ class Ratings:
         return out
 
 
-async def _rate(conn: AsyncConnection, game: str, game_id: str, standings: list[Standing]) -> None:
+def _rate(conn: Connection, game: str, game_id: str, standings: list[Standing]) -> None:
     subjects = [s.subject for s in standings if s.subject is not None]
     known = {
         r.subject: r
         for r in (
-            await conn.execute(select(ratings).where(ratings.c.game == game, ratings.c.subject.in_(subjects)))
+            conn.execute(select(ratings).where(ratings.c.game == game, ratings.c.subject.in_(subjects)))
         ).all()
     }
     teams = []
@@ -133,18 +134,18 @@ async def _rate(conn: AsyncConnection, game: str, game_id: str, standings: list[
         row = known.get(s.subject)
         won = 1 if s.place == best else 0
         if row is None:
-            await conn.execute(
+            conn.execute(
                 ratings.insert().values(
                     subject=s.subject, game=game, name=s.name, mu=new.mu, sigma=new.sigma, played=1, won=won
                 )
             )
         else:
-            await conn.execute(
+            conn.execute(
                 ratings.update()
                 .where(ratings.c.subject == s.subject, ratings.c.game == game)
                 .values(mu=new.mu, sigma=new.sigma, played=row.played + 1, won=row.won + won, name=s.name)
             )
-        await conn.execute(
+        conn.execute(
             rating_history.insert().values(
                 subject=s.subject, game=game, game_id=game_id, at_ms=at, mu=new.mu, sigma=new.sigma
             )

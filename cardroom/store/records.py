@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, desc, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from cardroom.i18n import _
 from cardroom.protocol import JSON
@@ -68,10 +69,10 @@ class GameRecord:
         }
 
 
-async def _upsert(conn: AsyncConnection, table: Any, key: str, values: dict[str, Any]) -> None:
-    result = await conn.execute(update(table).where(table.c[key] == values[key]).values(**values))
+def _upsert(conn: Connection, table: Any, key: str, values: dict[str, Any]) -> None:
+    result = conn.execute(update(table).where(table.c[key] == values[key]).values(**values))
     if not result.rowcount:
-        await conn.execute(table.insert().values(**values))
+        conn.execute(table.insert().values(**values))
 
 
 class Records:
@@ -100,8 +101,8 @@ class Records:
         self.journal.write(lambda conn: _upsert(conn, rooms, "id", values))
 
     def drop_room(self, room_id: str) -> None:
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(delete(rooms).where(rooms.c.id == room_id))
+        def op(conn: Connection) -> None:
+            conn.execute(delete(rooms).where(rooms.c.id == room_id))
 
         self.journal.write(op)
 
@@ -140,21 +141,21 @@ class Records:
             for i, s in enumerate(seats)
         ]
 
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(games.insert().values(**game_row))
-            await conn.execute(game_seats.insert(), seat_rows)
+        def op(conn: Connection) -> None:
+            conn.execute(games.insert().values(**game_row))
+            conn.execute(game_seats.insert(), seat_rows)
 
         self.journal.write(op)
 
     def finish_game(self, game_id: str, end_at: int, winner: int | None, places: list[int]) -> None:
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(
+        def op(conn: Connection) -> None:
+            conn.execute(
                 update(games)
                 .where(games.c.id == game_id)
                 .values(state=OVER, finished_ms=now_ms(), end_at=end_at, winner=winner)
             )
             for seat, place in enumerate(places):
-                await conn.execute(
+                conn.execute(
                     update(game_seats)
                     .where(game_seats.c.game_id == game_id, game_seats.c.seat == seat)
                     .values(place=place)
@@ -163,8 +164,8 @@ class Records:
         self.journal.write(op)
 
     def abandon_game(self, game_id: str, end_at: int) -> None:
-        async def op(conn: AsyncConnection) -> None:
-            await conn.execute(
+        def op(conn: Connection) -> None:
+            conn.execute(
                 update(games)
                 .where(games.c.id == game_id, games.c.state == PLAYING)
                 .values(state=ABANDONED, finished_ms=now_ms(), end_at=end_at)
