@@ -26,8 +26,10 @@ def server() -> Iterator[LiveServer]:
 class Terminal:
     """`cardroom connect` in a subprocess: we type into its stdin (a pipe) and read its lines."""
 
-    def __init__(self, url: str, name: str | None) -> None:
-        command = [sys.executable, "-m", "cardroom", "connect", url]
+    def __init__(
+        self, url: str, name: str | None, args: list[str] | None = None, env: dict[str, str] | None = None
+    ) -> None:
+        command = [sys.executable, "-m", "cardroom", "connect", url, *(args or [])]
         if name is not None:
             command += ["--name", name]
         self.process = subprocess.Popen(
@@ -37,6 +39,7 @@ class Terminal:
             stderr=subprocess.PIPE,
             text=True,
             encoding="utf-8",
+            env=env,
         )
         self.lines: list[str] = []
         self.errors: list[str] = []

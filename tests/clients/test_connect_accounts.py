@@ -11,9 +11,6 @@ import json
 import os
 import re
 import stat
-import subprocess
-import sys
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -45,25 +42,7 @@ class Client(Terminal):
 
     def __init__(self, url: str, args: list[str], home: Path) -> None:
         env = {**os.environ, "XDG_CONFIG_HOME": str(home / "config"), "HOME": str(home), "LANGUAGE": "en"}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "cardroom", "connect", url, *args],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            encoding="utf-8",
-            env=env,
-        )
-        self.lines: list[str] = []
-        self.errors: list[str] = []
-        self.seen = 0
-        self.changed = threading.Condition()
-        self.readers = [
-            threading.Thread(target=self._pump, args=(self.process.stdout, self.lines), daemon=True),
-            threading.Thread(target=self._pump, args=(self.process.stderr, self.errors), daemon=True),
-        ]
-        for reader in self.readers:
-            reader.start()
+        super().__init__(url, None, args, env)
 
     def output(self) -> str:
         return "\n".join(self.lines + self.errors)

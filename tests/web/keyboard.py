@@ -121,3 +121,33 @@ def said_once_and_logged(page: Page) -> None:
     assert [x["text"] for x in regions] == [x["text"] for x in spoken]
     events = [x["text"] for x in spoken if x["kind"] == "event"]
     assert log and events[-len(log) :] == log
+
+
+def play_kittens_to_the_end(page: Page, limit_s: float = 150) -> None:
+    """Play our seat by keyboard alone until the game ends: draw on each turn, defuse, answer
+    every choice; the keys go where the focus already is (the hand or the chooser)."""
+    import time
+
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        s = state(page)
+        v = s["view"]
+        if s["state"] == "over" or (v and v["phase"] == "game_over"):
+            return
+        mine = v is not None and v["turn"] == s["you"]
+        key = None
+        if s["choosing"]:
+            key = "Enter"  # a position for the kitten: on top, for the other player
+        elif v and v["phase"] == "defusing" and mine:
+            key = "f"
+        elif v and v["phase"] == "choosing" and v["choosing"]["player"] == s["you"]:
+            key = {"give": "g", "reorder": "Enter", "insert": "Enter"}[v["choosing"]["kind"]]
+        elif v and v["phase"] == "turn" and mine:
+            key = "d"
+        if key is None:
+            page.wait_for_timeout(30)
+            continue
+        assert s["focus"] in ("hand", "chooser"), s["focus"]
+        page.keyboard.press(key)
+        wait_for_change(page, s["v"], s["choosing"])
+    raise AssertionError("the game did not end in time")

@@ -15,6 +15,7 @@ from playwright.sync_api import Page
 from tests.web.keyboard import (
     create_table,
     enter_lobby,
+    play_kittens_to_the_end,
     said,
     said_once_and_logged,
     start_game,
@@ -38,30 +39,7 @@ def test_a_whole_exploding_kittens_game_with_the_keyboard_only(page: Page) -> No
     enter_lobby(page, "Kit")
     create_table(page, "kittens", seats=2, bots=1, level="hard", options=KITTENS_FAST)
     start_game(page)
-    deadline = time.monotonic() + 150
-    while time.monotonic() < deadline:
-        s = state(page)
-        v = s["view"]
-        if s["state"] == "over" or (v and v["phase"] == "game_over"):
-            break
-        mine = v is not None and v["turn"] == s["you"]
-        key = None
-        if s["choosing"]:
-            key = "Enter"  # a position for the kitten: on top, for the other player
-        elif v and v["phase"] == "defusing" and mine:
-            key = "f"
-        elif v and v["phase"] == "choosing" and v["choosing"]["player"] == s["you"]:
-            key = {"give": "g", "reorder": "Enter", "insert": "Enter"}[v["choosing"]["kind"]]
-        elif v and v["phase"] == "turn" and mine:
-            key = "d"
-        if key is None:
-            page.wait_for_timeout(30)
-            continue
-        assert s["focus"] in ("hand", "chooser"), s["focus"]
-        page.keyboard.press(key)
-        wait_for_change(page, s["v"], s["choosing"])
-    else:
-        raise AssertionError("the game did not end in time")
+    play_kittens_to_the_end(page)
     page.wait_for_function("window.__said.some(x => x.text.startsWith('Game over'))")
     lines = said(page)
     assert {"region": "assertive", "text": "Your turn."} in [

@@ -16,7 +16,13 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.server.live import LiveServer, run_server
 from tests.web.accounts import choose_mode, open_page, register
-from tests.web.keyboard import create_table, said, start_game, state, tab_to, wait_for_change
+from tests.web.keyboard import (
+    create_table,
+    play_kittens_to_the_end,
+    said,
+    start_game,
+    tab_to,
+)
 
 AXE = Axe()
 FAST = {"nope_window_ms": 300, "choose_ms": 3000}
@@ -31,32 +37,6 @@ def audit(page: Page) -> None:
 def server() -> Iterator[LiveServer]:
     with run_server({"CARDROOM_DB": "memory"}) as live:
         yield live
-
-
-def play_kittens_to_the_end(page: Page) -> None:
-    """The keyboard player of test_play: draw on each turn, defuse, answer every choice."""
-    deadline = time.monotonic() + 150
-    while time.monotonic() < deadline:
-        s = state(page)
-        v = s["view"]
-        if s["state"] == "over" or (v and v["phase"] == "game_over"):
-            return
-        mine = v is not None and v["turn"] == s["you"]
-        key = None
-        if s["choosing"]:
-            key = "Enter"
-        elif v and v["phase"] == "defusing" and mine:
-            key = "f"
-        elif v and v["phase"] == "choosing" and v["choosing"]["player"] == s["you"]:
-            key = {"give": "g", "reorder": "Enter", "insert": "Enter"}[v["choosing"]["kind"]]
-        elif v and v["phase"] == "turn" and mine:
-            key = "d"
-        if key is None:
-            page.wait_for_timeout(30)
-            continue
-        page.keyboard.press(key)
-        wait_for_change(page, s["v"], s["choosing"])
-    raise AssertionError("the game did not end in time")
 
 
 @pytest.fixture(scope="module")
