@@ -226,7 +226,7 @@ def test_leaderboard_and_games(server: LiveServer, clients: list[Client], home: 
         "create kittens 2 --bots 1 --level hard --set nope_window_ms=50 --set turn_ms=300 "
         "--set choose_ms=200 --set defuse_ms=100\n"
     )
-    fen.expect(r"You sit at table \d+ \(kittens\), seat 0")
+    fen.expect(r"You sit at table \d+ \(kittens\), seat 1")
     fen.type("start\n")
     fen.expect(r"Game keys on")
     fen.expect(r"^The game is over\. Type rematch", timeout=90)

@@ -60,7 +60,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("tables", N_("list the tables: number, game, seats, state, spectators")),
     (
         "create GAME [SEATS] [--bots N] [--level LEVEL] [--variant V] [--private] [--set NAME=VALUE]",
-        N_("create a table and sit at seat 0 as its host, e.g. create burrito 4 --bots 3 --level hard"),
+        N_("create a table and sit at seat 1 as its host, e.g. create burrito 4 --bots 3 --level hard"),
     ),
     ("join N [CODE]", N_("sit at table N (CODE for a private table)")),
     ("watch N [CODE]", N_("watch table N")),
@@ -302,17 +302,19 @@ class TableState:
 def _seat_text(seat: JSON) -> str:
     name = seat.get("name")
     if not name:
-        return _("seat {n} free").format(n=seat["seat"])
+        return _("seat {n} free").format(n=seat["seat"] + 1)
     if seat.get("bot"):
-        return _("seat {n} {name} (bot, {level})").format(n=seat["seat"], name=name, level=seat.get("level"))
+        return _("seat {n} {name} (bot, {level})").format(
+            n=seat["seat"] + 1, name=name, level=seat.get("level")
+        )
     extra = []
     if seat.get("standing_in"):
         extra.append(_("a bot stands in"))
     elif not seat.get("connected", True):
         extra.append(_("away"))
     if extra:
-        return _("seat {n} {name} ({extra})").format(n=seat["seat"], name=name, extra=_(", ").join(extra))
-    return _("seat {n} {name}").format(n=seat["seat"], name=name)
+        return _("seat {n} {name} ({extra})").format(n=seat["seat"] + 1, name=name, extra=_(", ").join(extra))
+    return _("seat {n} {name}").format(n=seat["seat"] + 1, name=name)
 
 
 def _state_text(state: str) -> str:
@@ -855,7 +857,7 @@ class ConnectClient:
         seats = state.summary.get("seats", [])
         lines = [_("Seats: {seats}.").format(seats=_("; ").join(_seat_text(s) for s in seats))]
         if state.you is not None:
-            lines.append(_("You are seat {n}.").format(n=state.you))
+            lines.append(_("You are seat {n}.").format(n=state.you + 1))
         if state.code:
             lines.append(_("Invitation code: {code}.").format(code=state.code))
         return lines
@@ -864,7 +866,7 @@ class ConnectClient:
         number = self.numbers.get(state.id, "?")
         if state.you is not None:
             text = _("You sit at table {n} ({game}), seat {seat}.").format(
-                n=number, game=state.game, seat=state.you
+                n=number, game=state.game, seat=state.you + 1
             )
             if state.is_host and state.state == "waiting":
                 text += " " + _("You are the host: type start when ready.")
@@ -879,7 +881,7 @@ class ConnectClient:
         for seat in state.summary.get("seats", []):
             prev = old.get(seat["seat"], {})
             name, was = seat.get("name"), prev.get("name")
-            n = seat["seat"]
+            n = seat["seat"] + 1  # people count seats from 1, as the page does
             if name != was:
                 if name and seat.get("bot") and not was:
                     self.say(
@@ -1306,7 +1308,7 @@ class ConnectClient:
             if len(words) != 1:
                 raise BadCommand(_("Whom? kick SEAT, e.g. kick 2 (type who for the seats)."))
             state = self._here()
-            return {"type": "kick", "table": state.id, "seat": _int(words[0], _("The seat"))}
+            return {"type": "kick", "table": state.id, "seat": _int(words[0], _("The seat")) - 1}
         if word == "bot":
             state = self._here()
             message = {"type": "add_bot", "table": state.id}
@@ -1314,7 +1316,7 @@ class ConnectClient:
                 if w.isdigit():
                     if "seat" in message:
                         raise BadCommand(_("bot takes one seat number and one level."))
-                    message["seat"] = int(w)
+                    message["seat"] = int(w) - 1
                 elif w in levels(state.game):
                     if "level" in message:
                         raise BadCommand(_("bot takes one seat number and one level."))
