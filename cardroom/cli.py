@@ -80,6 +80,24 @@ def _setting(text: str) -> tuple[str, Any]:
         raise argparse.ArgumentTypeError(f"{name}: not a whole number: {raw!r}") from None
 
 
+def _play_options(parser: argparse.ArgumentParser, bots: str, level: str, example: str) -> None:
+    """The options `play burrito` and `play kittens` share; only their help texts differ."""
+    parser.add_argument("--bots", type=_positive, default=3, help=bots)
+    parser.add_argument("--level", default="normal", help=level)
+    parser.add_argument("--seed", type=_seed, default=None, help="shuffle seed (default: random)")
+    parser.add_argument("--name", default="You", help="your name at the table")
+    parser.add_argument("--lang", type=_language, default=None, help=_lang_help())
+    parser.add_argument(
+        "--set",
+        dest="settings",
+        metavar="NAME=VALUE",
+        type=_setting,
+        action="append",
+        default=[],
+        help="change a table option, " + example,
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardroom",
@@ -106,22 +124,13 @@ def build_parser() -> argparse.ArgumentParser:
         + "\n  ".join(burrito_keys())
         + "\n  ?: help\n  q: quit",
     )
-    burrito.add_argument("--bots", type=_positive, default=3, help="how many bots (1-11, default 3)")
-    burrito.add_argument("--level", default="normal", help="bot level: easy, normal or hard (default normal)")
-    burrito.add_argument("--variant", choices=["small_room", "two_decks"], action="append", default=[])
-    burrito.add_argument("--seed", type=_seed, default=None, help="shuffle seed (default: random)")
-    burrito.add_argument("--name", default="You", help="your name at the table")
-    burrito.add_argument("--lang", type=_language, default=None, help=_lang_help())
-    burrito.add_argument(
-        "--set",
-        dest="settings",
-        metavar="NAME=VALUE",
-        type=_setting,
-        action="append",
-        default=[],
-        help="change a table option, e.g. --set flight_ms=1500 for slower burritos (repeatable; "
-        "options: docs/rules)",
+    _play_options(
+        burrito,
+        bots="how many bots (1-11, default 3)",
+        level="bot level: easy, normal or hard (default normal)",
+        example="e.g. --set flight_ms=1500 for slower burritos (repeatable; options: docs/rules)",
     )
+    burrito.add_argument("--variant", choices=["small_room", "two_decks"], action="append", default=[])
     kittens = play_sub.add_parser(
         "kittens",
         help="Exploding Kittens",
@@ -131,19 +140,11 @@ def build_parser() -> argparse.ArgumentParser:
         + "\n  ".join(kittens_keys())
         + "\n  ?: help\n  q: quit",
     )
-    kittens.add_argument("--bots", type=_positive, default=3, help="how many bots (1-9, default 3)")
-    kittens.add_argument("--level", default="normal", help="bot level (default normal)")
-    kittens.add_argument("--seed", type=_seed, default=None, help="shuffle seed (default: random)")
-    kittens.add_argument("--name", default="You", help="your name at the table")
-    kittens.add_argument("--lang", type=_language, default=None, help=_lang_help())
-    kittens.add_argument(
-        "--set",
-        dest="settings",
-        metavar="NAME=VALUE",
-        type=_setting,
-        action="append",
-        default=[],
-        help="change a table option, e.g. --set turn_ms=120000 (repeatable)",
+    _play_options(
+        kittens,
+        bots="how many bots (1-9, default 3)",
+        level="bot level (default normal)",
+        example="e.g. --set turn_ms=120000 (repeatable)",
     )
 
     sim = sub.add_parser(
