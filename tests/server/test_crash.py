@@ -10,6 +10,7 @@ import signal
 from pathlib import Path
 from typing import Any
 
+import pytest
 import websockets
 
 from cardroom.clients.botclient import NetBot
@@ -17,6 +18,7 @@ from cardroom.games import find_game
 from cardroom.protocol.record import replay
 from cardroom.server.wire import PROTOCOL_VERSION, messages
 from cardroom.store import Store
+from tests.databases import empty_postgres
 from tests.server.live import run_server
 from tests.server.play import create_and_start
 
@@ -66,9 +68,14 @@ async def _stored(db: str, game_id: str) -> Any:
         await store.close()
 
 
-def test_acknowledged_actions_survive_a_kill_and_tables_resume(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'cardroom.sqlite3'}"
-    env = {"CARDROOM_DATA": str(tmp_path)}
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_acknowledged_actions_survive_a_kill_and_tables_resume(tmp_path: Path, database: str) -> None:
+    if database == "sqlite":
+        db = f"sqlite:///{tmp_path / 'cardroom.sqlite3'}"
+        env = {"CARDROOM_DATA": str(tmp_path)}
+    else:
+        db = empty_postgres()
+        env = {"CARDROOM_DB": db}
 
     with run_server(env) as server:
 
