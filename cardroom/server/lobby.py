@@ -8,7 +8,6 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
 
 from cardroom.bots import DEFAULT_LEVEL, levels
 from cardroom.games import GAMES, find_game
@@ -39,7 +38,6 @@ class Lobby:
         self.by_account: dict[int, Player] = {}
         self.rooms: dict[str, Room] = {}
         self.chat_log: list[JSON] = []
-        self.finished: list[tuple[Room, list[Any]]] = []
         self._house: asyncio.Task[None] | None = None
         self.store: Store | None = None
 
@@ -213,10 +211,6 @@ class Lobby:
     def table_changed(self, room: Room) -> None:
         if room.id in self.rooms:
             self.broadcast({"type": "table_update", "table": room.summary()}, lobby_only=True)
-
-    def game_finished(self, room: Room) -> None:
-        self.finished.append((room, list(room.finished_moves)))
-        del self.finished[:-100]
 
     def broadcast(self, message: JSON, lobby_only: bool = False) -> None:
         """Send to everyone online; `lobby_only`: to those at no table (table lists are for them,

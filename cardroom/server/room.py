@@ -92,9 +92,7 @@ class Room:
         self.narrator = Narrator(game.name)
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
-        self.finished_moves: list[Move] = []
         self.game_id: str | None = None
-        self.seq = 0
         self.last_write: asyncio.Future[None] | None = None
         """The journal write of the newest move: an acknowledgement waits for it (crash safety)."""
 
@@ -133,12 +131,9 @@ class Room:
         table = start_table(game, record)
         for move in record.moves:
             act_at(table, move.player, game.parse_action(move.action, record.players), move.at)
-        self.seed, self.game_id, self.seq = record.seed, stored.id, len(record.moves)
+        self.seed, self.game_id = record.seed, stored.id
         self.table = table
-        bots: dict[int, Bot[Any]] = {}
-        for i, seat in enumerate(self.seats):
-            if seat.player is None and seat.level is not None:
-                bots[i] = make_bot(game.name, i, seat.level, self.seed * 1000 + i + self.seq)
+        bots = self._seated_bots(salt=len(record.moves))
         self.driver = VirtualDriver(table, bots, game.action_json, self._events, self._record)
         self.driver.run_info.moves = list(record.moves)
         self.t0 = self.clock() - table.now / 1000
@@ -187,11 +182,16 @@ class Room:
             store.records.abandon_game(self.game_id, self.table.now)
         store.records.drop_room(self.id)
 
+    def _logged(self) -> int:
+        """How many moves this game's log holds: the next move's place in it."""
+        return len(self.driver.run_info.moves) if self.driver is not None else 0
+
     def _record(self, move: Move) -> None:
+        """The driver's recorder, told of each move just after adding it to the log."""
         store = self.lobby.store
         if store is not None and self.game_id is not None:
-            self.last_write = store.journal.move(self.game_id, self.seq, move.at, move.player, move.action)
-        self.seq += 1
+            seq = self._logged() - 1
+            self.last_write = store.journal.move(self.game_id, seq, move.at, move.player, move.action)
 
     def _when_saved(self, player_id: str, message: JSON) -> None:
         """Send `message` once the newest move is on disk; say so if it could not be saved."""
@@ -406,10 +406,18 @@ class Room:
             bot_level=seat.level if seat.player is None else None,
         )
 
-    def _standings(self, table: Table[Any]) -> list[Standing]:
+    def _seated_bots(self, salt: int) -> dict[int, Bot[Any]]:
+        """A bot for each seat a bot holds (stand-ins come from `_stand_in`), seeded from the game."""
+        return {
+            i: make_bot(self.game.name, i, seat.level, self.seed * 1000 + i + salt)
+            for i, seat in enumerate(self.seats)
+            if seat.player is None and seat.level is not None
+        }
+
+    def _standings(self, places: list[int]) -> list[Standing]:
         """Who is rated for each seat: the account, the bot level, or nobody (a guest)."""
         out = []
-        for i, place in enumerate(self.game.standings(table)):
+        for i, place in enumerate(places):
             seat = self.seats[i]
             player = self.lobby.players.get(seat.player) if seat.player else None
             if player is not None:
@@ -443,12 +451,8 @@ class Room:
         except CardroomError as exc:
             return error("bad_options", str(exc))
         self.table = table
-        bots: dict[int, Bot[Any]] = {}
-        for i, seat in enumerate(self.seats):
-            if seat.player is None and seat.level is not None:
-                bots[i] = make_bot(self.game.name, i, seat.level, self.seed * 1000 + i)
+        bots = self._seated_bots(salt=0)
         self.game_id = secrets.token_urlsafe(9)
-        self.seq = 0
         self.last_write = None
         store = self.lobby.store
         if store is not None:
@@ -531,7 +535,7 @@ class Room:
             )
         else:
             ack = {"type": "ack", "table": self.id, "ref": ref, "v": self.version, "game": self.game_id}
-            ack["seq"] = self.seq - 1
+            ack["seq"] = self._logged() - 1
             self._when_saved(player.id, ack)
         self._after_change()
 
@@ -553,14 +557,12 @@ class Room:
     def _finish(self) -> None:
         self.state = OVER
         self.games_played += 1
-        if self.driver is not None:
-            self.finished_moves = list(self.driver.run_info.moves)
         store, table = self.lobby.store, self.table
         if store is not None and self.game_id is not None and table is not None:
-            store.records.finish_game(self.game_id, table.now, table.winner, self.game.standings(table))
-            store.ratings.game_over(self.game.name, self.game_id, self._standings(table))
+            places = self.game.standings(table)
+            store.records.finish_game(self.game_id, table.now, table.winner, places)
+            store.ratings.game_over(self.game.name, self.game_id, self._standings(places))
         self.changed()
-        self.lobby.game_finished(self)
 
     def _events(self, now: int, events: list[Event]) -> None:
         """The driver's listener: a new version, kept in history, sent to each member.
