@@ -40,10 +40,22 @@ def default_url() -> str:
     return f"sqlite:///{data_folder() / 'cardroom.sqlite3'}"
 
 
+def is_scratch(url: str) -> bool:
+    """Whether `url` asks for a database that ends with the process: `memory`, or SQLite's own
+    in-memory URLs. Those are served by a SQLite file in a temporary folder (`Store.open`): an
+    in-memory SQLite database lives in one connection, and the journal's commits and the
+    readers sharing one connection would roll back each other's transactions."""
+    if url == "memory":
+        return True
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return False
+    return parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:")
+
+
 def async_url(url: str) -> str:
     """The SQLAlchemy async form of `url`: the driver this project installs for each database."""
-    if url == "memory":
-        return "sqlite+aiosqlite:///:memory:"
     try:
         parsed = make_url(url)
     except ArgumentError as exc:
@@ -51,8 +63,9 @@ def async_url(url: str) -> str:
     backend = parsed.get_backend_name()
     if backend == "sqlite":
         parsed = parsed.set(drivername="sqlite+aiosqlite")
-        if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        if parsed.database in (None, "", ":memory:"):
+            raise BadDatabase("an in-memory SQLite database is asked for as memory (see Store.open)")
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
     elif backend in ("postgresql", "postgres"):
         parsed = parsed.set(drivername="postgresql+asyncpg")
     else:
@@ -66,13 +79,7 @@ def is_sqlite(engine: AsyncEngine) -> bool:
 
 def create_engine(url: str) -> AsyncEngine:
     """An engine for `url`, with SQLite's WAL, busy timeout and foreign keys switched on."""
-    full = async_url(url)
-    kwargs: dict[str, Any] = {}
-    if full.endswith(":memory:"):
-        from sqlalchemy.pool import StaticPool
-
-        kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
-    engine = create_async_engine(full, **kwargs)
+    engine = create_async_engine(async_url(url))
     if is_sqlite(engine):
         event.listen(engine.sync_engine, "connect", _pragmas)
     return engine
@@ -91,7 +98,7 @@ def sqlite_file_engine(url: str) -> Engine | None:
     """A plain (synchronous) engine on the same SQLite file, for the journal's own thread;
     None for any other database."""
     full = async_url(url)
-    if not full.startswith("sqlite+aiosqlite:///") or full.endswith(":memory:"):
+    if not full.startswith("sqlite+aiosqlite:///"):
         return None
     engine = sa_create_engine(full.replace("sqlite+aiosqlite://", "sqlite://", 1))
     event.listen(engine, "connect", _pragmas)
