@@ -178,8 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--db",
         default="sqlite",
-        help="the server's store: sqlite (a file, as make run uses; the default), memory (nothing "
-        "on disk: no crash safety) or a database URL",
+        help="the server's store: sqlite (a file, as make run uses; the default), memory (a scratch "
+        "file, nothing kept, acknowledgements do not wait for it: no crash safety) or a database URL",
     )
     parser.add_argument(
         "--durability",

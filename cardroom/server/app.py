@@ -31,7 +31,7 @@ WEB = Path(__file__).resolve().parent.parent / "clients" / "web"
 def create_app(lobby: Lobby | None = None, db: str = "memory") -> Starlette:
     """An app around one lobby (a fresh one by default) and the store at `db`.
 
-    The default store is an in-memory database (nothing outlives the process): tests and
+    The default store, `memory`, ends with the process (a scratch file, nothing kept): tests and
     embedders choose; `cardroom serve` passes the SQLite file of the data folder or `--db`.
     """
     the_lobby = lobby or Lobby()
