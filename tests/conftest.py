@@ -1,4 +1,8 @@
-"""Test session order: the browser tests run last.
+"""The test session: its own PostgreSQL and Redis, and the browser tests last.
+
+The throwaway servers of tests/services.py start when a test first asks for one; whatever a
+killed session left behind is cleaned up at the start, and this session's servers are stopped
+at the end, on Ctrl+C and SIGTERM too.
 
 Playwright's sync API leaves its event loop bound to the test thread for the whole session,
 after which `asyncio.run` in the same thread fails. Every other test is free to use
@@ -8,11 +12,30 @@ whatever order the paths were given in.
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
+from types import FrameType
 
 import pytest
 
+from tests import services
+
 WEB = Path(__file__).parent / "web"
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    services.clean_leftovers()
+    # SIGTERM (a CI time-out, `kill`) ends the session the way Ctrl+C does, through the
+    # finish hook below, so the throwaway servers go with it.
+    signal.signal(signal.SIGTERM, _interrupt)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    services.stop_all()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
