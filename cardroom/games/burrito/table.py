@@ -404,7 +404,8 @@ class BurritoTable:
         if self._now >= fl.catch_from:
             f.holding[p] += 1
             self._emit("catch", {"player": p, "thrower": fl.thrower, "id": fl.id})
-            self._lose(fl.thrower, "caught")
+            if fl.thrower in f.fighters:  # a thrower already out of a tie-break is out once
+                self._lose(fl.thrower, "caught")
         else:
             f.free += 1
             self._emit("fumble", {"player": p, "thrower": fl.thrower, "id": fl.id})
