@@ -332,6 +332,22 @@ def test_with_two_players_the_callers_first_throw_goes_behind_the_back() -> None
     assert only(ok(t, 1, {"do": "throw", "target": 0}, 800), "throw")["lands_at"] == 1600  # not delayed
 
 
+def test_with_two_players_both_callers_of_a_merged_war_pass_behind_the_back() -> None:
+    """DIGITAL.md (with two players every caller passes behind the back),
+    docs/rules/burrito.md#behind-the-back: in a merged War both callers' first throws are delayed."""
+    t = table(2, hands=[["war"] * 3, ["brawl_a"] * 3])
+    ok(t, 0, {"do": "call", "fight": "war"}, 0)
+    assert only(ok(t, 1, {"do": "call", "fight": "brawl"}, 200), "fight_start")["callers"] == [0, 1]
+    ok(t, 0, {"do": "grab"}, 200)
+    ok(t, 1, {"do": "grab"}, 200)
+    assert kinds(ok(t, 0, {"do": "throw", "target": 1}, 300)) == ["behind_back"]
+    assert only(ok(t, 1, {"do": "throw", "target": 0}, 400), "behind_back")["leaves_at"] == 1100
+    assert [(e["thrower"], e["lands_at"]) for e in run(t, 1100) if e["event"] == "throw"] == [
+        (0, 1800),
+        (1, 1900),
+    ]
+
+
 def test_with_two_players_a_duel_has_no_behind_the_back() -> None:
     """000 (two players): duels work as usual, no burrito behind the back."""
     t = table(2, hands=[["duel"] * 3, []])

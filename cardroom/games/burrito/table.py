@@ -351,7 +351,7 @@ class BurritoTable:
         behind = (
             nth == 0
             and f.kind != "duel"
-            and (o.small_room or (self.n == 2 and p == f.caller and f.tiebreak is None))
+            and (o.small_room or (self.n == 2 and p in f.callers and f.tiebreak is None))
         )
         leaves = now + o.behind_back_ms if behind else now
         lands = leaves + ms
