@@ -249,3 +249,18 @@ def test_a_player_out_of_an_elimination_war_whose_burrito_lands_is_out_once() ->
     events = run(t, 1200)
     assert [e["player"] for e in events if e["event"] == "eliminated"] == [1, 2]
     assert only(events, "round_won")["player"] == 0
+
+
+def test_a_clean_catch_in_the_tie_window_of_an_elimination_war_puts_its_thrower_out() -> None:
+    """docs/rules/burrito.md#hits-at-the-same-moment: in a tie window a clean catch puts its
+    thrower out at once; the hit already made is still settled when the window closes."""
+    t = _elimination_war()
+    ok(t, 0, {"do": "grab"}, 0)
+    ok(t, 2, {"do": "grab"}, 0)
+    ok(t, 0, {"do": "throw", "target": 1}, 0)  # hits 1 at 800
+    ok(t, 2, {"do": "throw", "target": 0}, 20)  # lands at 820
+    run(t, 800)
+    events = ok(t, 0, {"do": "catch"}, 810)
+    assert kinds(events) == ["catch", "eliminated"] and only(events, "eliminated")["player"] == 2
+    events = run(t, 850)
+    assert only(events, "eliminated")["player"] == 1 and only(events, "round_won")["player"] == 0

@@ -425,9 +425,9 @@ class BurritoTable:
         """`loser` lost the fight in progress (in a tie-break: is out of it)."""
         f = self.fight
         assert f is not None
-        f.hits = []
-        f.decide_at = None
         if f.tiebreak is None:
+            f.hits = []
+            f.decide_at = None
             self._end_fight(loser, reason, f.kind, f.caller)
             return
         self._eliminate([loser], reason)
@@ -437,10 +437,14 @@ class BurritoTable:
         assert f is not None
         for q in out:
             f.fighters.remove(q)
+            if q in f.hits:  # caught out while their own hit waited for its tie window
+                f.hits.remove(q)
             f.flights = [fl for fl in f.flights if fl.left or fl.thrower != q]
             f.free += f.holding[q]
             f.holding[q] = 0
             self._emit("eliminated", {"player": q, "reason": reason})
+        if not f.hits:
+            f.decide_at = None
         if len(f.fighters) == 1:
             won = f.fighters[0]
             self._emit(
