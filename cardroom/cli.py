@@ -462,8 +462,6 @@ def _play(args: argparse.Namespace) -> int:
             options["variants"] = sorted(set(options.get("variants", [])) | set(value))
         else:
             options[name] = value
-    if args.game == "burrito" and players > 6 and "two_decks" not in options.get("variants", []):
-        options["variants"] = [*options.get("variants", []), "two_decks"]
     table = game.new_table(players, options, seed)
     names = [args.name, *bot_names(args.bots, skip=seed % 12)]
     bots = {s: make_bot(game.name, s, args.level, seed * 1_000 + s) for s in range(1, players)}

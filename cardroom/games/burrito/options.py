@@ -76,6 +76,9 @@ def parse_options(raw: Mapping[str, Any], players: int) -> Options:
     for v in variants:
         if v not in VARIANTS:
             raise InvalidSetup(f"unknown variant {v!r}: expected one of {', '.join(VARIANTS)}")
+    if players > MAX_ONE_DECK:
+        # 7 to 12 players use two decks by themselves (docs/rules/burrito.md#two-decks-by-themselves).
+        variants = [*variants, "two_decks"]
     two = "two_decks" in variants
     values: dict[str, int] = {"burritos": 4 if two else 2, "bruises": 12 if two else 6}
     for name in _INT_FIELDS:
@@ -89,8 +92,6 @@ def parse_options(raw: Mapping[str, Any], players: int) -> Options:
         raise InvalidSetup(
             f"Throw Throw Burrito is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
         )
-    if players > MAX_ONE_DECK and not two:
-        raise InvalidSetup(f"{players} players need the two_decks variant (one deck is for 2 to 6)")
     if opts.burritos < 2:
         raise InvalidSetup("a table needs at least 2 burritos (a duel starts with one in each hand)")
     if opts.bruises < 1:

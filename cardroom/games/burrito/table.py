@@ -351,7 +351,7 @@ class BurritoTable:
         behind = (
             nth == 0
             and f.kind != "duel"
-            and (o.small_room or (self.n == 2 and p == f.caller and f.tiebreak is None))
+            and (o.small_room or (self.n == 2 and p in f.callers and f.tiebreak is None))
         )
         leaves = now + o.behind_back_ms if behind else now
         lands = leaves + ms
@@ -404,7 +404,8 @@ class BurritoTable:
         if self._now >= fl.catch_from:
             f.holding[p] += 1
             self._emit("catch", {"player": p, "thrower": fl.thrower, "id": fl.id})
-            self._lose(fl.thrower, "caught")
+            if fl.thrower in f.fighters:  # a thrower already out of a tie-break is out once
+                self._lose(fl.thrower, "caught")
         else:
             f.free += 1
             self._emit("fumble", {"player": p, "thrower": fl.thrower, "id": fl.id})
@@ -424,9 +425,9 @@ class BurritoTable:
         """`loser` lost the fight in progress (in a tie-break: is out of it)."""
         f = self.fight
         assert f is not None
-        f.hits = []
-        f.decide_at = None
         if f.tiebreak is None:
+            f.hits = []
+            f.decide_at = None
             self._end_fight(loser, reason, f.kind, f.caller)
             return
         self._eliminate([loser], reason)
@@ -436,10 +437,14 @@ class BurritoTable:
         assert f is not None
         for q in out:
             f.fighters.remove(q)
+            if q in f.hits:  # caught out while their own hit waited for its tie window
+                f.hits.remove(q)
             f.flights = [fl for fl in f.flights if fl.left or fl.thrower != q]
             f.free += f.holding[q]
             f.holding[q] = 0
             self._emit("eliminated", {"player": q, "reason": reason})
+        if not f.hits:
+            f.decide_at = None
         if len(f.fighters) == 1:
             won = f.fighters[0]
             self._emit(

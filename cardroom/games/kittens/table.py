@@ -343,12 +343,19 @@ class KittensTable:
         if combo is None and card in ATTACK_TURNS:
             victim = target if card == "targeted_attack" else self._next(player)
             if s.last_actor == victim:
-                # 003, on Nope: the turns the target avoided go back to whoever attacked.
-                turns = ATTACK_TURNS[card]
-                s.turns_left += turns
+                # 003, on Nope: the attacker plays the turns the target avoided, in place of the
+                # turn they were playing (docs/rules/kittens.md#a-noped-attack).
+                turns = self._attack_turns(card)
+                s.turns_left = turns
                 s.attacked = True
                 out.append(public("turns_returned", {"player": player, "target": victim, "turns": turns}))
                 self._announce_turn()
+
+    def _attack_turns(self, card: str) -> int:
+        """The turns an attack played now gives its target: the new ones, plus those the attacker
+        still owes when under attack themself (docs/rules/kittens.md#attack-stacking)."""
+        s = self.s
+        return (s.turns_left if s.attacked else 0) + ATTACK_TURNS[card]
 
     def _resolve(
         self,
@@ -389,7 +396,7 @@ class KittensTable:
         deck = s.deck
         if card in ATTACK_TURNS:
             victim = target if target is not None else self._next(player)
-            turns = (s.turns_left if s.attacked else 0) + ATTACK_TURNS[card]
+            turns = self._attack_turns(card)
             out.append(public("attacked", {"player": player, "target": victim, "turns": turns}))
             self._pass_turn(victim, turns, True)
         elif card == "skip":
