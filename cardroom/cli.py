@@ -162,6 +162,27 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--variant", choices=["small_room", "two_decks"], action="append", default=[])
     sim.add_argument("--json", action="store_true", help="end with one JSON object on the last line")
 
+    tour = sub.add_parser(
+        "tournament",
+        help="bot levels against each other: ratings, win rates, a chart",
+        description="Every pair of levels meets in balanced seatings over many games played in "
+        "virtual time on every core; prints OpenSkill ratings and win rates (per seat too) with "
+        "95 %% intervals and writes a chart. The same seed gives the same tournament.",
+    )
+    tour.add_argument("game", choices=["burrito", "kittens"])
+    tour.add_argument("--levels", required=True, help="comma-separated bot levels, e.g. random,normal,hard")
+    tour.add_argument("--players", type=_positive, default=2)
+    tour.add_argument("--games", type=_positive, default=200)
+    tour.add_argument("--seed", type=_seed, default=1)
+    tour.add_argument("--jobs", type=_positive, default=None, help="processes (default: every core)")
+    tour.add_argument(
+        "--chart",
+        default=None,
+        metavar="FILE",
+        help="the chart's file, .svg or .png (default: tournament-GAME.svg)",
+    )
+    tour.add_argument("--json", action="store_true", help="end with one JSON object on the last line")
+
     srv = sub.add_parser(
         "serve",
         help="run the server: lobby, tables and the web page",
@@ -298,6 +319,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _scenario(args.file)
         if args.command == "simulate":
             return _simulate(args)
+        if args.command == "tournament":
+            return _tournament(args)
         if args.command == "play":
             return _play(args)
         if args.command == "serve":
@@ -404,6 +427,47 @@ def _scenario(path: str) -> int:
     return 0
 
 
+def _progress_bar(done: int, total: int) -> None:
+    """A progress bar on standard error (shown only on a terminal)."""
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from cardroom.drive.chart import write_chart
+    from cardroom.drive.tournament import default_jobs, summary_lines, tournament
+
+    levels = [s.strip() for s in args.levels.split(",") if s.strip()]
+    chart = Path(args.chart or f"tournament-{args.game}.svg")
+    if chart.suffix.lower() not in (".svg", ".png"):
+        print(f"cardroom: the chart is written as .svg or .png, not {chart.name!r}", file=sys.stderr)
+        return EXIT_INVALID
+    jobs = args.jobs or default_jobs()
+    show = sys.stderr.isatty()
+    result = tournament(
+        args.game, levels, args.players, args.games, args.seed, jobs, _progress_bar if show else None
+    )
+    data = result.to_json()
+    print(
+        f"{data['games']} games of {result.game}, {result.players} players, levels {', '.join(result.levels)}, "
+        f"seed {result.seed}, {len(data['seatings'])} seatings, {jobs} processes, {data['seconds']} s"
+    )
+    if data["unfinished"]:
+        print(f"  unfinished games (not rated): {data['unfinished']}")
+    for line in summary_lines(result):
+        print(line)
+    print(f"chart: {write_chart(result, chart)}")
+    if args.json:
+        print(json.dumps(data))
+    return 0
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from cardroom.drive.simulate import simulate
     from cardroom.games import find_game
@@ -412,16 +476,9 @@ def _simulate(args: argparse.Namespace) -> int:
     levels = [s.strip() for s in args.levels.split(",")] if args.levels else [args.level or DEFAULT_LEVEL]
     options: dict[str, Any] = {"variants": args.variant} if args.variant else {}
     show = sys.stderr.isatty()
-
-    def progress(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-    totals = simulate(game, args.players, args.games, args.seed, levels, options, progress if show else None)
+    totals = simulate(
+        game, args.players, args.games, args.seed, levels, options, _progress_bar if show else None
+    )
     data = totals.to_json()
     print(f"{data['games']} games of {game.name}, {args.players} players, bots: {', '.join(totals.levels)}")
     for seat, wins in enumerate(totals.wins):

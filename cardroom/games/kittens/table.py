@@ -95,7 +95,9 @@ class KittensTable:
     def snapshot(self) -> Any:
         return self.s.snapshot()
 
-    def apply(self, player: int, action: Action, at_ms: int) -> list[Event] | Rejected:
+    def check(self, player: int, action: Action) -> Rejected | None:
+        """Why `player` may not play `action` now, or None: the checks `apply` makes, changing
+        nothing (masks of legal moves are built from it)."""
         s = self.s
         if s.phase == GAME_OVER:
             return no("game_over", "The game is over.")
@@ -118,12 +120,18 @@ class KittensTable:
             refusal = check_defuse(s, player, action)
         else:
             refusal = check_choice(s, player, action)
+        return refusal
+
+    def apply(self, player: int, action: Action, at_ms: int) -> list[Event] | Rejected:
+        refusal = self.check(player, action)
         if refusal is not None:
             return refusal
+        s = self.s
         if at_ms > s.now:
             s.now = at_ms
         out, self._waiting = self._waiting, []
         self._out = out
+        kind = type(action)
         if kind is Nope:
             self._nope(player)
         elif kind is Play:

@@ -1,0 +1,7 @@
+"""The games as environments for learning agents (PettingZoo and Gymnasium): docs/ai.md."""
+
+from __future__ import annotations
+
+from cardroom.rl.kittens_env import KittensEnv, KittensSeat, kittens_env
+
+__all__ = ["KittensEnv", "KittensSeat", "kittens_env"]
