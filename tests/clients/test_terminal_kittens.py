@@ -37,7 +37,7 @@ def test_play_kittens_on_a_pipe(kittens: Player) -> None:
     p.expect(r"^Your hand, 8 cards: 1 Defuse, 2 See the Future, 3 Feral Cat, 4 Skip, ")
     p.expect(r"^It is your turn \(only this one\)\.$")
     p.send("?")
-    p.expect(r"^D: \(shift\+d\) what the card under the cursor does$")
+    p.expect(r"^Shift\+D: Describe the card under the cursor$")
     p.send("h")
     p.expect(r"^Your hand, 8 cards: 1 Defuse, ")
     p.send("\x1b[B")
@@ -84,12 +84,17 @@ def test_defuse_now_then_warning_then_put_back_on_top() -> None:
     lines = out.getvalue().splitlines()
     assert "You drew an Exploding Kitten." in lines
     assert "DEFUSE NOW! You drew an Exploding Kitten: you have 10 seconds." in lines
-    assert lines[-1].startswith("Where does the kitten go back? t top, b bottom, r random")
+    assert lines[-1] == (
+        "Where does the kitten go back? How many cards lie above it (0: on top), then Enter; b bottom, r random."
+    )
     assert session.wait_ms() == 5000
     clock[0] = 5000
     session.catch_up()
     assert _last(out) == "5 seconds left to defuse!"
-    session.key("t")
+    session.key("t")  # 003's T, even while defusing: whose turn, and the kitten stays in hand
+    assert _last(out) == "It is your turn (only this one)."
+    session.key("0")
+    session.key("enter")
     assert "Defused! You put the kitten back with 0 cards above it." in out.getvalue().splitlines()
     assert _last(out) == "Anna's turn."
 
