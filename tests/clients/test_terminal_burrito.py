@@ -140,13 +140,17 @@ def test_incoming_then_catch_now_then_the_catch() -> None:
     assert "Anna loses the Brawl and takes a bruise." in after
 
 
+def _war() -> tuple[Session, io.StringIO]:
+    """Four players; Lena (seat 3) has called a War: you, Anna and Marco fight."""
+    deal = {"hands": [[], [], [], ["war"] * 3], "piles": [["war"], ["war"], ["war"], ["war"]]}
+    session, out = _table_session(deal, players=4)
+    session.driver.submit(3, Call("war", "war"), 0)
+    return session, out
+
+
 def test_shift_t_prompts_for_a_seat_in_a_war_and_escape_cancels() -> None:
     """docs/keys.md#throw: shift+T asks for the seat (a terminal cannot read shift+digits)."""
-    deal = {"hands": [[], [], [], ["war"] * 3], "piles": [["war"], ["war"], ["war"], ["war"]]}
-    table = GAME.from_deal(4, {}, deal, 1)
-    out = io.StringIO()
-    session = Session(table, 0, make_ui(0, ["You", "Anna", "Marco", "Lena"], table), {}, out, lambda: 0)
-    session.driver.submit(3, Call("war", "war"), 0)
+    session, out = _war()
     session.key("g")
     session.key("T")
     assert (
@@ -162,21 +166,11 @@ def test_shift_t_prompts_for_a_seat_in_a_war_and_escape_cancels() -> None:
 
 def test_t_throws_at_the_nearest_fighter_as_on_the_page() -> None:
     """docs/keys.md#throw: T throws at whoever last threw at you, else the first fighter on your left."""
-
-    def war() -> tuple[Session, io.StringIO]:
-        deal = {"hands": [[], [], [], ["war"] * 3], "piles": [["war"], ["war"], ["war"], ["war"]]}
-        table = GAME.from_deal(4, {}, deal, 1)
-        out = io.StringIO()
-        names = ["You", "Anna", "Marco", "Lena"]
-        session = Session(table, 0, make_ui(0, names, table), {}, out, lambda: 0)
-        session.driver.submit(3, Call("war", "war"), 0)
-        return session, out
-
-    session, out = war()
+    session, out = _war()
     session.key("g")
     session.key("t")
     assert out.getvalue().splitlines()[-1] == "You throw at Anna."
-    session, out = war()
+    session, out = _war()
     session.driver.submit(2, Grab(), 0)
     session.driver.submit(2, Throw(0), 0)
     session.key("g")
