@@ -153,8 +153,28 @@ def test_a_favor_against_you_is_answered_with_up_down_and_enter() -> None:
     assert _last(out) == "1 of 2: Defuse"
     session.key("down")
     assert _last(out) == "2 of 2: Skip"
-    session.key("enter")
+    session.key("T")  # 003: a question, answered while the choice waits
+    assert _last(out) == "It is Anna's turn (only this one)."
+    session.key("g")  # G gives, as on the page (Enter too)
     assert _last(out) == "You give a Skip to Anna."
+
+
+def test_f_defuses_as_on_the_page() -> None:
+    """docs/keys.md#exploding-kittens: F is the defuse key in both clients; Shift+F the future."""
+    session, out, clock = _session(
+        {"hands": [["defuse", "skip"], ["skip"], ["skip"]], "deck": ["exploding_kitten", "skip"]}
+    )
+    session.key("f")
+    assert _last(out) == "There is no kitten to defuse."
+    session.key("F")
+    assert _last(out) == "You know nothing of the deck's order now."
+    session.key("d")
+    session.key("f")
+    assert _last(out) == (
+        "Where does the kitten go back? How many cards lie above it (0: on top), then Enter; b bottom, r random."
+    )
+    session.key("b")
+    assert "Defused! You put the kitten back with 1 card above it." in out.getvalue().splitlines()
 
 
 def test_an_attack_on_you_offers_the_nope() -> None:

@@ -21,14 +21,20 @@ from cardroom.games.burrito.cards import BATTLE, FIGHT_OF, NORMAL, SET_SIZE
 from cardroom.help.keys import key_label
 from cardroom.i18n import _, ngettext
 from cardroom.narrate import burrito as tell
-from cardroom.narrate._common import Namer
+from cardroom.narrate._common import N_, Namer
 from cardroom.narrate.burrito import card_name, fight_name, hand_line
 from cardroom.protocol import JSON, Rejected
+
+PROMPTS: tuple[tuple[str, str], ...] = (
+    ("up/down", N_("move in your hand; each move reads the card")),
+    ("Escape", N_("cancel a seat prompt")),
+)
+"""The terminal's own keys, after those of the table (`cardroom.help.keys`)."""
 
 
 def key_help() -> list[str]:
     """The keys, for `?` and for `cardroom play burrito --help`: the table the page reads too."""
-    return help_lines("burrito")
+    return help_lines("burrito") + [_("{key}: {what}").format(key=k, what=_(what)) for k, what in PROMPTS]
 
 
 class BurritoUI:
