@@ -490,7 +490,7 @@ function onGameKey(event) {
     return;
   }
   const action = actionFor(game(), key);
-  if (!action || action === "help" || (inChooser && !ASKING.has(action))) return;
+  if (!action || (inChooser && !ASKING.has(action))) return;
   event.preventDefault();
   run(action);
 }
