@@ -161,7 +161,7 @@ def test_a_favor_against_you_is_answered_with_up_down_and_enter() -> None:
 
 def test_f_defuses_as_on_the_page() -> None:
     """docs/keys.md#exploding-kittens: F is the defuse key in both clients; Shift+F the future."""
-    session, out, clock = _session(
+    session, out, _ = _session(
         {"hands": [["defuse", "skip"], ["skip"], ["skip"]], "deck": ["exploding_kitten", "skip"]}
     )
     session.key("f")
