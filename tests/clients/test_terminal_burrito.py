@@ -148,6 +148,17 @@ def _war() -> tuple[Session, io.StringIO]:
     return session, out
 
 
+def test_x_dodges_the_burrito_flying_at_you() -> None:
+    """docs/keys.md#throw-throw-burrito: X dodges in both clients (it was O here)."""
+    session, out = _war()
+    session.driver.submit(1, Grab(), 0)
+    session.driver.submit(1, Throw(0), 0)
+    session.key("o")
+    assert out.getvalue().splitlines()[-1] == "The key O does nothing here: press ? for the keys."
+    session.key("x")
+    assert out.getvalue().splitlines()[-1] == "You dodge."
+
+
 def test_shift_t_prompts_for_a_seat_in_a_war_and_escape_cancels() -> None:
     """docs/keys.md#throw: shift+T asks for the seat (a terminal cannot read shift+digits)."""
     session, out = _war()
