@@ -127,6 +127,14 @@ def test_the_003_quick_keys_answer(page: Page) -> None:
     _answers(page, "Shift+T", "It is your turn")
     _answers(page, "e", "Cards in hand:")
     assert page.evaluate("window.cardroom.isChoosing()")  # the choice is still open
+    page.keyboard.press("F1")
+    page.wait_for_selector("#help[open]")
+    assert page.text_content("#help-title") == "Keys in this choice"
+    body = page.inner_text("#help-body")
+    assert "Whose turn it is and how many turns are left" in body and "Play a Nope" not in body
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('#help').open")
+    assert focused(page, "#chooser")
     page.keyboard.press("Escape")
     page.wait_for_function("!window.cardroom.isChoosing()")
 

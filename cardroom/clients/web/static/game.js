@@ -767,8 +767,13 @@ function throwTarget() {
 }
 
 // ---- help --------------------------------------------------------------------------------------
-export function keyRows(gameName) {
-  return bindings(gameName).map((b) => [keyLabel(b.key), _(b.help)]);
+export function keyRows(gameName, only = null) {
+  return bindings(gameName).filter((b) => !only || only.has(b.action)).map((b) => [keyLabel(b.key), _(b.help)]);
+}
+
+// The keys that answer in a choice too, for F1 there.
+export function askingRows(gameName) {
+  return keyRows(gameName, ASKING);
 }
 
 export function renderKeysList() {
