@@ -1,5 +1,6 @@
-"""The Starlette application: the web page, the health check, the catalogs and rules pages
-for the page (`/i18n/{lang}.json`, `/help/{game}.json`) and the websocket endpoint."""
+"""The Starlette application: the web page, the health check, the catalogs, rules pages and
+keys for the page (`/i18n/{lang}.json`, `/help/{game}.json`, `/keys.json`) and the websocket
+endpoint."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from starlette.websockets import WebSocket
 from cardroom import __version__
 from cardroom.help import GAMES as HELP_GAMES
 from cardroom.help import render as render_help
+from cardroom.help.keys import as_json as keys_json
 from cardroom.i18n import LANGUAGES, client_catalog
 from cardroom.server import api
 from cardroom.server.edge import serve_socket
@@ -79,6 +81,9 @@ def create_app(lobby: Lobby | None = None, db: str = "memory") -> Starlette:
             return JSONResponse({"error": f"unknown language {lang!r}"}, status_code=404)
         return JSONResponse(render_help(game, lang))
 
+    async def keys_table(request: Request) -> Response:
+        return JSONResponse(keys_json())
+
     async def socket(websocket: WebSocket) -> None:
         await serve_socket(websocket, the_lobby)
 
@@ -88,6 +93,7 @@ def create_app(lobby: Lobby | None = None, db: str = "memory") -> Starlette:
             Route("/healthz", healthz),
             Route("/i18n/{lang}.json", catalog),
             Route("/help/{game}.json", help_page),
+            Route("/keys.json", keys_table),
             *api.routes(store_of),
             WebSocketRoute("/ws", socket),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),

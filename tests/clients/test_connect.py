@@ -229,7 +229,7 @@ def test_kittens_lobby_play_chat_quit(server: LiveServer, terminals: list[Termin
     ann.type("/say hello table\n")
     ann.expect(r"^Ann: hello table$")
     ann.type("?")
-    ann.expect(r"^d: draw a card")
+    ann.expect(r"^D: Draw a card \(ends your turn\)$")
     ann.expect(r"^/: type a command line")
     ann.type("q")
     ann.expect(r"You leave the table\. Goodbye!")

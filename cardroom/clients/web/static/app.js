@@ -5,7 +5,7 @@
 import { loadCards } from "./cards.js";
 import { LANGUAGES, N_, _, fmt, lang, listOf, loadCatalog, pgettext, storeLanguage, translatePage, wantedLanguage } from "./i18n.js";
 import {
-  cardName, focusHand, initGame, isChoosing, keyRows, keysTable, onCue, onEvents, renderGame,
+  askingRows, cardName, focusHand, initGame, isChoosing, keyRows, keysTable, onCue, onEvents, renderGame,
   renderKeysList, resetGame, syncClock,
 } from "./game.js";
 import { DEFAULTS, bindings, customKeys, keyLabel, keyName, onKeysChanged, remap, resetKeys, useKeys } from "./keys.js";
@@ -804,7 +804,7 @@ function helpRows(where) {
     return [[keyLabel("enter"), _("Send the message")], [keyLabel("tab"), _("Next control")], ["", _("Game keys are off while you type.")]];
   }
   if (where === "chooser") {
-    return [[_("Arrows"), _("Choose")], [keyLabel("enter"), _("Confirm")], [keyLabel("escape"), _("Cancel")], ["1-9", _("Jump to an option")]];
+    return [[_("Arrows"), _("Choose")], [keyLabel("enter"), _("Confirm")], [keyLabel("escape"), _("Cancel")], ["1-9", _("Jump to an option")], ...(game ? askingRows(game) : [])];
   }
   if (where === "log") {
     return [[keyLabel("pageup"), _("Previous entry of the history")], [keyLabel("pagedown"), _("Next entry of the history")], [keyLabel("escape"), _("Back to your hand")], ...(game ? keyRows(game) : [])];
