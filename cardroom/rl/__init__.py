@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardroom.rl.burrito_env import BurritoEnv, burrito_env
 from cardroom.rl.kittens_env import KittensEnv, KittensSeat, kittens_env
 
-__all__ = ["KittensEnv", "KittensSeat", "kittens_env"]
+__all__ = ["BurritoEnv", "KittensEnv", "KittensSeat", "burrito_env", "kittens_env"]
