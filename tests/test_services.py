@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -158,3 +159,27 @@ def test_a_session_stops_its_servers_and_removes_their_data(tmp_path: Path, inte
     assert len(pids) == 2, ready
     assert not [pid for pid in pids if alive(pid)], "a throwaway server outlived its session"
     assert set(leftovers()) <= folders, "a throwaway server's folder outlived its session"
+
+
+def test_without_root_missing_packages_are_named_in_one_line_and_exit_2() -> None:
+    """`make test` installs what it needs only as root; anyone else is told what to install."""
+    bin_dir = Path(tempfile.mkdtemp(prefix="cardroom-packages-"))  # a PATH without tmux, redis-server
+    bin_dir.chmod(0o755)
+    python = shutil.which("python3")
+    assert python
+    (bin_dir / "python3").symlink_to(python)
+    as_nobody: dict[str, object] = {"user": "nobody", "group": "nogroup", "extra_groups": []}
+    done = subprocess.run(
+        ["/bin/bash", str(ROOT / "scripts" / "test-packages")],
+        env={"PATH": str(bin_dir)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        **(as_nobody if os.geteuid() == 0 else {}),  # type: ignore[arg-type]
+    )
+
+    shutil.rmtree(bin_dir)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "make test needs these Debian packages" in lines[0]
+    assert "tmux" in lines[0] and "redis-server" in lines[0]
