@@ -318,7 +318,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _connect_help() -> list[str]:
-    from cardroom.clients.terminal.connect import command_help
+    from cardroom.clients.terminal.lobby import command_help
 
     return command_help()
 

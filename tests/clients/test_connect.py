@@ -13,7 +13,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from cardroom.clients.terminal.connect import BadCommand, parse_create, server_messages, ws_url
+from cardroom.clients.terminal.lobby import BadCommand, parse_create
+from cardroom.clients.terminal.wire import server_messages, ws_url
 from tests.server.live import LiveServer, run_server
 
 
@@ -350,7 +351,7 @@ def test_reconnects_and_resumes(server: LiveServer, terminals: list[Terminal]) -
 
 
 def test_key_hints_join_the_servers_words() -> None:
-    from cardroom.clients.terminal.connect import _hinted
+    from cardroom.clients.terminal.tableplay import _hinted
 
     assert _hinted(["Bo plays Attack."], ["Bo plays Attack. Nope? Press n."], ["Bo plays Attack!"]) == [
         "Bo plays Attack! Nope? Press n."

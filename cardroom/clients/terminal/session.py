@@ -8,16 +8,13 @@ driver as `simulate`, stepped up to the wall clock.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
+import codecs
 import sys
-import termios
-import threading
-import tty
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
 from cardroom.clients.terminal.keys import KeyReader
+from cardroom.clients.terminal.loop import cbreak, stop_watching, watch_input
 from cardroom.clients.terminal.ui import GameUI, Say
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.i18n import _
@@ -121,47 +118,16 @@ async def play(session: Session, fd: int) -> None:
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[str | None] = asyncio.Queue()
     reader = KeyReader()
-    decoder_buffer = bytearray()
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
 
     def feed(data: bytes) -> None:
-        if not data:
-            for k in reader.flush():
-                queue.put_nowait(k)
-            queue.put_nowait(None)
-            return
-        decoder_buffer.extend(data)
-        try:
-            text = decoder_buffer.decode()
-        except UnicodeDecodeError:
-            return
-        decoder_buffer.clear()
-        for k in reader.feed(text):
+        keys = reader.feed(decoder.decode(data)) if data else reader.flush()
+        for k in keys:
             queue.put_nowait(k)
-
-    def read() -> bytes:
-        try:
-            return os.read(fd, 1024)
-        except OSError:
-            return b""
-
-    def readable() -> None:
-        data = read()
         if not data:
-            loop.remove_reader(fd)
-        feed(data)
+            queue.put_nowait(None)
 
-    def pump() -> None:
-        """For input the event loop cannot watch (a regular file, /dev/null): a reading thread."""
-        while True:
-            data = read()
-            loop.call_soon_threadsafe(feed, data)
-            if not data:
-                return
-
-    try:
-        loop.add_reader(fd, readable)
-    except (PermissionError, ValueError, OSError):
-        threading.Thread(target=pump, name="cardroom-keys", daemon=True).start()
+    watch_input(loop, fd, feed)
     try:
         while not session.finished and not session.table.over:
             session.catch_up()
@@ -178,23 +144,7 @@ async def play(session: Session, fd: int) -> None:
             session.key(key)
         session.catch_up()
     finally:
-        with contextlib.suppress(ValueError, OSError):
-            loop.remove_reader(fd)
-
-
-@contextlib.contextmanager
-def cbreak(stream: TextIO) -> Iterator[int]:
-    """Single keys without Enter when `stream` is a terminal; plain reading otherwise."""
-    fd = stream.fileno()
-    if not os.isatty(fd):
-        yield fd
-        return
-    saved = termios.tcgetattr(fd)
-    try:
-        tty.setcbreak(fd)
-        yield fd
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        stop_watching(loop, fd)
 
 
 def run_session(session: Session, stdin: TextIO | None = None) -> None:
