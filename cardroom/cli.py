@@ -88,6 +88,11 @@ def _play_options(parser: argparse.ArgumentParser, bots: str, level: str, exampl
     parser.add_argument("--name", default="You", help="your name at the table")
     parser.add_argument("--lang", type=_language, default=None, help=_lang_help())
     parser.add_argument(
+        "--relaxed",
+        action="store_true",
+        help="relaxed timing: every window to react in is twice as long (docs/rules: Time to react)",
+    )
+    parser.add_argument(
         "--set",
         dest="settings",
         metavar="NAME=VALUE",
@@ -457,6 +462,8 @@ def _play(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {}
     if getattr(args, "variant", None):
         options["variants"] = sorted(set(args.variant))
+    if args.relaxed:
+        options["timing"] = "relaxed"
     for name, value in getattr(args, "settings", []):
         if name == "variants":
             options["variants"] = sorted(set(options.get("variants", [])) | set(value))

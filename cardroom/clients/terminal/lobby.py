@@ -22,9 +22,10 @@ MAX_CHAT = 500
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("tables", N_("list the tables: number, game, seats, state, spectators")),
     (
-        "create GAME [SEATS] [--bots N] [--level LEVEL] [--variant V] [--private] [--set NAME=VALUE]",
+        "create GAME [SEATS] [--bots N] [--level LEVEL] [--variant V] [--relaxed] [--private] [--set NAME=VALUE]",
         N_("create a table and sit at seat 1 as its host, e.g. create burrito 4 --bots 3 --level hard"),
     ),
+    ("  --relaxed", N_("relaxed timing: every window to react in is twice as long")),
     ("join N [CODE]", N_("sit at table N (CODE for a private table)")),
     ("watch N [CODE]", N_("watch table N")),
     ("who", N_("the seats at your table")),
@@ -32,6 +33,12 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("leave", N_("leave your table (during a game a bot takes your seat)")),
     ("kick SEAT", N_("remove whoever sits at SEAT (host)")),
     ("bot [SEAT] [LEVEL]", N_("seat a bot before the start (host)")),
+    (
+        "extra SEAT [off]",
+        N_(
+            "give the player at SEAT extra time: the windows that ask them to react are twice as long (host, before the start; off takes it back)"
+        ),
+    ),
     ("rematch", N_("play again with the same seats once the game is over")),
     ("say TEXT", N_("chat at your table, or in the lobby when you are at no table")),
     ("leaderboard GAME", N_("the ratings of a game: rank, name, rating, games played and won")),
@@ -121,10 +128,12 @@ def parse_create(words: Sequence[str]) -> JSON:
                 options[name] = setting
         elif flag == "--private" and not eq:
             private = True
+        elif flag == "--relaxed" and not eq:
+            options["timing"] = "relaxed"
         else:
             raise BadCommand(
                 _(
-                    "Unknown option {word}: create knows --bots, --level, --variant, --private and --set."
+                    "Unknown option {word}: create knows --bots, --level, --variant, --relaxed, --private and --set."
                 ).format(word=word)
             )
     if not game.min_players <= seats <= game.max_players:
@@ -164,9 +173,26 @@ def _seat_text(seat: JSON) -> str:
         extra.append(_("a bot stands in"))
     elif not seat.get("connected", True):
         extra.append(_("away"))
+    if seat.get("extra_time"):
+        extra.append(_("extra time"))
     if extra:
         return _("seat {n} {name} ({extra})").format(n=seat["seat"] + 1, name=name, extra=_(", ").join(extra))
     return _("seat {n} {name}").format(n=seat["seat"] + 1, name=name)
+
+
+def time_to_react_lines(options: JSON, seats: list[JSON]) -> list[str]:
+    """What a table's relaxed timing and extra time mean, said to everyone at it."""
+    lines = []
+    if options.get("timing") == "relaxed":
+        lines.append(_("Relaxed timing: every window to react in is twice as long."))
+    names = [str(s.get("name")) for s in seats if s.get("extra_time") and s.get("name")]
+    if names:
+        lines.append(
+            _("Extra time for {names}: the windows that ask them to react are twice as long.").format(
+                names=_(", ").join(names)
+            )
+        )
+    return lines
 
 
 def _state_text(state: str) -> str:
@@ -265,7 +291,12 @@ class Lobby(AccountCommands):
             parts.append(_("private"))
         if t.get("host"):
             parts.append(_("host {name}").format(name=t["host"]))
-        options = t.get("options") or {}
+        options = {k: v for k, v in (t.get("options") or {}).items() if k not in ("timing", "extra_time")}
+        if (t.get("options") or {}).get("timing") == "relaxed":
+            parts.append(_("relaxed timing"))
+        extra = [str(s.get("name")) for s in seats if s.get("extra_time") and s.get("name")]
+        if extra:
+            parts.append(_("extra time for {names}").format(names=_(", ").join(extra)))
         if options:
             parts.append(
                 _("options {options}").format(
@@ -341,6 +372,14 @@ class Lobby(AccountCommands):
                 self.say(_("{name} is away.").format(name=name))
             elif not prev.get("connected", True) and seat.get("connected", True):
                 self.say(_("{name} is back.").format(name=name))
+            if seat.get("extra_time") and not prev.get("extra_time"):
+                self.say(
+                    _("{name} has extra time: the windows that ask them to react are twice as long.").format(
+                        name=name
+                    )
+                )
+            elif prev.get("extra_time") and not seat.get("extra_time"):
+                self.say(_("{name} no longer has extra time.").format(name=name))
         if before.get("host") != state.summary.get("host") and state.summary.get("host"):
             self.say(_("{name} is the host now.").format(name=state.summary["host"]))
         if before.get("spectators") != state.summary.get("spectators"):
@@ -474,6 +513,14 @@ class Lobby(AccountCommands):
                 raise BadCommand(_("Whom? kick SEAT, e.g. kick 2 (type who for the seats)."))
             state = self._here()
             return {"type": "kick", "table": state.id, "seat": _int(words[0], _("The seat")) - 1}
+        if word == "extra":
+            if not words or len(words) > 2 or (len(words) == 2 and words[1].lower() != "off"):
+                raise BadCommand(
+                    _("Whom? extra SEAT, or extra SEAT off, e.g. extra 2 (type who for the seats).")
+                )
+            state = self._here()
+            seat = _int(words[0], _("The seat")) - 1
+            return {"type": "extra_time", "table": state.id, "seat": seat, "on": len(words) == 1}
         if word == "bot":
             state = self._here()
             message = {"type": "add_bot", "table": state.id}

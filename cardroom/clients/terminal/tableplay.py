@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 
-from cardroom.clients.terminal.lobby import Lobby
+from cardroom.clients.terminal.lobby import Lobby, time_to_react_lines
 from cardroom.clients.terminal.tablestate import TableState, make_game_ui
 from cardroom.clients.terminal.ui import Say
 from cardroom.games import find_game
@@ -127,14 +127,19 @@ class TablePlay(Lobby):
             state.ui = None
             if announce:
                 self.say(_("The game starts at table {n}.").format(n=self.numbers.get(state.id, "?")))
-            return
-        state.ui = make_game_ui(
-            state.game, state.you, state.names(), state.view, state.summary.get("options") or {}
-        )
+        else:
+            state.ui = make_game_ui(
+                state.game, state.you, state.names(), state.view, state.summary.get("options") or {}
+            )
+            if announce:
+                self.say(state.ui.welcome())
+            if state.game in LOCAL_TICKS:
+                state.wakeups = sorted(set(state.ui.wakeups(state.view)))
         if announce:
-            self.say(state.ui.welcome())
-        if state.game in LOCAL_TICKS:
-            state.wakeups = sorted(set(state.ui.wakeups(state.view)))
+            for line in time_to_react_lines(
+                state.summary.get("options") or {}, state.summary.get("seats", [])
+            ):
+                self.say(line)
 
     def _with_hints(self, state: TableState, events: list[JSON], texts: list[str], at: int) -> list[str]:
         ui, view = state.ui, state.view
