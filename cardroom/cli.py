@@ -80,6 +80,18 @@ def _setting(text: str) -> tuple[str, Any]:
         raise argparse.ArgumentTypeError(f"{name}: not a whole number: {raw!r}") from None
 
 
+def _verbosity_option(parser: argparse.ArgumentParser) -> None:
+    from cardroom.clients.terminal.speaker import DEFAULT_VERBOSITY, VERBOSITIES
+
+    parser.add_argument(
+        "--verbosity",
+        choices=VERBOSITIES,
+        default=DEFAULT_VERBOSITY,
+        help="which lines of the game are said: brief (only what needs your answer now or concerns "
+        "you), normal or verbose (everything); the bell (Ctrl+G turns it off) rings when you must act",
+    )
+
+
 def _play_options(parser: argparse.ArgumentParser, bots: str, level: str, example: str) -> None:
     """The options `play burrito` and `play kittens` share; only their help texts differ."""
     parser.add_argument("--bots", type=_positive, default=3, help=bots)
@@ -87,6 +99,7 @@ def _play_options(parser: argparse.ArgumentParser, bots: str, level: str, exampl
     parser.add_argument("--seed", type=_seed, default=None, help="shuffle seed (default: random)")
     parser.add_argument("--name", default="You", help="your name at the table")
     parser.add_argument("--lang", type=_language, default=None, help=_lang_help())
+    _verbosity_option(parser)
     parser.add_argument(
         "--relaxed",
         action="store_true",
@@ -222,6 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="create the account NAME (the password is asked for twice) and log in",
     )
     conn.add_argument("--lang", type=_language, default=None, help=_lang_help())
+    _verbosity_option(conn)
 
     rules = sub.add_parser(
         "rules",
@@ -364,7 +378,12 @@ def _connect(args: argparse.Namespace) -> int:
 
     _choose_language(args.lang)
     return run_connect(
-        args.url, args.name, login=args.login, register=args.register, lang_given=args.lang is not None
+        args.url,
+        args.name,
+        login=args.login,
+        register=args.register,
+        lang_given=args.lang is not None,
+        verbosity=args.verbosity,
     )
 
 
@@ -484,7 +503,19 @@ def _play(args: argparse.Namespace) -> int:
     def clock() -> int:
         return int((time.monotonic() - start) * 1000)
 
-    session = Session(table, 0, ui, bots, sys.stdout, clock)
+    from cardroom.server.narration import Narrator
+
+    session = Session(
+        table,
+        0,
+        ui,
+        bots,
+        sys.stdout,
+        clock,
+        narrator=Narrator(game.name),
+        names=names,
+        verbosity=args.verbosity,
+    )
     session.say(ui.welcome())
     session.say(_("Seed {seed} (play this deal again with --seed {seed}).").format(seed=seed))
     run_session(session)

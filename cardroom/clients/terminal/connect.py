@@ -26,6 +26,7 @@ from typing import TextIO
 from cardroom.clients.terminal import account as accounts
 from cardroom.clients.terminal.loop import stop_watching, watch_input
 from cardroom.clients.terminal.signin import saved_session, sign_in
+from cardroom.clients.terminal.speaker import DEFAULT_VERBOSITY
 from cardroom.clients.terminal.tableplay import TablePlay
 from cardroom.clients.terminal.wire import ws_url
 from cardroom.i18n import _, set_default_language
@@ -142,12 +143,13 @@ def run_connect(
     login: str | None = None,
     register: str | None = None,
     lang_given: bool | None = None,
+    verbosity: str = DEFAULT_VERBOSITY,
 ) -> int:
     """Run the client until the person quits; the exit status. `lang`: the language of
     everything the client says and asks the server for (default: the current one); without
     `lang_given` (--lang), the account's profile chooses it. `login`/`register`: the account to
     enter as (the password is asked for); without them and without `name`, the session saved
-    for this server, if any."""
+    for this server, if any. `verbosity`: which lines of the games are said (speaker.py)."""
     if lang is not None:
         set_default_language(lang)
     given = lang is not None if lang_given is None else lang_given
@@ -163,7 +165,7 @@ def run_connect(
         name = None
     elif name is None:
         session = saved_session(base, out, given)
-    client = ConnectClient(address, name, stdin, out, session=session, lang_given=given)
+    client = ConnectClient(address, name, stdin, out, session=session, lang_given=given, verbosity=verbosity)
     try:
         return asyncio.run(client.run())
     finally:

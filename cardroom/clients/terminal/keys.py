@@ -29,6 +29,7 @@ _SINGLE = {
     "\x7f": "backspace",
     "\x08": "backspace",
     "\x1b": "escape",
+    "\x07": "ctrl+g",
 }
 
 

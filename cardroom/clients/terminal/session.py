@@ -2,7 +2,9 @@
 
 Every event is printed as one plain line (no cursor movement, no redraws) so that a screen
 reader follows the game. The wall clock gives "now"; the table and bots run on the same
-driver as `simulate`, stepped up to the wall clock.
+driver as `simulate`, stepped up to the wall clock. Lines are marked as the server marks them
+(`narrator`: urgent, and concerning this seat) and said through the same `Speaker` as
+`cardroom connect`, so the verbosity and the bell work alike in both.
 """
 
 from __future__ import annotations
@@ -10,15 +12,19 @@ from __future__ import annotations
 import asyncio
 import codecs
 import sys
-from collections.abc import Callable, Mapping
-from typing import Any, TextIO
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
 
 from cardroom.clients.terminal.keys import KeyReader
 from cardroom.clients.terminal.loop import cbreak, stop_watching, watch_input
+from cardroom.clients.terminal.speaker import BELL_KEY, DEFAULT_VERBOSITY, Line, Speaker, bell_help, rings
 from cardroom.clients.terminal.ui import GameUI, Say
 from cardroom.drive.virtual import VirtualDriver
-from cardroom.i18n import _
-from cardroom.protocol import Bot, Event, Rejected, Table
+from cardroom.i18n import _, current_language
+from cardroom.protocol import JSON, Bot, Event, Rejected, Table
+
+if TYPE_CHECKING:
+    from cardroom.server.narration import Narrator
 
 
 class Session:
@@ -32,32 +38,51 @@ class Session:
         bots: Mapping[int, Bot[Any]],
         out: TextIO,
         clock: Callable[[], int],
+        *,
+        narrator: Narrator | None = None,
+        names: Sequence[str] = (),
+        verbosity: str = DEFAULT_VERBOSITY,
     ) -> None:
         self.table = table
         self.seat = seat
         self.ui = ui
         self.out = out
         self.clock = clock
+        self.narrator = narrator
+        """Marks each event's lines as the server would (without it, every line is the person's)."""
+        self.names = list(names)
+        self.speaker = Speaker(out, verbosity)
         self.driver = VirtualDriver(table, bots, listener=self._heard)
         self.finished = False
         self._wakeups: list[int] = []
         """Moments (play time) the UI asked to be woken at, for cues no event marks (CATCH NOW!)."""
 
     def say(self, line: str) -> None:
-        self.out.write(line + "\n")
-        self.out.flush()
+        self.speaker.say(line)
 
     def _heard(self, now: int, events: list[Event]) -> None:
         view: dict[str, Any] | None = None
+        lines: list[Line] = []
         for event in events:
             mine = event.for_seat(self.seat)
             if mine is None:
                 continue
             if view is None:
                 view = self.table.view(self.seat)
-            for line in self.ui.narrate(mine, view, now):
-                self.say(line)
+            urgent, concerns = self._marks(mine, view)
+            lines.extend(Line(text, urgent, concerns) for text in self.ui.narrate(mine, view, now))
+        game = self.narrator.game if self.narrator is not None else ""
+        self.speaker.lines(lines, ring=rings(game, lines))
         self._ask_wakeups(view)
+
+    def _marks(self, event: JSON, view: JSON) -> tuple[bool, bool]:
+        """Whether the event's lines need the person's answer now, and whether they concern them."""
+        if self.narrator is None:
+            return False, True
+        _texts, urgent, mine = self.narrator.marked_lines(
+            [event], self.seat, self.names, view, current_language()
+        )
+        return (urgent[0], mine[0]) if urgent else (False, True)
 
     def _ask_wakeups(self, view: dict[str, Any] | None = None) -> None:
         self._wakeups = sorted(set(self.ui.wakeups(view if view is not None else self.table.view(self.seat))))
@@ -73,7 +98,10 @@ class Session:
             due = self.driver.next_due()
             if wake is not None and wake <= now and (due is None or wake <= due):
                 self._wakeups.pop(0)
-                for line in self.ui.tick(self.table.view(self.seat), wake):
+                said = self.ui.tick(self.table.view(self.seat), wake)
+                if said:
+                    self.speaker.ring()
+                for line in said:
                     self.say(line)
                 continue
             if not self.driver.step(now):
@@ -86,7 +114,11 @@ class Session:
         if key in ("?", "f1"):
             for line in self.ui.help():
                 self.say(line)
+            self.say(bell_help())
             self.say(_("? this help, q quit."))
+            return
+        if key == BELL_KEY:
+            self.speaker.toggle_bell()
             return
         if key == "q":
             self.say(_("You leave the table. Goodbye!"))

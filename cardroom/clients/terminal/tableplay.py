@@ -13,6 +13,7 @@ import importlib
 from collections.abc import Callable, Sequence
 
 from cardroom.clients.terminal.lobby import Lobby, time_to_react_lines
+from cardroom.clients.terminal.speaker import BELL_KEY, Line, bell_help, rings
 from cardroom.clients.terminal.tablestate import TableState, make_game_ui
 from cardroom.clients.terminal.ui import Say
 from cardroom.games import find_game
@@ -101,9 +102,14 @@ class TablePlay(Lobby):
             state.view = view
         state.heard(at)
         texts = [str(t) for t in m.get("texts", [])]
+        urgent, mine = m.get("urgent"), m.get("mine")
+        if isinstance(urgent, list) and isinstance(mine, list) and len(urgent) == len(mine) == len(texts):
+            marked = [Line(t, bool(u), bool(o)) for t, u, o in zip(texts, urgent, mine, strict=True)]
+        else:  # an older server: every line counts as the listener's
+            marked = [Line(t) for t in texts]
         events = [e for e in m.get("events", []) if isinstance(e, dict)]
-        for line in self._with_hints(state, events, texts, at):
-            self.say(line)
+        lines = self._with_hints(state, events, marked, at)
+        self.speaker.lines(lines, ring=state.you is not None and rings(state.game, lines))
         if state.ui is not None and state.view is not None and state.game in LOCAL_TICKS:
             state.wakeups = sorted(set(state.ui.wakeups(state.view)))
 
@@ -119,6 +125,7 @@ class TablePlay(Lobby):
                     names = state.names()
                     if isinstance(thrower, int) and 0 <= thrower < len(names):
                         rest = _("{name}'s burrito.").format(name=names[thrower])
+        self.speaker.ring()
         self.say((_("CATCH NOW!") + " " + rest).strip())
 
     def _game_starts(self, state: TableState, announce: bool) -> None:
@@ -141,30 +148,33 @@ class TablePlay(Lobby):
             ):
                 self.say(line)
 
-    def _with_hints(self, state: TableState, events: list[JSON], texts: list[str], at: int) -> list[str]:
+    def _with_hints(self, state: TableState, events: list[JSON], lines: list[Line], at: int) -> list[Line]:
+        """The server's lines with the UI's key hints, each hint marked like its event's lines."""
         ui, view = state.ui, state.view
         if ui is None or view is None or state.you is None:
-            return texts
+            return lines
         try:
             narrate: Callable[[JSON, int | None, Sequence[str], JSON], list[str]] = importlib.import_module(
                 f"cardroom.narrate.{state.game}"
             ).narrate
             names = state.names()
             base = [narrate(e, state.you, names, view) for e in events]
-            mine = [ui.narrate(e, view, at) for e in events]
+            ours = [ui.narrate(e, view, at) for e in events]
         except Exception:  # the UI must never stop the server's words from being read
-            return texts
-        if sum(len(b) for b in base) != len(texts):
-            extra = [line for b, u in zip(base, mine, strict=True) for line in _hinted(b, u, [])[len(b) :]]
-            return texts + extra
-        out: list[str] = []
+            return lines
+        if sum(len(b) for b in base) != len(lines):
+            extra = [Line(t) for b, u in zip(base, ours, strict=True) for t in _hinted(b, u, [])[len(b) :]]
+            return lines + extra
+        out: list[Line] = []
         i = 0
-        for b, u in zip(base, mine, strict=True):
-            chunk = texts[i : i + len(b)]
+        for b, u in zip(base, ours, strict=True):
+            chunk = lines[i : i + len(b)]
             i += len(b)
             if b and not u:
                 continue  # the person asked for quiet (burrito's m)
-            out.extend(_hinted(b, u, chunk))
+            said = _hinted(b, u, [line.text for line in chunk])
+            marks = [*chunk, *[chunk[0] if chunk else Line("")] * (len(said) - len(chunk))]
+            out.extend(Line(text, m.urgent, m.mine) for text, m in zip(said, marks, strict=True))
         return out
 
     def _tick_timeout(self) -> float | None:
@@ -182,7 +192,10 @@ class TablePlay(Lobby):
             now = state.play_now()
             while state.wakeups and state.wakeups[0] <= now:
                 wake = state.wakeups.pop(0)
-                for line in state.ui.tick(state.view, wake):
+                said = state.ui.tick(state.view, wake)
+                if said:
+                    self.speaker.ring()
+                for line in said:
                     self.say(line)
 
     # ---- input ----------------------------------------------------------------------------------
@@ -225,10 +238,14 @@ class TablePlay(Lobby):
                     self.say(line)
             for line in game_key_help():
                 self.say(line)
+            self.say(bell_help())
             self.say(_("?: this help."))
             return
         if key == "L":
             await self._measure_lag()
+            return
+        if key == BELL_KEY:
+            self.speaker.toggle_bell()
             return
         if key == "q":
             self.say(_("You leave the table. Goodbye!"))

@@ -21,6 +21,7 @@ import websockets
 from cardroom.clients.terminal import account as accounts
 from cardroom.clients.terminal.keys import KeyReader
 from cardroom.clients.terminal.loop import Terminal
+from cardroom.clients.terminal.speaker import DEFAULT_VERBOSITY, Speaker
 from cardroom.clients.terminal.tablestate import TableState
 from cardroom.i18n import _, current_language
 from cardroom.protocol import JSON, CardroomError
@@ -71,6 +72,7 @@ class Connection:
         out: TextIO,
         session: str | None = None,
         lang_given: bool = True,
+        verbosity: str = DEFAULT_VERBOSITY,
     ) -> None:
         self.url = url
         self.base = accounts.http_base(url)
@@ -81,6 +83,7 @@ class Connection:
         self.lang_given = lang_given
         self.stdin = stdin
         self.out = out
+        self.speaker = Speaker(out, verbosity)
         self.fd = stdin.fileno()
         self.term = Terminal(self.fd)
         self.queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
@@ -116,9 +119,7 @@ class Connection:
     # ---- output -------------------------------------------------------------------------------
 
     def say(self, line: str) -> None:
-        for part in line.split("\n"):
-            self.out.write(part + "\n")
-        self.out.flush()
+        self.speaker.say(line)
 
     # ---- the connection -----------------------------------------------------------------------
 
