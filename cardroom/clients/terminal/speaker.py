@@ -92,5 +92,5 @@ def rings(game: str, lines: list[Line]) -> bool:
 
 def bell_help() -> str:
     return _("{key}: {what}").format(
-        key="Ctrl+G", what=_("the bell off or on (it rings when you must act now)")
+        key=_("Ctrl") + "+G", what=_("the bell off or on (it rings when you must act now)")
     )
