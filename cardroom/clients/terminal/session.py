@@ -98,11 +98,7 @@ class Session:
             due = self.driver.next_due()
             if wake is not None and wake <= now and (due is None or wake <= due):
                 self._wakeups.pop(0)
-                said = self.ui.tick(self.table.view(self.seat), wake)
-                if said:
-                    self.speaker.ring()
-                for line in said:
-                    self.say(line)
+                self.speaker.cue(self.ui.tick(self.table.view(self.seat), wake))
                 continue
             if not self.driver.step(now):
                 break

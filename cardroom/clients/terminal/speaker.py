@@ -66,6 +66,14 @@ class Speaker:
         for text in kept:
             self.say(text)
 
+    def cue(self, lines: list[str]) -> None:
+        """Lines that mark a moment to act no event marks (the catch window, a timer running out),
+        after the bell."""
+        if lines:
+            self.ring()
+        for text in lines:
+            self.say(text)
+
     def ring(self) -> None:
         if self.bell:
             self.out.write(BELL)

@@ -125,8 +125,7 @@ class TablePlay(Lobby):
                     names = state.names()
                     if isinstance(thrower, int) and 0 <= thrower < len(names):
                         rest = _("{name}'s burrito.").format(name=names[thrower])
-        self.speaker.ring()
-        self.say((_("CATCH NOW!") + " " + rest).strip())
+        self.speaker.cue([(_("CATCH NOW!") + " " + rest).strip()])
 
     def _game_starts(self, state: TableState, announce: bool) -> None:
         state.wakeups = []
@@ -192,11 +191,7 @@ class TablePlay(Lobby):
             now = state.play_now()
             while state.wakeups and state.wakeups[0] <= now:
                 wake = state.wakeups.pop(0)
-                said = state.ui.tick(state.view, wake)
-                if said:
-                    self.speaker.ring()
-                for line in said:
-                    self.say(line)
+                self.speaker.cue(state.ui.tick(state.view, wake))
 
     # ---- input ----------------------------------------------------------------------------------
 
