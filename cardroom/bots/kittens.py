@@ -123,6 +123,10 @@ class _Bot:
                 self._later(now, 100, max(110, min(2200, (until - now) * 3 // 4)))
             return
         if mine or (self._turn == seat and not others):
+            if self.think_ms > 0:
+                # A person starts thinking when the decision becomes theirs: an earlier look
+                # (the first one of the game) does not cut that short.
+                self._due = None
             self._later(now, *self._pace(now, view().get("deadline") if self.think_ms > 0 else None))
 
     def _pace(self, now: int, deadline: int | None) -> tuple[int, int]:
