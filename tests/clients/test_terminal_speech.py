@@ -10,7 +10,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -88,8 +87,9 @@ class Tmux:
     (its alert-bell hook writes one line per bell)."""
 
     def __init__(self, command: str) -> None:
-        self.socket = f"cardroom-bell-{uuid.uuid4().hex[:8]}"
-        self.bells = Path(tempfile.mkdtemp()) / "bells"
+        self.folder = Path(tempfile.mkdtemp(prefix="cardroom-bell-"))
+        self.socket = self.folder / "tmux"
+        self.bells = self.folder / "bells"
         self.bells.touch()
         self.tmux("-f", "/dev/null", "new-session", "-d", "-s", "s", "-x", "200", "-y", "50", "-c", str(ROOT),
                   f"sleep 0.5; exec {command}")  # fmt: skip
@@ -97,7 +97,7 @@ class Tmux:
 
     def tmux(self, *args: str) -> str:
         return subprocess.run(
-            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=False
+            ["tmux", "-S", str(self.socket), *args], capture_output=True, text=True, check=False
         ).stdout
 
     def screen(self) -> str:
@@ -119,6 +119,7 @@ class Tmux:
 
     def close(self) -> None:
         self.tmux("kill-server")
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 @needs_tmux
