@@ -22,6 +22,7 @@ from tests.clients.pipe import ROOT, Player
 from tests.server.live import LiveServer, run_server
 
 BEL = "\a"
+BELL_OFF = r"^Bell off: Ctrl\+G turns it on again\.$"
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (CI installs it)")
 
 
@@ -114,6 +115,16 @@ class Tmux:
             time.sleep(0.05)
         raise AssertionError(f"{pattern!r} ({count}) not on the screen:\n{self.screen()}")
 
+    def bells_by(self, pattern: str, count: int = 1) -> int:
+        """The bells rung once `pattern` is on the screen `count` times (and a moment more)."""
+        self.wait_for(pattern, count)
+        time.sleep(0.3)
+        return self.rung()
+
+    def ctrl_g(self, answer: str) -> None:
+        self.keys("C-g")
+        self.wait_for(answer)
+
     def keys(self, *keys: str) -> None:
         self.tmux("send-keys", "-t", "s", *keys)
 
@@ -127,21 +138,13 @@ def test_the_bell_rings_at_your_turn_in_a_real_terminal_and_ctrl_g_turns_it_off(
     """cardroom play, in tmux: one bell when your turn comes; none after Ctrl+G; again after Ctrl+G."""
     term = Tmux(f"{sys.executable} -m cardroom play kittens --seed 3 --bots 1 --set bot_think_ms=0")
     try:
-        term.wait_for(r"^Your turn\.$")
-        time.sleep(0.3)
-        assert term.rung() == 1
-        term.keys("C-g")
-        term.wait_for(r"^Bell off: Ctrl\+G turns it on again\.$")
+        assert term.bells_by(r"^Your turn\.$") == 1
+        term.ctrl_g(BELL_OFF)
         term.keys("d")
-        term.wait_for(r"^Your turn\.$", count=2)
-        time.sleep(0.3)
-        assert term.rung() == 1, "the bell is off"
-        term.keys("C-g")
-        term.wait_for(r"^Bell on\.$")
+        assert term.bells_by(r"^Your turn\.$", count=2) == 1, "the bell is off"
+        term.ctrl_g(r"^Bell on\.$")
         term.keys("d")
-        term.wait_for(r"^Your turn\.$", count=3)
-        time.sleep(0.3)
-        assert term.rung() == 2
+        assert term.bells_by(r"^Your turn\.$", count=3) == 2
         term.keys("q")
         term.wait_for(r"^You leave the table\. Goodbye!$")
     finally:
@@ -158,15 +161,11 @@ def test_cardroom_connect_rings_at_your_turn_in_a_real_terminal(server: LiveServ
         term.wait_for(r"^Bot \w+ \(normal\) sits at seat 2\.$")
         assert term.rung() == 0
         term.keys("start", "Enter")
-        term.wait_for(r"^Your turn\.$")
-        time.sleep(0.3)
-        assert term.rung() == 1
-        term.keys("C-g")
-        term.wait_for(r"^Bell off: Ctrl\+G turns it on again\.$")
+        assert term.bells_by(r"^Your turn\.$") == 1
+        term.ctrl_g(BELL_OFF)
         term.keys("d")
-        term.wait_for(r"^(Your turn|DEFUSE NOW!|Game over|.* asks you for |.* against you)", count=2)
-        time.sleep(0.3)
-        assert term.rung() == 1, "the bell is off"
+        next_call = r"^(Your turn|DEFUSE NOW!|Game over|.* asks you for |.* against you)"
+        assert term.bells_by(next_call, count=2) == 1, "the bell is off"
         term.keys("q")
         term.wait_for(r"You leave the table\. Goodbye!")
     finally:
