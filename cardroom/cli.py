@@ -80,6 +80,18 @@ def _setting(text: str) -> tuple[str, Any]:
         raise argparse.ArgumentTypeError(f"{name}: not a whole number: {raw!r}") from None
 
 
+def _verbosity_option(parser: argparse.ArgumentParser) -> None:
+    from cardroom.clients.terminal.speaker import DEFAULT_VERBOSITY, VERBOSITIES
+
+    parser.add_argument(
+        "--verbosity",
+        choices=VERBOSITIES,
+        default=DEFAULT_VERBOSITY,
+        help="which lines of the game are said: brief (only what needs your answer now or concerns "
+        "you), normal or verbose (everything); the bell (Ctrl+G turns it off) rings when you must act",
+    )
+
+
 def _play_options(parser: argparse.ArgumentParser, bots: str, level: str, example: str) -> None:
     """The options `play burrito` and `play kittens` share; only their help texts differ."""
     parser.add_argument("--bots", type=_positive, default=3, help=bots)
@@ -87,6 +99,12 @@ def _play_options(parser: argparse.ArgumentParser, bots: str, level: str, exampl
     parser.add_argument("--seed", type=_seed, default=None, help="shuffle seed (default: random)")
     parser.add_argument("--name", default="You", help="your name at the table")
     parser.add_argument("--lang", type=_language, default=None, help=_lang_help())
+    _verbosity_option(parser)
+    parser.add_argument(
+        "--relaxed",
+        action="store_true",
+        help="relaxed timing: every window to react in is twice as long (docs/rules: Time to react)",
+    )
     parser.add_argument(
         "--set",
         dest="settings",
@@ -238,6 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="create the account NAME (the password is asked for twice) and log in",
     )
     conn.add_argument("--lang", type=_language, default=None, help=_lang_help())
+    _verbosity_option(conn)
 
     rules = sub.add_parser(
         "rules",
@@ -341,7 +360,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _connect_help() -> list[str]:
-    from cardroom.clients.terminal.connect import command_help
+    from cardroom.clients.terminal.lobby import command_help
 
     return command_help()
 
@@ -382,7 +401,12 @@ def _connect(args: argparse.Namespace) -> int:
 
     _choose_language(args.lang)
     return run_connect(
-        args.url, args.name, login=args.login, register=args.register, lang_given=args.lang is not None
+        args.url,
+        args.name,
+        login=args.login,
+        register=args.register,
+        lang_given=args.lang is not None,
+        verbosity=args.verbosity,
     )
 
 
@@ -514,6 +538,8 @@ def _play(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {}
     if getattr(args, "variant", None):
         options["variants"] = sorted(set(args.variant))
+    if args.relaxed:
+        options["timing"] = "relaxed"
     for name, value in getattr(args, "settings", []):
         if name == "variants":
             options["variants"] = sorted(set(options.get("variants", [])) | set(value))
@@ -521,7 +547,7 @@ def _play(args: argparse.Namespace) -> int:
             options[name] = value
     table = game.new_table(players, options, seed)
     names = [args.name, *bot_names(args.bots, skip=seed % 12)]
-    bots = {s: make_bot(game.name, s, args.level, seed * 1_000 + s) for s in range(1, players)}
+    bots = {s: make_bot(game.name, s, args.level, seed * 1_000 + s, options) for s in range(1, players)}
     if args.game == "burrito":
         from cardroom.clients.terminal.burrito import make_ui
     else:
@@ -532,7 +558,19 @@ def _play(args: argparse.Namespace) -> int:
     def clock() -> int:
         return int((time.monotonic() - start) * 1000)
 
-    session = Session(table, 0, ui, bots, sys.stdout, clock)
+    from cardroom.server.narration import Narrator
+
+    session = Session(
+        table,
+        0,
+        ui,
+        bots,
+        sys.stdout,
+        clock,
+        narrator=Narrator(game.name),
+        names=names,
+        verbosity=args.verbosity,
+    )
     session.say(ui.welcome())
     session.say(_("Seed {seed} (play this deal again with --seed {seed}).").format(seed=seed))
     run_session(session)

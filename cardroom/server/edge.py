@@ -194,6 +194,8 @@ def handle(connection: Connection, player: Player, message: wire.ClientMessage, 
             reply = _in_room(lobby, table_id, lambda room: room.kick(player, seat))
         case wire.AddBot(table=table_id, seat=seat, level=level):
             reply = _in_room(lobby, table_id, lambda room: room.add_bot(player, seat, level))
+        case wire.ExtraTime(table=table_id, seat=seat, on=on):
+            reply = _in_room(lobby, table_id, lambda room: room.grant_extra_time(player, seat, on))
         case wire.Rematch(table=table_id):
             reply = _in_room(lobby, table_id, lambda room: room.rematch(player))
         case wire.Act(table=table_id, action=action, ref=ref):

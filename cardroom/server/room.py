@@ -254,6 +254,7 @@ class Room:
             "standing_in": seat.standing_in,
             "connected": bool(player and player.connection and not player.connection.closed),
             "lag_ms": player.lag_ms if player else None,
+            "extra_time": i in self._extra_time(),
         }
 
     def snapshot(self, player_id: str | None) -> JSON:
@@ -350,6 +351,7 @@ class Room:
                 self._stand_in(index, permanent=True)
             else:
                 self.seats[index] = Seat()
+                self._keep_extra_time()
         if self.host == player.id:
             humans = [s.player for s in self.seats if s.player is not None]
             if humans:
@@ -390,11 +392,48 @@ class Room:
             self._stand_in(index, permanent=True)
         else:
             self.seats[index] = Seat()
+            self._keep_extra_time()
         if kicked is not None:
             self.send_to(kicked, {"type": "kicked", "table": self.id})
             self.spectators.add(kicked)
         self.changed()
         return None
+
+    def grant_extra_time(self, player: Player, index: int, on: bool) -> JSON | None:
+        """The host gives the player at `index` extra time, or takes it back, before the start
+        (docs/rules/<game>.md#time-to-react): a table option, public to everyone."""
+        if player.id != self.host:
+            return error("not_host", _("Only the host can do that."))
+        if self.state == PLAYING:
+            return error("already_started", _("The game has already started."))
+        if not 0 <= index < len(self.seats) or self.seats[index].player is None:
+            return error("no_such_seat", _("Extra time is for a player seated at this table."))
+        seats = set(self._extra_time())
+        if on:
+            seats.add(index)
+        else:
+            seats.discard(index)
+        self._set_extra_time(seats)
+        self.changed()
+        return None
+
+    def _extra_time(self) -> list[int]:
+        seats = self.options.get("extra_time", [])
+        return [s for s in seats if isinstance(s, int)] if isinstance(seats, list) else []
+
+    def _set_extra_time(self, seats: set[int]) -> None:
+        if seats:
+            self.options["extra_time"] = sorted(seats)
+        else:
+            self.options.pop("extra_time", None)
+
+    def _keep_extra_time(self) -> None:
+        """Extra time belongs to a player: it goes when they leave their seat (not mid-game,
+        where the game's options are fixed)."""
+        if self.state != PLAYING:
+            kept = {i for i in self._extra_time() if 0 <= i < len(self.seats) and self.seats[i].player}
+            if kept != set(self._extra_time()):
+                self._set_extra_time(kept)
 
     def _seat_record(self, index: int) -> SeatRecord:
         seat = self.seats[index]
@@ -409,7 +448,7 @@ class Room:
     def _seated_bots(self, salt: int) -> dict[int, Bot[Any]]:
         """A bot for each seat a bot holds (stand-ins come from `_stand_in`), seeded from the game."""
         return {
-            i: make_bot(self.game.name, i, seat.level, self.seed * 1000 + i + salt)
+            i: make_bot(self.game.name, i, seat.level, self.seed * 1000 + i + salt, self.options)
             for i, seat in enumerate(self.seats)
             if seat.player is None and seat.level is not None
         }
@@ -445,6 +484,7 @@ class Room:
         for i, seat in enumerate(self.seats):
             if seat.empty:
                 self.seats[i] = Seat(name=self._bot_name(i), level=self.bot_level)
+        self._keep_extra_time()
         self.seed = secrets.randbelow(1 << 31)
         try:
             table = self.game.new_table(len(self.seats), self.options, self.seed)
@@ -709,7 +749,9 @@ class Room:
             seat.standing_in = True
             seat.level = self.bot_level
         if self.driver is not None and self.table is not None and index not in self.driver.bots:
-            bot = make_bot(self.game.name, index, self.bot_level, self.seed * 1000 + index + 500)
+            bot = make_bot(
+                self.game.name, index, self.bot_level, self.seed * 1000 + index + 500, self.options
+            )
             self.driver.bots[index] = bot
             bot.notice([], self._viewer(index), self.table.now)
             self.wake.set()

@@ -61,6 +61,18 @@ def server() -> Iterator[LiveServer]:
 
 
 @pytest.fixture
+def guest(browser: Browser, server: LiveServer) -> Iterator[Page]:
+    """A second person, in a browser context of their own."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.add_init_script(COLLECT)
+    page.goto(server.url + "/")
+    page.wait_for_function("window.cardroom && window.cardroom.ready")
+    yield page
+    context.close()
+
+
+@pytest.fixture
 def page(browser: Browser, server: LiveServer) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()

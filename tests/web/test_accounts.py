@@ -198,6 +198,7 @@ def test_brief_announces_only_urgent_lines_and_lines_about_you_and_the_history_k
         "nope_window_ms": 300,
         "choose_ms": 1500,
         "defuse_ms": 1500,
+        "bot_think_ms": 0,
     }  # a Favor asked of us answers itself
     create_table(page, "kittens", seats=2, bots=1, level="easy", options=quick)
     start_game(page)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from cardroom.i18n import _, current_language
+from cardroom.i18n import _, current_language, normalize, set_default_language
 from cardroom.protocol import JSON
 
 TIMEOUT_S = 15.0
@@ -179,3 +179,11 @@ __all__ = [
     "store_session",
     "stored_session",
 ]
+
+
+def apply_profile(profile: object, lang_given: bool) -> None:
+    """The account's language, unless the person chose one with --lang."""
+    if isinstance(profile, dict) and not lang_given:
+        lang = normalize(str(profile.get("lang") or ""))
+        if lang is not None:
+            set_default_language(lang)

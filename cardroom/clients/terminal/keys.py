@@ -41,6 +41,7 @@ _SINGLE = {
     "\x7f": "backspace",
     "\x08": "backspace",
     "\x1b": "escape",
+    "\x07": "ctrl+g",
 }
 
 

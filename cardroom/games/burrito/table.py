@@ -347,7 +347,10 @@ class BurritoTable:
         nth = f.throws[p]
         f.throws[p] += 1
         f.last_act[p] = now
-        ms = flight_time(nth, o.flight_ms, o.flight_speedup_pct, o.flight_min_ms)
+        # Extra time (docs/rules/burrito.md#time-to-react): a burrito thrown at a seat granted it
+        # flies longer, and its catch window is longer.
+        stretch = o.time_factor(target)
+        ms = flight_time(nth, o.flight_ms, o.flight_speedup_pct, o.flight_min_ms) * stretch
         behind = (
             nth == 0
             and f.kind != "duel"
@@ -356,7 +359,8 @@ class BurritoTable:
         leaves = now + o.behind_back_ms if behind else now
         lands = leaves + ms
         self.flight_seq += 1
-        fl = Flight(self.flight_seq, p, target, now, leaves, lands, lands - o.catch_window_ms, not behind)
+        catch_from = lands - o.catch_window_ms * stretch
+        fl = Flight(self.flight_seq, p, target, now, leaves, lands, catch_from, not behind)
         f.flights.append(fl)
         if behind:
             self._emit("behind_back", {"player": p, "leaves_at": leaves}, {"target": target}, (p,))

@@ -18,7 +18,15 @@ from cardroom.games.kittens.cards import (
     FUTURE_DEPTH,
     NOPE,
 )
-from cardroom.games.kittens.checks import check_choice, check_defuse, check_nope, check_play, check_turn, no
+from cardroom.games.kittens.checks import (
+    check_choice,
+    check_defuse,
+    check_nope,
+    check_play,
+    check_turn,
+    may_nope,
+    no,
+)
 from cardroom.games.kittens.combos import FIVE, PAIR, TRIPLE, classify
 from cardroom.games.kittens.events import hidden, private, public
 from cardroom.games.kittens.state import (
@@ -237,7 +245,7 @@ class KittensTable:
         s.nopes = 0
         s.last_actor = player
         s.phase = NOPE_WINDOW
-        s.deadline = until = s.now + s.options.nope_window_ms
+        s.deadline = until = s.now + s.options.window_ms(s.options.nope_window_ms, may_nope(s))
         self._out.append(
             public(
                 "played",
@@ -260,7 +268,7 @@ class KittensTable:
         s.nopes += 1
         s.stats["nopes"] += 1
         s.last_actor = player
-        s.deadline = until = s.now + s.options.nope_window_ms
+        s.deadline = until = s.now + s.options.window_ms(s.options.nope_window_ms, may_nope(s))
         self._out.append(public("noped", {"player": player, "nopes": s.nopes, "until": until}))
 
     def _draw(self, player: int, bottom: bool, forced: bool) -> None:
@@ -283,7 +291,7 @@ class KittensTable:
         if card == EXPLODING_KITTEN:
             out.append(public("drew", {"player": player, "from": where, "card": card, "forced": forced}))
             s.phase = DEFUSING
-            s.deadline = until = s.now + s.options.defuse_ms
+            s.deadline = until = s.now + s.options.window_ms(s.options.defuse_ms, (player,))
             out.append(public("defusing", {"player": player, "until": until}))
             return
         out.append(
@@ -458,7 +466,7 @@ class KittensTable:
         s.chooser = chooser
         s.receiver = receiver
         s.choice_cards = cards
-        s.deadline = until = s.now + s.options.choose_ms
+        s.deadline = until = s.now + s.options.window_ms(s.options.choose_ms, (chooser,))
         data: JSON = {
             "player": chooser,
             "kind": kind,
