@@ -98,6 +98,8 @@ class Connection:
         self.pending: list[bytes] = []
         self.waiter: asyncio.Future[None] | None = None
         self.player: Player | None = None
+        self.session: str | None = None
+        """The digest of the account session this connection entered with, if any."""
         self.closed = False
         self.close_code: int | None = None
         self.limit = RateLimit(rate=40, burst=80)

@@ -81,7 +81,11 @@ class Lobby:
         player: Player | None = None
         if token:
             player = self.by_token.get(token_hash(token))
-            if player is None:
+            # An account's player token is good only with a live session of that account (the
+            # page's cookie or hello.session): a logout ends it with the session.
+            if player is None or (
+                player.account_id is not None and (account is None or account.id != player.account_id)
+            ):
                 return error("bad_token", _("That session has expired: enter with a nickname again."))
             player.token = token
         elif account is not None:
@@ -134,6 +138,13 @@ class Lobby:
                 room.reclaim(player, seat)
             elif player.connection is not None:
                 player.connection.send(room.snapshot(player.id))
+
+    def logged_out(self, session_hash: str) -> None:
+        """A session ended: the connections that entered with it close as with a stale token."""
+        for player in self.online():
+            assert player.connection is not None
+            if player.connection.session == session_hash:
+                player.connection.close(closes.BAD_TOKEN)
 
     def gone(self, connection: Connection) -> None:
         """A connection closed: its player's seats get stand-in bots."""
