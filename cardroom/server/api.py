@@ -198,19 +198,34 @@ def routes(
         saved = await store.accounts.save_profile(account.id, await body(request))
         return JSONResponse({"profile": saved})
 
+    async def viewer(request: Request, store: Store) -> int | None:
+        """The logged-in account asking, if any: a private table's records are for its players."""
+        try:
+            return (await me(request, store)).id
+        except StoreError:
+            return None
+
+    async def visible(request: Request, store: Store) -> GameRecord:
+        """The record of the path's id; one the caller may not see is as unknown as a missing one."""
+        found = await store.records.get(request.path_params["id"])
+        if not found.visible_to(await viewer(request, store)):
+            raise StoreError("no_record", _("There is no game record {id}.").format(id=found.id))
+        return found
+
     @endpoint
     async def records(request: Request, store: Store) -> Response:
         mine = request.query_params.get("mine") in ("1", "true")
         account_id = (await me(request, store)).id if mine else None
-        return JSONResponse({"records": await store.records.recent(account_id)})
+        seer = account_id if mine else await viewer(request, store)
+        return JSONResponse({"records": await store.records.recent(account_id, viewer=seer)})
 
     @endpoint
     async def record(request: Request, store: Store) -> Response:
-        found = await store.records.get(request.path_params["id"])
+        found = await visible(request, store)
         return JSONResponse({**found.summary(), "moves": len(found.record.moves), "end_at": found.end_at})
 
     async def finished(request: Request, store: Store) -> GameRecord:
-        found = await store.records.get(request.path_params["id"])
+        found = await visible(request, store)
         if found.state != "over":
             raise StoreError("not_over", _("That game is not over: its hidden cards stay hidden."))
         return found
@@ -266,7 +281,7 @@ def routes(
             {
                 "name": found.name,
                 "games": await store.ratings.profile(found.id),
-                "recent": await store.records.recent(found.id, limit=20),
+                "recent": await store.records.recent(found.id, limit=20, viewer=await viewer(request, store)),
             }
         )
 

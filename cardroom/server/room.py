@@ -464,6 +464,7 @@ class Room:
                 self.id,
                 Record(self.game.name, len(self.seats), self.options, self.seed),
                 [self._seat_record(i) for i in range(len(self.seats))],
+                private=self.private,
             )
         self.driver = VirtualDriver(table, bots, self.game.action_json, self._events, self._record)
         self.t0 = self.clock()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, desc, select, update
+from sqlalchemy import delete, desc, false, or_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -55,6 +55,13 @@ class GameRecord:
     winner: int | None
     seats: list[SeatRecord]
     record: Record
+    private: bool = False
+
+    def visible_to(self, account_id: int | None) -> bool:
+        """A private table's game is for the accounts that played it; any other, for everyone."""
+        return not self.private or (
+            account_id is not None and any(s.account_id == account_id for s in self.seats)
+        )
 
     def summary(self) -> JSON:
         return {
@@ -117,8 +124,11 @@ class Records:
             return list((await conn.execute(select(players).where(players.c.id.in_(ids)))).all())
 
     # -- games (journaled) ------------------------------------------------------------------
-    def start_game(self, game_id: str, room_id: str, record: Record, seats: list[SeatRecord]) -> None:
+    def start_game(
+        self, game_id: str, room_id: str, record: Record, seats: list[SeatRecord], private: bool = False
+    ) -> None:
         game_row = {
+            "private": private,
             "id": game_id,
             "room_id": room_id,
             "game": record.game,
@@ -209,11 +219,20 @@ class Records:
             row.winner,
             seats,
             record,
+            bool(row.private),
         )
 
-    async def recent(self, account_id: int | None = None, limit: int = 50) -> list[JSON]:
-        """The newest finished games (of one account when given), newest first."""
+    async def recent(
+        self, account_id: int | None = None, limit: int = 50, viewer: int | None = None
+    ) -> list[JSON]:
+        """The newest finished games (of one account when given), newest first: those `viewer`
+        (an account id, or None for anyone) may see."""
         query = select(games.c.id).where(games.c.state == OVER)
+        if viewer is None:
+            query = query.where(games.c.private == false())
+        else:
+            seen_by = select(game_seats.c.game_id).where(game_seats.c.account_id == viewer)
+            query = query.where(or_(games.c.private == false(), games.c.id.in_(seen_by)))
         if account_id is not None:
             query = query.where(
                 games.c.id.in_(select(game_seats.c.game_id).where(game_seats.c.account_id == account_id))
