@@ -187,6 +187,14 @@ def build_parser() -> argparse.ArgumentParser:
         "browsers' websockets and changes from any other page are refused",
     )
     srv.add_argument(
+        "--grace",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="how long a player who went away keeps their seat and a guest their name and token "
+        "(default $CARDROOM_GRACE_S, else 120)",
+    )
+    srv.add_argument(
         "--forwarded-allow-ips",
         default=None,
         help="the reverse proxies (comma-separated addresses, or *) whose X-Forwarded-For and "
@@ -394,7 +402,13 @@ def _serve(args: argparse.Namespace) -> int:
     db = args.db or os.environ.get("CARDROOM_DB") or default_url()
     check_database(db)
     origins = parse_origins(args.origin or os.environ.get("CARDROOM_ORIGINS"))
-    serve(args.host, port, db, args.log_level, origins, args.forwarded_allow_ips)
+    grace = args.grace
+    if grace is None:
+        try:
+            grace = float(os.environ.get("CARDROOM_GRACE_S", "120"))
+        except ValueError:
+            raise CardroomError("CARDROOM_GRACE_S: a number of seconds") from None
+    serve(args.host, port, db, args.log_level, origins, args.forwarded_allow_ips, grace)
     return 0
 
 

@@ -38,6 +38,8 @@ class Player:
     connection: Connection | None = None
     lag_ms: int | None = None
     tables: set[str] = field(default_factory=set)
+    gone_at: float | None = None
+    """When (lobby clock) the player's last connection went away; None while connected."""
 
 
 class RateLimit:

@@ -728,7 +728,7 @@ class Room:
             if (
                 seat.player is not None
                 and seat.dropped_at is not None
-                and now - seat.dropped_at > GRACE_MS / 1000
+                and now - seat.dropped_at > self.lobby.grace_s
             ):
                 if self.state == WAITING:
                     seat.player = None

@@ -103,6 +103,21 @@ class Records:
         }
         self.journal.write(lambda conn: _upsert(conn, players, "id", values))
 
+    def forget_guests(self, only: set[str] | None = None, keep: set[str] | None = None) -> None:
+        """Delete the rows of guests (players without an account): those of `only`, or every one
+        but those of `keep`. Game records keep the names of their seats in their own rows."""
+        guests = players.c.account_id.is_(None)
+
+        def op(conn: Connection) -> None:
+            if only is not None:
+                ids = sorted(only)
+                for start in range(0, len(ids), 500):  # within every database's parameter limit
+                    conn.execute(delete(players).where(guests, players.c.id.in_(ids[start : start + 500])))
+            else:
+                conn.execute(delete(players).where(guests, players.c.id.not_in(sorted(keep or set()))))
+
+        self.journal.write(op)
+
     def save_room(self, values: dict[str, Any]) -> None:
         values = {**values, "updated_ms": now_ms()}
         self.journal.write(lambda conn: _upsert(conn, rooms, "id", values))
