@@ -74,7 +74,7 @@ class Room:
         self.options = options
         self.host = host
         self.private = private
-        self.code = secrets.token_hex(3) if private else None
+        self.code = secrets.token_hex(5) if private else None  # 40 bits: docs/security.md
         self.bot_level = bot_level
         self.clock = clock
         self.seats = [Seat() for _ in range(seats)]

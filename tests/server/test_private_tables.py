@@ -39,6 +39,8 @@ def test_an_outsider_gets_nothing_of_a_private_table(server: LiveServer) -> None
         host = await Client.connect(server.ws_url, "Hostess")
         table = await _private_game(host)
         outsider = await Client.connect(server.ws_url, "Snoop")
+        # Guessing the code at the websocket's message rate would take years (40 bits).
+        assert len(table["code"]) == 10 and int(table["code"], 16) >= 0
         listed = await outsider.expect("tables")
         (entry,) = [t for t in listed["tables"] if t["id"] == table["table"]]
         assert entry["private"] and entry["host"] == "Hostess"
