@@ -1,7 +1,8 @@
 """Issue 12 in a real Chromium: a page on another port of the same host (same site, so the
 SameSite=Strict cookie goes along) can neither change the logged-in player's profile nor open
 a websocket as them (8); the page cannot be framed and a script it did not load does not run
-(10); after logging out, the token the page kept no longer enters as the account (9).
+(10); after logging out, the token the page kept no longer enters as the account (9); a private
+table's finished game is in its player's Games view and in nobody else's (14).
 docs/security.md."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from cardroom.server.process import free_port
 from cardroom.server.wire import PROTOCOL_VERSION
 from tests.server.live import LiveServer, run_server
 from tests.web.accounts import logout, open_page, register
+from tests.web.keyboard import create_table, play_kittens_to_the_end, start_game, tab_to
 
 ATTACK = """<!doctype html><html><head><title>not cardroom</title></head><body>
 <iframe id="framed" src="TARGET/"></iframe>
@@ -144,3 +146,48 @@ def test_after_logout_the_kept_token_does_not_enter_as_the_account(
     )
     assert answer.get("type") == "error" and answer["code"] == "bad_token", answer
     assert errors == []
+
+
+def games_view(page: Page) -> list[str]:
+    """Open the Games view by keyboard; the rows it lists (after it has loaded)."""
+    tab_to(page, "#nav-games")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'games-title'")
+    page.wait_for_function(
+        "!document.querySelector('#games-table').hidden || !document.querySelector('#games-empty').hidden"
+    )
+    rows: list[str] = page.eval_on_selector_all("#games-body tr", "rows => rows.map(r => r.textContent)")
+    return rows
+
+
+def test_a_private_game_is_in_its_players_games_view_only(
+    context: BrowserContext, server: LiveServer
+) -> None:
+    page, errors = open_page(context, server)
+    register(page, "Secretive", "secretive-secret-1")
+    create_table(
+        page,
+        "kittens",
+        seats=2,
+        bots=1,
+        level="easy",
+        options={"nope_window_ms": 300, "choose_ms": 3000},
+        private=True,
+    )
+    start_game(page)
+    play_kittens_to_the_end(page)
+    page.wait_for_function(
+        """async () => (await (await fetch('/api/records')).json()).records.length > 0""", polling=200
+    )
+    rows = games_view(page)
+    assert len(rows) == 1 and "Secretive" in rows[0]
+    assert errors == []
+
+    stranger_context = context.browser.new_context() if context.browser else None
+    assert stranger_context is not None
+    try:
+        stranger, _errors = open_page(stranger_context, server)
+        assert games_view(stranger) == []
+        assert stranger.is_visible("#games-empty")
+    finally:
+        stranger_context.close()
