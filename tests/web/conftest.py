@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, sync_playwright
 
 from tests.server.live import LiveServer, run_server
 
@@ -58,6 +58,14 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 def server() -> Iterator[LiveServer]:
     with run_server() as live:
         yield live
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A browser context of its own (cookies, storage), for tests that open pages themselves."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    yield context
+    context.close()
 
 
 @pytest.fixture
