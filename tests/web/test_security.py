@@ -13,12 +13,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page
 
 from cardroom.server.process import free_port
 from cardroom.server.wire import PROTOCOL_VERSION
 from tests.server.live import LiveServer, run_server
-from tests.web.accounts import logout, open_page, register
+from tests.web.accounts import logout, me, open_page, register
 from tests.web.keyboard import create_table, play_kittens_to_the_end, start_game, tab_to
 
 ATTACK = """<!doctype html><html><head><title>not cardroom</title></head><body>
@@ -66,17 +66,8 @@ def attacker(server: LiveServer) -> Iterator[str]:
     thread.join()
 
 
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    yield context
-    context.close()
-
-
 def profile(page: Page, server: LiveServer) -> dict[str, Any]:
-    reply = page.request.get(server.url + "/api/me")
-    assert reply.ok, reply.text()
-    found: dict[str, Any] = reply.json()["profile"]
+    found: dict[str, Any] = me(page, server)["profile"]
     return found
 
 
@@ -125,6 +116,20 @@ def test_a_script_the_page_did_not_load_does_not_run(context: BrowserContext, se
     )
     page.wait_for_timeout(500)
     assert page.evaluate("window.pwned") is None
+
+
+def test_the_pages_own_styles_apply_under_the_policy(page: Page) -> None:
+    """`el(tag, {style})` goes through the CSSOM, which the policy allows (a style attribute it
+    refuses): the page's fixture fails on any policy violation logged."""
+    width = page.evaluate(
+        """async () => {
+          const { el } = await import('/static/ui.js');
+          const node = el('span', { style: '--hue: 120; display: inline-block; width: 37px' });
+          document.body.append(node);
+          return [getComputedStyle(node).width, node.style.getPropertyValue('--hue').trim()];
+        }"""
+    )
+    assert width == ["37px", "120"]
 
 
 def test_after_logout_the_kept_token_does_not_enter_as_the_account(
