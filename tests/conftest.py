@@ -8,6 +8,7 @@ whatever order the paths were given in.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=in_browser)  # stable: the order within each group is kept
 
 
+FUNCTION = re.compile(r"(async\s+)?(function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)")
+"""How a JavaScript function starts (an expression may hold arrows of its own further on)."""
+
+
 def _compiled_once(wait: Any) -> Any:
     """The page's Content-Security-Policy grants no 'unsafe-eval' (docs/security.md), and
     Playwright evaluates a bare expression given to `wait_for_function` with eval at each poll,
@@ -32,7 +37,7 @@ def _compiled_once(wait: Any) -> Any:
 
     def wait_for_function(self: Any, expression: str, *args: Any, **kwargs: Any) -> Any:
         text = expression.strip()
-        if "=>" not in text and not text.startswith(("function", "async")):
+        if not FUNCTION.match(text):
             expression = f"() => ({text})"
         return wait(self, expression, *args, **kwargs)
 

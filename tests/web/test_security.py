@@ -153,16 +153,16 @@ def test_after_logout_the_kept_token_does_not_enter_as_the_account(
     assert errors == []
 
 
-def games_view(page: Page) -> list[str]:
-    """Open the Games view by keyboard; the rows it lists (after it has loaded)."""
+def games_view(page: Page) -> tuple[list[dict[str, Any]], list[str]]:
+    """Open the Games view by keyboard: the records the page was sent, and the rows it shows."""
     tab_to(page, "#nav-games")
-    page.keyboard.press("Enter")
+    with page.expect_response(lambda r: "/api/records" in r.url) as reply:
+        page.keyboard.press("Enter")
+    records: list[dict[str, Any]] = reply.value.json()["records"]
     page.wait_for_function("document.activeElement && document.activeElement.id === 'games-title'")
-    page.wait_for_function(
-        "!document.querySelector('#games-table').hidden || !document.querySelector('#games-empty').hidden"
-    )
+    page.wait_for_function("n => document.querySelectorAll('#games-body tr').length === n", arg=len(records))
     rows: list[str] = page.eval_on_selector_all("#games-body tr", "rows => rows.map(r => r.textContent)")
-    return rows
+    return records, rows
 
 
 def test_a_private_game_is_in_its_players_games_view_only(
@@ -184,7 +184,7 @@ def test_a_private_game_is_in_its_players_games_view_only(
     page.wait_for_function(
         """async () => (await (await fetch('/api/records')).json()).records.length > 0""", polling=200
     )
-    rows = games_view(page)
+    _records, rows = games_view(page)
     assert len(rows) == 1 and "Secretive" in rows[0]
     assert errors == []
 
@@ -192,7 +192,7 @@ def test_a_private_game_is_in_its_players_games_view_only(
     assert stranger_context is not None
     try:
         stranger, _errors = open_page(stranger_context, server)
-        assert games_view(stranger) == []
-        assert stranger.is_visible("#games-empty")
+        assert games_view(stranger) == ([], [])
+        assert stranger.is_visible("#games-empty") and stranger.is_hidden("#games-table")
     finally:
         stranger_context.close()
