@@ -184,7 +184,9 @@ def routes(
             await store.accounts.logout(token)
             logged_out(token_hash(token))
         response = JSONResponse({"ok": True})
-        response.delete_cookie(COOKIE, path="/")
+        response.delete_cookie(
+            COOKIE, path="/", secure=request.url.scheme == "https", httponly=True, samesite="strict"
+        )
         return response
 
     @endpoint
