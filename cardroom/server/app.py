@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -24,14 +25,18 @@ from cardroom.server import api
 from cardroom.server.edge import serve_socket
 from cardroom.server.lobby import Lobby
 from cardroom.server.narration import card_catalog
+from cardroom.server.security import Guard
 from cardroom.server.wire import PROTOCOL_VERSION
 from cardroom.store import Store
 
 WEB = Path(__file__).resolve().parent.parent / "clients" / "web"
 
 
-def create_app(lobby: Lobby | None = None, db: str = "memory") -> Starlette:
-    """An app around one lobby (a fresh one by default) and the store at `db`.
+def create_app(
+    lobby: Lobby | None = None, db: str = "memory", origins: frozenset[str] = frozenset()
+) -> Starlette:
+    """An app around one lobby (a fresh one by default) and the store at `db`; `origins`: the
+    addresses its page is served from (default: whatever address a request was made to).
 
     The default store, `memory`, ends with the process (a scratch file, nothing kept): tests and
     embedders choose; `cardroom serve` passes the SQLite file of the data folder or `--db`.
@@ -94,11 +99,12 @@ def create_app(lobby: Lobby | None = None, db: str = "memory") -> Starlette:
             Route("/i18n/{lang}.json", catalog),
             Route("/help/{game}.json", help_page),
             Route("/keys.json", keys_table),
-            *api.routes(store_of),
+            *api.routes(store_of, the_lobby.logged_out),
             WebSocketRoute("/ws", socket),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
         lifespan=lifespan,
+        middleware=[Middleware(Guard, origins=origins)],
     )
     app.state.lobby = the_lobby
     return app

@@ -74,7 +74,7 @@ class Room:
         self.options = options
         self.host = host
         self.private = private
-        self.code = secrets.token_hex(3) if private else None
+        self.code = secrets.token_hex(5) if private else None  # 40 bits: docs/security.md
         self.bot_level = bot_level
         self.clock = clock
         self.seats = [Seat() for _ in range(seats)]
@@ -340,7 +340,9 @@ class Room:
         self.changed()
         return None
 
-    def leave(self, player: Player) -> None:
+    def leave(self, player: Player) -> JSON | None:
+        if player.id not in self.members():
+            return _not_member()
         index = self.seat_of(player.id)
         self.spectators.discard(player.id)
         player.tables.discard(self.id)
@@ -358,8 +360,9 @@ class Room:
                 self.host = humans[0]
         if not self.members():
             self.lobby.close_room(self)
-            return
+            return None
         self.changed()
+        return None
 
     def add_bot(self, player: Player, seat: int | None, level: str | None) -> JSON | None:
         if player.id != self.host:
@@ -501,6 +504,7 @@ class Room:
                 self.id,
                 Record(self.game.name, len(self.seats), self.options, self.seed),
                 [self._seat_record(i) for i in range(len(self.seats))],
+                private=self.private,
             )
         self.driver = VirtualDriver(table, bots, self.game.action_json, self._events, self._record)
         self.t0 = self.clock()
@@ -713,8 +717,10 @@ class Room:
             self._catch_up(self.now_ms())
             self._after_change()
 
-    def resume(self, player: Player, since: int) -> None:
+    def resume(self, player: Player, since: int) -> JSON | None:
         """Send the batches a member missed, or a full resync when they are too old."""
+        if player.id not in self.members():
+            return _not_member()
         seat = self.seat_of(player.id)
         missed = self.history.since(since, self.version)
         connection = player.connection
@@ -722,12 +728,13 @@ class Room:
         if missed is None or len(missed) > room_left:
             # Too old, or more than the connection's queue should take at once: resync in full.
             self.send_to(player.id, self.snapshot(player.id))
-            return
+            return None
         for batch in missed:
             message = self._batch_message(batch.v, batch.at, batch.events, seat, player.lang)
             if message is not None:
                 self.send_to(player.id, message)
         self.send_to(player.id, {"type": "resumed", "table": self.id, "v": self.version})
+        return None
 
     # -- people coming and going ----------------------------------------------------------
     def dropped(self, player: Player) -> None:
@@ -763,7 +770,7 @@ class Room:
             if (
                 seat.player is not None
                 and seat.dropped_at is not None
-                and now - seat.dropped_at > GRACE_MS / 1000
+                and now - seat.dropped_at > self.lobby.grace_s
             ):
                 if self.state == WAITING:
                     seat.player = None
@@ -783,7 +790,9 @@ class Room:
         return None
 
     def query(self, player: Player, what: str, card: str | None) -> JSON:
-        """003's T, E and shift+D, answered by the game for everyone alike."""
+        """003's T, E and shift+D, answered by the game for everyone at the table alike."""
+        if player.id not in self.members():
+            return _not_member()
         seat = self.seat_of(player.id)
         view = self.table.view(seat) if self.table is not None else None
         return self.narrator.query(what, card, view, self.names(), seat, player.lang)
@@ -793,3 +802,9 @@ class Room:
         self.wake.set()
         if self.task is not None:
             self.task.cancel()
+
+
+def _not_member() -> JSON:
+    """The answer to anyone asking about, or leaving, a table they are not at: it says nothing
+    of the table (a private table's state and chat are for its members)."""
+    return error("not_member", _("Join or watch the table first."))

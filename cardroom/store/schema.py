@@ -19,6 +19,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    false,
 )
 
 metadata = MetaData(
@@ -97,6 +98,8 @@ games = Table(
     Column("finished_ms", BigInteger, nullable=True),
     Column("end_at", BigInteger, nullable=True),
     Column("winner", Integer, nullable=True),
+    # Played at a private table: its record is for the accounts seated in it (docs/security.md).
+    Column("private", Boolean, nullable=False, server_default=false()),
 )
 
 game_seats = Table(

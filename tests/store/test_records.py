@@ -120,3 +120,38 @@ def test_recent_games_list_the_finished_ones_of_an_account(with_store: Any) -> N
     assert [g["id"] for g in mine] == ["g4"]
     assert {g["id"] for g in everyone} == {"g4", "g5"}
     assert mine[0]["seats"][0] == {"name": "Anna", "account": True, "bot": None, "place": 1}
+
+
+def test_a_private_tables_game_is_listed_for_its_accounts_only(with_store: Any) -> None:
+    """docs/security.md: a private table's records are for its players."""
+    record, table = _play("kittens", 2, seed=6)
+
+    async def go(store: Store) -> dict[str, Any]:
+        anna = await store.accounts.register("Anna", "correct horse")
+        ben = await store.accounts.register("Ben", "correct horse")
+        bot = SeatRecord("Bot", bot_level="normal")
+        store.records.start_game("hid", "r", record, [SeatRecord("Anna", "p", anna.id), bot], private=True)
+        store.records.start_game("open", "r", record, [SeatRecord("Ben", "q", ben.id), bot])
+        for game_id in ("hid", "open"):
+            store.records.finish_game(game_id, table.now, table.winner, [1, 2])
+        await store.journal.flush()
+        hidden = await store.records.get("hid")
+        return {
+            "anyone": await store.records.recent(),
+            "anna": await store.records.recent(viewer=anna.id),
+            "ben": await store.records.recent(viewer=ben.id),
+            "anna's page, to ben": await store.records.recent(anna.id, viewer=ben.id),
+            "seen": (
+                hidden.private,
+                hidden.visible_to(anna.id),
+                hidden.visible_to(ben.id),
+                hidden.visible_to(None),
+            ),
+        }
+
+    found = with_store(go)
+    assert [g["id"] for g in found["anyone"]] == ["open"]
+    assert {g["id"] for g in found["anna"]} == {"hid", "open"}
+    assert [g["id"] for g in found["ben"]] == ["open"]
+    assert found["anna's page, to ben"] == []
+    assert found["seen"] == (True, True, False, False)
