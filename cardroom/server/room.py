@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 GRACE_MS = 120_000
+SEED_BITS = 256
+"""A live table's seed, from the operating system: too many to search for from one's own hand."""
 
 
 @dataclass(slots=True)
@@ -445,7 +447,7 @@ class Room:
         for i, seat in enumerate(self.seats):
             if seat.empty:
                 self.seats[i] = Seat(name=self._bot_name(i), level=self.bot_level)
-        self.seed = secrets.randbelow(1 << 31)
+        self.seed = secrets.randbits(SEED_BITS)  # secret until the game is over (cardroom/protocol/rng.py)
         try:
             table = self.game.new_table(len(self.seats), self.options, self.seed)
         except CardroomError as exc:

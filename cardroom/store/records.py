@@ -124,7 +124,7 @@ class Records:
             "game": record.game,
             "players": record.players,
             "options": record.options,
-            "seed": record.seed,
+            "seed": str(record.seed),
             "deal": record.deal,
             "state": PLAYING,
             "started_ms": now_ms(),
