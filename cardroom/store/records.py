@@ -55,6 +55,8 @@ class GameRecord:
     winner: int | None
     seats: list[SeatRecord]
     record: Record
+    whole: bool = True
+    """Whether the moves are numbered 0, 1, 2... without a gap (a restart replays only such a log)."""
 
     def summary(self) -> JSON:
         return {
@@ -209,6 +211,7 @@ class Records:
             row.winner,
             seats,
             record,
+            all(int(m.seq) == i for i, m in enumerate(move_rows)),
         )
 
     async def recent(self, account_id: int | None = None, limit: int = 50) -> list[JSON]:

@@ -1,0 +1,156 @@
+"""Issue 12, high: a table never runs ahead of its log.
+
+A real server plays on a SQLite file; mid-game its writes start failing for real (the kernel's
+file size limit on the server process, RLIMIT_FSIZE: every write past it fails as on a full
+disk). The table must pause (its players told, their actions refused, no timer or bot moving
+it) and registering must answer 503; once the limit is lifted the table goes on from its last
+move. Then the server is killed (SIGKILL) and started again on the same file: every
+acknowledged action is in the log, the log has no gap, and replaying it gives exactly the
+events the player saw.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import resource
+import signal
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from cardroom.games import find_game
+from cardroom.i18n import _, use_language
+from cardroom.protocol import Rejected
+from cardroom.protocol.record import Record, act, start
+from cardroom.server.wire import messages
+from cardroom.store import Store
+from tests.server.live import LiveServer, run_server
+from tests.server.play import Witness, create_and_start
+
+OPTIONS = {"nope_window_ms": 300, "turn_ms": 4000, "defuse_ms": 3000, "choose_ms": 2000}
+PAUSED = "The server cannot save the game right now: the table is paused until it can."
+UNAVAILABLE = "The server cannot use its database right now: try again in a moment."
+
+
+def _register(server: LiveServer, name: str) -> tuple[int, dict[str, Any]]:
+    body = json.dumps({"name": name, "password": "tortilla-sunrise-42"}).encode()
+    request = urllib.request.Request(server.url + "/api/register", data=body, method="POST")
+    request.add_header("Content-Type", "application/json")
+    request.add_header("Accept-Language", "fr")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            return reply.status, json.loads(reply.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def _received(me: Witness) -> list[dict[str, Any]]:
+    return [m for raw in me.frames for m in messages(raw)]
+
+
+def _heard_in_replay(record: Record, seat: int) -> list[dict[str, Any]]:
+    """Every event `seat` hears when the stored log is played again, as the server plays it."""
+    game = find_game(record.game)
+    table = start(game, record)
+    heard: list[dict[str, Any]] = []
+    for move in record.moves:
+        timers, result = act(table, move.player, game.parse_action(move.action, record.players), move.at)
+        for event in [*timers, *([] if isinstance(result, Rejected) else result)]:
+            shown = event.for_seat(seat)
+            if shown is not None:
+                heard.append(shown)
+    return heard
+
+
+async def _until(check: Any, limit_s: float, what: str) -> None:
+    async with asyncio.timeout(limit_s):
+        while not check():
+            await asyncio.sleep(0.05)
+    assert check(), what
+
+
+async def _stored(db: str, game_id: str) -> Any:
+    store = await Store.open(db)
+    try:
+        return await store.records.get(game_id)
+    finally:
+        await store.close()
+
+
+def test_a_failing_disk_pauses_the_table_and_a_restart_replays_what_players_saw(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'cardroom.sqlite3'}"
+    env = {"CARDROOM_DATA": str(tmp_path)}
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    with run_server(env) as server:
+        pid = server.process.pid
+
+        async def play() -> tuple[Witness, dict[str, Any]]:
+            me = Witness(server.ws_url, "Anna", "kittens", "normal", seed=4)
+            await create_and_start(me, "kittens", seats=4, bots=3, options=OPTIONS)
+            await me.send({"type": "start", "table": me.table})
+            tasks = [asyncio.create_task(me.reader()), asyncio.create_task(me.actor())]
+            try:
+                await _until(lambda: len(me.acked) >= 3 or me.over, 60, "three acknowledged actions")
+                assert not me.over
+                acked_before = len(me.acked)
+                resource.prlimit(pid, resource.RLIMIT_FSIZE, (1, hard))  # the disk is full
+                code = lambda m: m.get("code")  # noqa: E731
+                await _until(lambda: any(code(m) == "table_paused" for m in _received(me)), 30, "paused")
+                registered = await asyncio.to_thread(_register, server, "Bruno")
+                await me.send({"type": "act", "table": me.table, "action": {"do": "draw"}, "ref": 10_000})
+                await asyncio.sleep(2.5)  # the turn timer (4 s) and the bots would have moved by now
+                acked_during = len(me.acked)
+                resource.prlimit(pid, resource.RLIMIT_FSIZE, (soft, hard))  # space again
+                await _until(lambda: any(code(m) == "table_resumed" for m in _received(me)), 30, "resumed")
+                await _until(lambda: len(me.acked) >= acked_during + 3 or me.over, 60, "three more acks")
+                assert acked_during >= acked_before
+            finally:
+                os.kill(pid, signal.SIGKILL)
+                for task in tasks:
+                    task.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+                await me.close()
+            return me, registered[1] | {"status": registered[0]}
+
+        me, registered = asyncio.run(play())
+        server.process.wait()
+
+    # Registering while the disk was full: a clear 503, in the asker's language.
+    with use_language("fr"):
+        french = _(UNAVAILABLE)
+    assert french != UNAVAILABLE, "the sentence is translated"
+    assert registered == {"status": 503, "error": "store_unavailable", "message": french}
+
+    # While paused: the player was told, nothing moved, actions were refused.
+    received = _received(me)
+    kinds = [(m.get("type"), m.get("code")) for m in received]
+    paused_at = kinds.index(("notice", "table_paused"))
+    resumed_at = kinds.index(("notice", "table_resumed"))
+    assert received[paused_at]["message"] == PAUSED
+    during = kinds[paused_at + 1 : resumed_at]
+    assert ("events", None) not in during, "no timer and no bot moved the table while it was paused"
+    refused = [m for m in received[paused_at:resumed_at] if m.get("code") == "table_paused" and m.get("ref")]
+    assert [m["ref"] for m in refused] == [10_000], "an action during the pause was refused"
+
+    # Every acknowledged action is in the log, at its place; the log has no gap.
+    game_id = me.acked[0][0]
+    stored = asyncio.run(_stored(db, game_id))
+    assert stored.whole and stored.state == "playing"
+    for acked_game, seq, action in me.acked:
+        assert acked_game == game_id
+        assert (stored.record.moves[seq].player, stored.record.moves[seq].action) == (me.seat, action)
+
+    # Replaying the log gives the events the player saw (up to where either ends: the kill may
+    # come between a move's events and its write, or after writes the player had not heard of).
+    saw = [e for m in received if m.get("type") == "events" for e in m["events"]]
+    again = _heard_in_replay(stored.record, me.seat)
+    common = min(len(saw), len(again))
+    assert common > len([m for m in received[:resumed_at] if m.get("type") == "events"])
+    assert saw[:common] == again[:common]
+
+    # A restart on the same file reopens the table from that log, and it plays on.
+    with run_server(env) as server:
+        assert server.health()["tables"] == 1
