@@ -668,12 +668,12 @@ class Room:
             if key in built:
                 data = built[key]
             else:
-                message = self._batch_message(self.version, now, events, key[0], key[1], names, views)
+                message = self.batch_message(self.version, now, events, key[0], key[1], names, views)
                 data = built[key] = None if message is None else encode(message)
             if data is not None:
                 player.connection.send_raw(data)
 
-    def _batch_message(
+    def batch_message(
         self,
         v: int,
         at: int,
@@ -684,7 +684,8 @@ class Room:
         views: dict[int | None, JSON | None] | None = None,
     ) -> JSON | None:
         """The batch as `seat` hears it, narrated in `lang`; None if it hears nothing of it.
-        `views` caches each seat's view within one batch."""
+        `views` caches each seat's view within one batch. (The leak checker, tests/server/
+        test_leaks.py, holds what this builds against what each seat may know.)"""
         heard = [e for e in (ev.for_seat(seat) for ev in events) if e is not None]
         if not heard:
             return None
@@ -765,7 +766,7 @@ class Room:
             self.send_to(player.id, self.snapshot(player.id))
             return
         for batch in missed:
-            message = self._batch_message(batch.v, batch.at, batch.events, seat, player.lang)
+            message = self.batch_message(batch.v, batch.at, batch.events, seat, player.lang)
             if message is not None:
                 self.send_to(player.id, message)
         self.send_to(player.id, {"type": "resumed", "table": self.id, "v": self.version})
