@@ -10,30 +10,38 @@ is 256 bits from the operating system (`cardroom.server.room`); the short seeds 
 files and `--seed` go through the same generator, for reproducible play.
 
 Same seed, same outputs: the generator is deterministic, so a record (options, seed, moves)
-replays exactly. Every method of `random.Random` (shuffle, randrange, choice, random...) draws
-from `getrandbits` or `random`, both defined here.
+replays exactly. Every method of `random.Random` (shuffle, randrange, choice, sample, gauss...)
+draws through `random`, `_randbelow` or `getrandbits`, all three defined here.
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
+import struct
 from typing import Any
 
-_BLOCK = 1024
-"""Bytes of stream made per hash call: many draws share one call."""
-
+_WORDS = 128
+"""64-bit words of stream made per hash call (1 KiB): many draws share one call."""
+_UNPACK = struct.Struct(f"<{_WORDS}Q").unpack
 _PERSON = b"cardroom.rng"
 _TWO_TO_MINUS_53 = 2.0**-53
+_TWO_TO_64 = 1 << 64
+_SMALL = 1 << 32
+"""Up to this, a 64-bit draw modulo n is nearly never drawn again; above, the bitwise way."""
 
 
 class KeyedRandom(random.Random):
-    """A deterministic generator of `random.Random`'s interface, keyed by an integer seed."""
+    """A deterministic generator of `random.Random`'s interface, keyed by an integer seed.
+
+    The stream is a sequence of 64-bit words: `random` takes one (its top 53 bits), a whole
+    number below n one (drawn again in the rare uneven last stretch, so that every result is
+    exactly as likely), `getrandbits(k)` one per 64 bits.
+    """
 
     _key: bytes
     _next: int
-    _pos: int
-    _buf: bytes
+    _words: list[int]
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
@@ -43,46 +51,56 @@ class KeyedRandom(random.Random):
             raise TypeError(f"a seed is a whole number, not {a!r}")
         self._key = hashlib.blake2b(b"%d" % a, digest_size=32, person=_PERSON).digest()
         self._next = 0
-        self._pos = 0
-        self._buf = b""
+        self._words = []
         self.gauss_next = None
 
-    def _block(self, number: int) -> bytes:
-        return hashlib.shake_256(self._key + number.to_bytes(8, "little")).digest(_BLOCK)
+    def _block(self, number: int) -> list[int]:
+        """Block `number` of the stream, last word first (draws pop from the end)."""
+        data = hashlib.shake_256(self._key + number.to_bytes(8, "little")).digest(_WORDS * 8)
+        words = list(_UNPACK(data))
+        words.reverse()
+        return words
 
-    def _bytes(self, n: int) -> bytes:
-        pos = self._pos
-        end = pos + n
-        if end <= len(self._buf):
-            self._pos = end
-            return self._buf[pos:end]
-        parts = [self._buf[pos:]]
-        need = n - len(parts[0])
+    def _refill(self) -> list[int]:
+        self._words = words = self._block(self._next)
+        self._next += 1
+        return words
+
+    def random(self) -> float:
+        words = self._words or self._refill()
+        return (words.pop() >> 11) * _TWO_TO_MINUS_53
+
+    def _randbelow(self, n: int) -> int:
+        """A whole number in [0, n): what shuffle, choice, sample and randrange draw."""
+        if n > _SMALL:
+            k = n.bit_length()
+            r = self.getrandbits(k)
+            while r >= n:
+                r = self.getrandbits(k)
+            return r
+        limit = _TWO_TO_64 - _TWO_TO_64 % n
         while True:
-            self._buf = self._block(self._next)
-            self._next += 1
-            if need <= _BLOCK:
-                parts.append(self._buf[:need])
-                self._pos = need
-                return b"".join(parts)
-            parts.append(self._buf)
-            need -= _BLOCK
+            words = self._words or self._refill()
+            x = words.pop()
+            if x < limit:
+                return x % n
 
     def getrandbits(self, k: int, /) -> int:
         if k < 0:
             raise ValueError("number of bits must be non-negative")
-        n = (k + 7) >> 3
-        return int.from_bytes(self._bytes(n), "little") >> ((n << 3) - k)
-
-    def random(self) -> float:
-        return self.getrandbits(53) * _TWO_TO_MINUS_53
+        count = max(1, (k + 63) >> 6)
+        x = 0
+        for i in range(count):
+            words = self._words or self._refill()
+            x |= words.pop() << (64 * i)
+        return x >> ((count << 6) - k)
 
     def getstate(self) -> tuple[Any, ...]:
-        """The key, the next block's number, and the position in the current block."""
-        return (self._key, self._next, self._pos)
+        """The key, the next block's number, and how many words of the current one are left."""
+        return (self._key, self._next, len(self._words))
 
     def setstate(self, state: Any, /) -> None:
-        key, following, pos = state
-        self._key, self._next, self._pos = key, following, pos
-        self._buf = self._block(following - 1) if following > 0 else b""
+        key, following, left = state
+        self._key, self._next = key, following
+        self._words = self._block(following - 1)[:left] if following > 0 else []
         self.gauss_next = None
