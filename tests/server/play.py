@@ -8,6 +8,7 @@ from typing import Any
 from cardroom.clients.botclient import NetBot, Timings
 from cardroom.protocol import JSON
 from cardroom.server.wire import messages
+from cardroom.store import GameRecord, Store
 
 
 async def create_and_start(
@@ -102,4 +103,13 @@ async def play_until(players: list[Witness], acks: int, limit_s: float) -> None:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
-__all__ = ["NetBot", "Timings", "Witness", "create_and_start", "play_to_the_end", "play_until"]
+async def stored_game(db: str, game_id: str) -> GameRecord:
+    """A game as the database at `db` holds it (the server may still be running on it)."""
+    store = await Store.open(db)
+    try:
+        return await store.records.get(game_id)
+    finally:
+        await store.close()
+
+
+__all__ = ["NetBot", "Timings", "Witness", "create_and_start", "play_to_the_end", "play_until", "stored_game"]

@@ -16,22 +16,13 @@ import websockets
 from cardroom.games import find_game
 from cardroom.protocol.record import replay
 from cardroom.server.wire import PROTOCOL_VERSION, messages
-from cardroom.store import Store
 from tests.databases import empty_postgres
 from tests.server.live import run_server
-from tests.server.play import Witness, create_and_start, play_until
+from tests.server.play import Witness, create_and_start, play_until, stored_game
 
 FAST_KITTENS = {"nope_window_ms": 400, "turn_ms": 5000, "defuse_ms": 3000, "choose_ms": 2000}
 FAST_BURRITO = {"bruises": 2, "countdown_ms": 600, "between_rounds_ms": 500, "fight_timeout_ms": 4000}
 TABLES = [("kittens", 3, FAST_KITTENS), ("kittens", 2, FAST_KITTENS), ("burrito", 3, FAST_BURRITO)]
-
-
-async def _stored(db: str, game_id: str) -> Any:
-    store = await Store.open(db)
-    try:
-        return await store.records.get(game_id)
-    finally:
-        await store.close()
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
@@ -64,7 +55,7 @@ def test_acknowledged_actions_survive_a_kill_and_tables_resume(tmp_path: Path, d
     for me in players:
         assert me.acked, f"{me.name} got no acknowledgement before the kill"
         game_id = me.acked[0][0]
-        stored = asyncio.run(_stored(db, game_id))
+        stored = asyncio.run(stored_game(db, game_id))
         assert stored.state == "playing"
         logged = {i: (m.player, m.action) for i, m in enumerate(stored.record.moves)}
         for acked_game, seq, action in me.acked:
@@ -103,7 +94,7 @@ def test_acknowledged_actions_survive_a_kill_and_tables_resume(tmp_path: Path, d
             game_id = me.acked[0][0]
             assert game_id == old.acked[0][0]  # the same game, not a new one
             assert min(seq for _, seq, _ in me.acked) > max(seq for _, seq, _ in old.acked)
-        stored = asyncio.run(_stored(db, old.acked[0][0]))
+        stored = asyncio.run(stored_game(db, old.acked[0][0]))
         for _, seq, action in old.acked:  # nothing acknowledged was lost or rewritten by the restart
             assert stored.record.moves[seq].action == action
         replay(find_game(stored.record.game), stored.record)  # the log still replays

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cardroom.store import Store
 from tests.server.live import Client, LiveServer, run_server
-from tests.server.play import Witness, create_and_start, play_until
+from tests.server.play import Witness, create_and_start, play_until, stored_game
 
 OPTIONS = {
     "kittens": {"nope_window_ms": 300, "turn_ms": 5000, "defuse_ms": 3000, "choose_ms": 2000},
@@ -28,15 +27,6 @@ def _get(server: LiveServer, path: str) -> tuple[int, str]:
             return reply.status, reply.read().decode()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read().decode()
-
-
-async def _seed(db: str, game_id: str) -> tuple[int, str]:
-    store = await Store.open(db)
-    try:
-        found = await store.records.get(game_id)
-        return found.record.seed, found.state
-    finally:
-        await store.close()
 
 
 @pytest.mark.parametrize("game", sorted(OPTIONS))
@@ -55,7 +45,8 @@ def test_the_seed_of_a_game_in_play_reaches_nobody(tmp_path: Path, game: str) ->
             await play_until([me], acks=4, limit_s=60)
             assert me.acked and not me.over
             game_id = me.acked[0][0]
-            with_seed, state = await _seed(db, game_id)
+            found = await stored_game(db, game_id)
+            with_seed, state = found.record.seed, found.state
             seeds.append(with_seed)
             http = {
                 path: _get(server, path)

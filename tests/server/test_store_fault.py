@@ -26,9 +26,8 @@ from cardroom.i18n import _, use_language
 from cardroom.protocol import Rejected
 from cardroom.protocol.record import Record, act, start
 from cardroom.server.wire import messages
-from cardroom.store import Store
 from tests.server.live import LiveServer, run_server
-from tests.server.play import Witness, create_and_start
+from tests.server.play import Witness, create_and_start, stored_game
 
 OPTIONS = {"nope_window_ms": 300, "turn_ms": 4000, "defuse_ms": 3000, "choose_ms": 2000}
 PAUSED = "The server cannot save the game right now: the table is paused until it can."
@@ -70,14 +69,6 @@ async def _until(check: Any, limit_s: float, what: str) -> None:
         while not check():
             await asyncio.sleep(0.05)
     assert check(), what
-
-
-async def _stored(db: str, game_id: str) -> Any:
-    store = await Store.open(db)
-    try:
-        return await store.records.get(game_id)
-    finally:
-        await store.close()
 
 
 def test_a_failing_disk_pauses_the_table_and_a_restart_replays_what_players_saw(tmp_path: Path) -> None:
@@ -137,7 +128,7 @@ def test_a_failing_disk_pauses_the_table_and_a_restart_replays_what_players_saw(
 
     # Every acknowledged action is in the log, at its place; the log has no gap.
     game_id = me.acked[0][0]
-    stored = asyncio.run(_stored(db, game_id))
+    stored = asyncio.run(stored_game(db, game_id))
     assert stored.whole and stored.state == "playing"
     for acked_game, seq, action in me.acked:
         assert acked_game == game_id
