@@ -221,6 +221,9 @@ class Room:
         for pid in self.members():
             self._notify(pid, "game_not_saved")
             self.send_to(pid, {"type": "table_closed", "table": self.id})
+            player = self.lobby.players.get(pid)
+            if player is not None:
+                player.tables.discard(self.id)  # back in the lobby, where table lists go
         self.lobby.close_room(self)
 
     # -- the store failing -----------------------------------------------------------------
