@@ -95,6 +95,10 @@ class KeyedRandom(random.Random):
             x |= words.pop() << (64 * i)
         return x >> ((count << 6) - k)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles: a generator made from any seed, then given this one's state."""
+        return (type(self), (0,), self.getstate())
+
     def getstate(self) -> tuple[Any, ...]:
         """The key, the next block's number, and how many words of the current one are left."""
         return (self._key, self._next, len(self._words))

@@ -3,6 +3,7 @@ its outputs do not give away what comes next (issue 12: a player's own cards gav
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from itertools import permutations
@@ -68,6 +69,13 @@ def test_a_saved_state_goes_on_with_the_same_outputs_across_blocks() -> None:
     other = KeyedRandom(99)
     other.setstate(state)
     assert [other.getrandbits(40) for _ in range(100)] + [other.getrandbits(20_000)] == ahead
+
+
+def test_a_copy_goes_on_with_the_same_outputs() -> None:
+    rng = KeyedRandom(BIG)
+    rng.random()
+    twin = copy.deepcopy(rng)
+    assert [twin.random() for _ in range(300)] == [rng.random() for _ in range(300)]
 
 
 def test_draws_are_in_range_and_evenly_spread() -> None:
