@@ -45,6 +45,7 @@ RETRY_FIRST_S = 0.1
 RETRY_MAX_S = 2.0
 """Waits between two tries of a batch the database could not take: doubling up to this."""
 CLOSE_WHILE_FAILING_S = 5.0
+"""How long closing waits for a failing store before it leaves the unwritten writes (unanswered)."""
 REFUSED_FOR_GOOD = (IntegrityError, DataError, ProgrammingError)
 """What the database answers the same however often it is asked; anything else may pass later."""
 
