@@ -755,6 +755,8 @@ class Room:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(timeout):  # no task per wait, as wait_for makes
                     await self.wake.wait()
+            if self.paused_at is not None:  # paused while waiting: nothing more runs
+                continue
             self._catch_up(self.now_ms())
             self._after_change()
 
