@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -24,6 +25,9 @@ from cardroom.i18n import LANGUAGES, _, normalize, use_language
 from cardroom.replay import frames, to_scenario
 from cardroom.store import Account, GameRecord, Store, StoreError
 from cardroom.store.accounts import SESSION_MS, name_key, token_hash
+from cardroom.store.errors import STORE_DOWN, store_unavailable
+
+log = logging.getLogger("cardroom.api")
 
 COOKIE = "cardroom_session"
 MAX_BODY = 16 * 1024
@@ -41,6 +45,7 @@ STATUS = {
     "not_over": 409,
     "no_game": 404,
     "too_many": 429,
+    "store_unavailable": 503,
 }
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -104,6 +109,10 @@ def routes(
                     return await fn(request, store_of())
                 except StoreError as exc:
                     return refusal(exc.code, str(exc))
+                except STORE_DOWN:  # a full disk, a lost database: say so, not a bare 500
+                    log.warning("the store could not answer %s", request.url.path, exc_info=True)
+                    down = store_unavailable()
+                    return refusal(down.code, str(down))
 
         return run
 

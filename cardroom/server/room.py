@@ -4,6 +4,13 @@ All of a room's state changes on the event loop's thread in synchronous methods,
 are handled one at a time in arrival order: an action is stamped with the room's clock when
 it arrives, the timers due by then run first, then the action. A timer task wakes the room
 for the next deadline (a landing, a window closing, a bot's reaction).
+
+A table never runs ahead of its log. While the store cannot write (the journal is `failing`)
+a table in play is paused: play time stands still, no timer runs, no bot acts, every action is
+refused, and its members are told in their language; when the journal has written everything
+again, the table goes on from exactly its last move. A game whose log cannot be made whole
+(the store refused one of its moves for good) is closed as abandoned, never played or replayed
+with a gap.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from cardroom.bots import levels, make_bot
 from cardroom.bots.names import bot_names
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.games import find_game
-from cardroom.i18n import _
+from cardroom.i18n import _, use_language
 from cardroom.protocol import JSON, Bot, CardroomError, Event, GameDef, Rejected, Table
 from cardroom.protocol.record import Move, Record
 from cardroom.protocol.record import act as act_at
@@ -28,7 +35,8 @@ from cardroom.protocol.record import start as start_table
 from cardroom.server.history import Batch, History
 from cardroom.server.narration import Narrator
 from cardroom.server.wire import encode, error
-from cardroom.store import GameRecord, SeatRecord, Standing
+from cardroom.store import GameRecord, SeatRecord, Standing, StoreError
+from cardroom.store.errors import store_unavailable
 from cardroom.store.ratings import account_subject, bot_subject
 
 if TYPE_CHECKING:
@@ -37,6 +45,8 @@ if TYPE_CHECKING:
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 GRACE_MS = 120_000
+SEED_BITS = 256
+"""A live table's seed, from the operating system: too many to search for from one's own hand."""
 
 
 @dataclass(slots=True)
@@ -95,6 +105,8 @@ class Room:
         self.game_id: str | None = None
         self.last_write: asyncio.Future[None] | None = None
         """The journal write of the newest move: an acknowledgement waits for it (crash safety)."""
+        self.paused_at: float | None = None
+        """When the store stopped writing (clock time), while the table waits for it."""
 
     @classmethod
     def restore(cls, lobby: Lobby, row: Any, record: GameRecord | None) -> Room:
@@ -121,6 +133,12 @@ class Room:
                 seat.level = None
             room.seats[i] = seat
         if row.state == PLAYING and record is not None and record.state == "playing":
+            if not record.whole:
+                if lobby.store is not None:
+                    lobby.store.records.abandon_game(
+                        record.id, record.record.moves[-1].at if record.record.moves else 0
+                    )
+                raise StoreError("broken_log", f"game {record.id} has a gap in its log: abandoned")
             room._resume(record)
         else:
             room.state = WAITING if row.state == WAITING else OVER
@@ -144,6 +162,7 @@ class Room:
                 self._stand_in(i, permanent=False)
         for bot in bots.values():
             bot.notice([], self._viewer(bot.seat), table.now)
+        self._watch_store()
         self.task = asyncio.create_task(self._timers())
         if table.over:
             self._finish()
@@ -192,6 +211,57 @@ class Room:
         if store is not None and self.game_id is not None:
             seq = self._logged() - 1
             self.last_write = store.journal.move(self.game_id, seq, move.at, move.player, move.action)
+            self.last_write.add_done_callback(self._written)
+
+    def _written(self, done: asyncio.Future[None]) -> None:
+        """A move's write ended: one the store refused for good leaves a log that cannot be
+        made whole, so the table closes (the game is marked abandoned)."""
+        if done.cancelled() or done.exception() is None or self.id not in self.lobby.rooms:
+            return
+        for pid in self.members():
+            self._notify(pid, "game_not_saved")
+            self.send_to(pid, {"type": "table_closed", "table": self.id})
+            player = self.lobby.players.get(pid)
+            if player is not None:
+                player.tables.discard(self.id)  # back in the lobby, where table lists go
+        self.lobby.close_room(self)
+
+    # -- the store failing -----------------------------------------------------------------
+    def _watch_store(self) -> None:
+        store = self.lobby.store
+        if store is not None:
+            store.journal.watchers.add(self._store_failing)
+            if store.journal.failing:
+                self._store_failing(True)
+
+    def _store_failing(self, failing: bool) -> None:
+        """The journal's watcher: pause while it cannot write, go on when it has caught up."""
+        if failing and self.paused_at is None and self.state == PLAYING:
+            self.paused_at = self.clock()
+            for pid in self.members():
+                self._notify(pid, "table_paused")
+        elif not failing and self.paused_at is not None:
+            self.t0 += self.clock() - self.paused_at  # the pause was no play time
+            self.paused_at = None
+            if self.state == PLAYING:
+                for pid in self.members():
+                    self._notify(pid, "table_resumed")
+        self.wake.set()
+
+    def _notify(self, player_id: str, code: str) -> None:
+        """Tell one member what happens to the table, in their language."""
+        player = self.lobby.players.get(player_id)
+        if player is None or player.connection is None:
+            return
+        with use_language(player.lang):
+            text = {
+                "table_paused": _(
+                    "The server cannot save the game right now: the table is paused until it can."
+                ),
+                "table_resumed": _("The game is saved again: play goes on."),
+                "game_not_saved": _("This game could not be saved: the table is closed."),
+            }[code]
+        player.connection.send({"type": "notice", "table": self.id, "code": code, "message": text})
 
     def _when_saved(self, player_id: str, message: JSON) -> None:
         """Send `message` once the newest move is on disk; say so if it could not be saved."""
@@ -270,6 +340,7 @@ class Room:
             "v": self.version,
             "chat": self.chat_log[-50:],
             "view": self.table.view(seat) if self.table is not None else None,
+            "paused": self.paused_at is not None,
         }
         return out
 
@@ -484,11 +555,13 @@ class Room:
             return error("not_host", _("Only the host can start the game."))
         if self.state == PLAYING:
             return error("already_started", _("The game has already started."))
+        if self.lobby.store is not None and self.lobby.store.journal.failing:
+            return error("store_unavailable", str(store_unavailable()))
         for i, seat in enumerate(self.seats):
             if seat.empty:
                 self.seats[i] = Seat(name=self._bot_name(i), level=self.bot_level)
         self._keep_extra_time()
-        self.seed = secrets.randbelow(1 << 31)
+        self.seed = secrets.randbits(SEED_BITS)  # secret until the game is over (cardroom/protocol/rng.py)
         try:
             table = self.game.new_table(len(self.seats), self.options, self.seed)
         except CardroomError as exc:
@@ -518,6 +591,7 @@ class Room:
         self.changed()
         for bot in bots.values():
             bot.notice([], self._viewer(bot.seat), 0)
+        self._watch_store()
         self.wake.set()
         if self.task is None or self.task.done():
             self.task = asyncio.create_task(self._timers())
@@ -534,7 +608,9 @@ class Room:
         return self.start(None)
 
     def now_ms(self) -> int:
-        return int((self.clock() - self.t0) * 1000)
+        """Play time: it stands still while the table is paused."""
+        now = self.clock() if self.paused_at is None else self.paused_at
+        return int((now - self.t0) * 1000)
 
     def _viewer(self, seat: int) -> Callable[[], JSON]:
         table = self.table
@@ -551,6 +627,10 @@ class Room:
             return
         if index is None:
             self.send_to(player.id, error("not_seated", _("Spectators cannot play."), ref=ref))
+            return
+        if self.paused_at is not None:
+            message = _("The table is paused until the server can save the game again.")
+            self.send_to(player.id, error("table_paused", message, ref=ref))
             return
         if self.seats[index].standing_in:
             self.reclaim(player, index)
@@ -635,12 +715,12 @@ class Room:
             if key in built:
                 data = built[key]
             else:
-                message = self._batch_message(self.version, now, events, key[0], key[1], names, views)
+                message = self.batch_message(self.version, now, events, key[0], key[1], names, views)
                 data = built[key] = None if message is None else encode(message)
             if data is not None:
                 player.connection.send_raw(data)
 
-    def _batch_message(
+    def batch_message(
         self,
         v: int,
         at: int,
@@ -651,7 +731,8 @@ class Room:
         views: dict[int | None, JSON | None] | None = None,
     ) -> JSON | None:
         """The batch as `seat` hears it, narrated in `lang`; None if it hears nothing of it.
-        `views` caches each seat's view within one batch."""
+        `views` caches each seat's view within one batch. (The leak checker, tests/server/
+        test_leaks.py, holds what this builds against what each seat may know.)"""
         heard = [e for e in (ev.for_seat(seat) for ev in events) if e is not None]
         if not heard:
             return None
@@ -706,6 +787,10 @@ class Room:
     async def _timers(self) -> None:
         """Wake for the next deadline: a timer, a bot's reaction, a cue."""
         while self.state == PLAYING and self.driver is not None:
+            if self.paused_at is not None:  # frozen: no timer, no bot, until the store writes
+                self.wake.clear()
+                await self.wake.wait()
+                continue
             due = self.driver.next_due()
             if self.cues and (due is None or self.cues[0][0] < due):
                 due = self.cues[0][0]
@@ -714,6 +799,8 @@ class Room:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(timeout):  # no task per wait, as wait_for makes
                     await self.wake.wait()
+            if self.paused_at is not None:  # paused while waiting: nothing more runs
+                continue
             self._catch_up(self.now_ms())
             self._after_change()
 
@@ -730,7 +817,7 @@ class Room:
             self.send_to(player.id, self.snapshot(player.id))
             return None
         for batch in missed:
-            message = self._batch_message(batch.v, batch.at, batch.events, seat, player.lang)
+            message = self.batch_message(batch.v, batch.at, batch.events, seat, player.lang)
             if message is not None:
                 self.send_to(player.id, message)
         self.send_to(player.id, {"type": "resumed", "table": self.id, "v": self.version})
@@ -799,6 +886,8 @@ class Room:
 
     def stop(self) -> None:
         self.state = OVER if self.state == PLAYING else self.state
+        if self.lobby.store is not None:
+            self.lobby.store.journal.watchers.discard(self._store_failing)
         self.wake.set()
         if self.task is not None:
             self.task.cancel()

@@ -56,6 +56,8 @@ class GameRecord:
     seats: list[SeatRecord]
     record: Record
     private: bool = False
+    whole: bool = True
+    """Whether the moves are numbered 0, 1, 2... without a gap (a restart replays only such a log)."""
 
     def visible_to(self, account_id: int | None) -> bool:
         """A private table's game is for the accounts that played it; any other, for everyone."""
@@ -149,7 +151,7 @@ class Records:
             "game": record.game,
             "players": record.players,
             "options": record.options,
-            "seed": record.seed,
+            "seed": str(record.seed),
             "deal": record.deal,
             "state": PLAYING,
             "started_ms": now_ms(),
@@ -235,6 +237,7 @@ class Records:
             seats,
             record,
             bool(row.private),
+            all(int(m.seq) == i for i, m in enumerate(move_rows)),
         )
 
     async def recent(

@@ -91,7 +91,8 @@ games = Table(
     Column("game", String(16), nullable=False),
     Column("players", Integer, nullable=False),
     Column("options", JSON, nullable=False),
-    Column("seed", BigInteger, nullable=False),
+    # Decimal text: a live table's seed has 256 bits (cardroom/protocol/rng.py), more than BIGINT.
+    Column("seed", String(80), nullable=False),
     Column("deal", JSON, nullable=True),
     Column("state", String(12), nullable=False),
     Column("started_ms", BigInteger, nullable=False),

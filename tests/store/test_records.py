@@ -80,24 +80,30 @@ def test_the_journal_commits_in_order_and_in_groups(with_store: Any) -> None:
     assert commits < len(record.moves) / 10  # queued together, committed together
 
 
-def test_a_write_the_database_refuses_fails_alone(with_store: Any) -> None:
+def test_a_move_the_database_refuses_breaks_only_its_game_and_leaves_no_gap(with_store: Any) -> None:
+    """Issue 12: a move refused for good (here a duplicate key) fails; the later moves of its
+    game fail too (a log with a gap would replay another game), other games go on."""
     record, _ = _play("burrito", 3, seed=3)
 
-    async def go(store: Store) -> tuple[bool, bool, list[int]]:
-        store.records.start_game("g3", "room", record, [SeatRecord(f"P{i}") for i in range(3)])
-        first = store.journal.move("g3", 0, 0, 0, {"do": "draw"})
-        duplicate = store.journal.move("g3", 0, 0, 0, {"do": "draw"})  # the same key again
-        after = store.journal.move("g3", 1, 5, 1, {"do": "draw"})
+    async def go(store: Store) -> tuple[list[bool], list[tuple[str, int]], set[str]]:
+        seats = [SeatRecord(f"P{i}") for i in range(3)]
+        store.records.start_game("g3", "room", record, seats)
+        store.records.start_game("g6", "room2", record, seats)
+        writes = [
+            store.journal.move("g3", 0, 0, 0, {"do": "draw"}),
+            store.journal.move("g3", 0, 0, 0, {"do": "draw"}),  # the same key again: refused
+            store.journal.move("g3", 1, 5, 1, {"do": "draw"}),  # after the refused one: not written
+            store.journal.move("g6", 0, 7, 2, {"do": "draw"}),  # another game: written
+        ]
         await store.journal.flush()
-        await first
-        await after
-        failed = duplicate.exception() is not None
+        failed = [w.exception() is not None for w in writes]
         async with store.engine.connect() as conn:
-            seqs = [r.seq for r in (await conn.execute(select(moves.c.seq).order_by(moves.c.seq))).all()]
-        return failed, first.done(), seqs
+            rows = (await conn.execute(select(moves.c.game_id, moves.c.seq).order_by(moves.c.game_id))).all()
+        return failed, [(r.game_id, r.seq) for r in rows], store.journal.broken
 
-    failed, done, seqs = with_store(go)
-    assert failed and done and seqs == [0, 1]
+    failed, rows, broken = with_store(go)
+    assert failed == [False, True, True, False]
+    assert rows == [("g3", 0), ("g6", 0)] and broken == {"g3"}
 
 
 def test_recent_games_list_the_finished_ones_of_an_account(with_store: Any) -> None:
