@@ -33,10 +33,10 @@ def server() -> Iterator[LiveServer]:
 
 
 def play_kittens(verbosity: str) -> list[str]:
-    """`cardroom play kittens` (seed 3, two quick bots) on a pipe: the lines until Daan, after our
+    """`cardroom play kittens` (seed 2, two quick bots) on a pipe: the lines until Daan, after our
     draw, plays a pair against us."""
     player = Player(
-        "kittens", "--seed", "3", "--bots", "2", "--set", "bot_think_ms=0", "--verbosity", verbosity
+        "kittens", "--seed", "2", "--bots", "2", "--set", "bot_think_ms=0", "--verbosity", verbosity
     )
     try:
         player.expect(r"^Your turn\.$")
