@@ -5,10 +5,11 @@ battle cards), keep drawing up to five, and pass on the card that helps least: t
 in fewest copies, a kind that can no longer make a set first, battle cards kept over normal
 ones on ties (a battle set is worth 2 and somebody else takes the bruise).
 
-A bot with tactics (hard) also reads its neighbours (`burrito_watch`): it never hands its
-receiver the third card of a kind they took twice from it, prefers to pass a kind they show no
-sign of collecting, keeps what its feeder keeps sending, and holds a call that would end the
-round with somebody else ahead (`call_now`).
+A bot with tactics (hard) keeps battle cards more dearly and reads its neighbours
+(`burrito_watch`): among its lone cards it never hands its receiver the third card of a kind
+they took twice from it, prefers to pass a kind they show no sign of collecting and keeps what
+its feeder keeps sending; and it holds a call that would end the round with somebody else
+ahead (`call_now`).
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ from cardroom.protocol import JSON
 
 THIN_PILE = 3
 """With a full hand, no community card and fewer cards than this on its pile, a bot waits."""
-BATTLE_KEEP = (0.5, 2.0)
+BATTLE_KEEP = (0.5, 1.5)
 """How much more a battle card is worth keeping than a normal one held as often (without
 tactics, with them): a battle set scores 2 and its bruise goes to somebody else, so a bot
-with tactics keeps even a lone battle card over a normal pair."""
-STARVE = 1.2
-"""Keeping a kind the receiver holds two of from us: kept over any normal pair, so it is
-passed only when every other card is a battle card or part of a pair of battle cards."""
+with tactics keeps a lone battle card over a normal pair."""
+STARVE = 0.6
+"""Keeping a kind the receiver holds two of from us: kept over every other lone card, never
+over a pair (starving a rival must not cost the bot its own sets)."""
 TAKEN = 0.5
 """Keeping a kind the receiver took once from us, per unit of the guess (it fades)."""
 SUPPLY = 0.3
@@ -147,10 +148,10 @@ def worst_card(
     """The card to pass to the left: the one least likely to become part of a set.
 
     A `bored` player (many swaps without scoring) sometimes breaks a pair: when two hands of two
-    pairs swap the odd card back and forth, nothing else would ever change. With a `watch`, a
-    kind the receiver holds two of from us is never passed while another card can be, a kind
-    they took once is kept over a lone card they show no sign of wanting, and a kind the feeder
-    keeps sending is worth keeping (more of it is coming).
+    pairs swap the odd card back and forth, nothing else would ever change. With a `watch`, the
+    bot chooses among its lone cards by its neighbours: a kind the receiver holds two of from
+    us is never passed while another lone card can be, a kind they took once is kept over one
+    they show no sign of wanting, and a kind the feeder keeps sending is kept (more may come).
     """
     cards = sorted(counts)
     if lvl.blunder and rng.random() < lvl.blunder:

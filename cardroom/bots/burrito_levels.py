@@ -2,23 +2,24 @@
 
 Reaction times follow two classic results of experimental psychology (docs/bots.md says more):
 
-- a *simple* reaction (one expected signal, one answer: a burrito flies at you and you dodge,
-  a burrito lies free and you grab it) takes a person about 200 to 250 ms;
+- a *simple* reaction (one expected signal, one answer: a burrito lies free and you grab
+  it) takes a person about 200 to 300 ms;
 - a *choice* reaction grows with the logarithm of the number of equally likely choices, about
   a fixed number of milliseconds per bit (the Hick-Hyman law): `simple_ms + bit_ms * log2(n)`.
   Practice flattens the slope, so the levels differ most in `bit_ms`.
 
-With the four or five choices a hand usually offers (which card to pass, or draw, or set) the
-mean card action comes to the figures of DIGITAL.md "Bots and people": about 650 ms for easy,
-420 ms for normal and 260 ms for hard. A delay is drawn around that mean with a right skew, as
-measured reaction times are (a normal part plus an exponential tail), and never under
-`floor_ms`: no bot is ever faster than an alert, practised person.
+A delay is drawn around that mean with a right skew, as measured reaction times are (a normal
+part plus an exponential tail, so the typical delay is a little under the mean), and never
+under `floor_ms`: no bot is ever faster than an alert, practised person. With the four or five
+choices a hand usually offers (which card to pass, or draw, or set), the typical card action
+comes to the figures of DIGITAL.md "Bots and people": about 650 ms for easy, 420 ms for normal
+and 260 ms for hard.
 
 | level  | simple_ms | bit_ms | floor_ms | hesitate | catch_sd_ms | false_start | blunder | tactics |
 | ------ | --------- | ------ | -------- | -------- | ----------- | ----------- | ------- | ------- |
-| easy   | 300       | 150    | 210      | 12 %     | 300         | 3 %         | 15 %    | no      |
-| normal | 250       | 70     | 175      | 4 %      | 200         | 0 %         | 4 %     | no      |
-| hard   | 210       | 22     | 150      | 0 %      | 150         | 0 %         | 0 %     | yes     |
+| easy   | 330       | 170    | 230      | 12 %     | 300         | 3 %         | 15 %    | no      |
+| normal | 280       | 80     | 195      | 4 %      | 200         | 0 %         | 4 %     | no      |
+| hard   | 230       | 25     | 160      | 0 %      | 150         | 0 %         | 0 %     | yes     |
 
 - `hesitate`: chance that a card action takes twice as long (a person thinking it over).
 - `catch_sd_ms`: the timing error of a catch aimed at the middle of the 300 ms catch window
@@ -79,9 +80,9 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", 300, 150, 210, 0.12, 300, 0.40, 0.03, 0.15, False),
-    "normal": Level("normal", 250, 70, 175, 0.04, 200, 0.35, 0.0, 0.04, False),
-    "hard": Level("hard", 210, 22, 150, 0.0, 150, 0.55, 0.0, 0.0, True),
+    "easy": Level("easy", 330, 170, 230, 0.12, 300, 0.40, 0.03, 0.15, False),
+    "normal": Level("normal", 280, 80, 195, 0.04, 200, 0.35, 0.0, 0.04, False),
+    "hard": Level("hard", 230, 25, 160, 0.0, 150, 0.55, 0.0, 0.0, True),
 }
 
 
