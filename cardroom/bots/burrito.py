@@ -377,30 +377,20 @@ class BurritoBot:
         return None
 
     def _flight_ms(self, f: JSON) -> int:
-        """How long its next throw will fly, as far as it can tell (its last throw's time)."""
+        """How long its next throw will fly at most: its shortest throw in the air, else 800 ms."""
         mine = [fl["flight_ms"] for fl in f["flights"] if fl["thrower"] == self.seat]
         return min(mine) if mine else 800
 
     def _target(self, v: JSON, f: JSON, now: int, lands_in: int) -> int:
-        """Another fighter: one who cannot dodge now, then one with empty hands, then the leader."""
+        """Another fighter (`burrito_tactics.target`), or now and then a blunder."""
         seat, rng, lvl = self.seat, self.rng, self.level
         others = [q for q in f["fighters"] if q != seat]
         if len(others) == 1:
             return int(others[0])
         if lvl.blunder and rng.random() < lvl.blunder * 2:
             return int(rng.choice(others))
-        if lvl.tactics:
-            return target(v, f, seat, now, self._others_dodge, lands_in, rng)
-        scores: list[int] = v["scores"]
-        holding: list[int] = f["holding"]
-        best, best_key = others[0], -1e9
-        for q in others:
-            key = scores[q] + rng.random() * 1.5
-            if not holding[q]:
-                key += 2.0
-            if key > best_key:
-                best, best_key = q, key
-        return int(best)
+        cooling = self._others_dodge if lvl.tactics else None
+        return target(v, f, seat, rng, cooling, now + lands_in)
 
     def _throw(self, e: JSON, now: int) -> None:
         seat = self.seat

@@ -17,6 +17,7 @@ makes in the arena, each from what that seat sees.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from cardroom.bots.burrito_hand import call
 from cardroom.bots.burrito_levels import Level
@@ -54,18 +55,22 @@ def prefer_catch(lvl: Level, fighters: int, thrower_leads: bool) -> bool:
 
 
 def target(
-    v: JSON, f: JSON, seat: int, now: int, cooling: dict[int, int], lands_in: int, rng: random.Random
+    v: JSON, f: JSON, seat: int, rng: random.Random, cooling: Mapping[int, int] | None, lands_at: int
 ) -> int:
-    """The fighter to throw at (see the module's docstring)."""
-    others = [q for q in f["fighters"] if q != seat]
+    """The fighter to throw at: the best score, one with empty hands first, and with tactics
+    (`cooling`: when each rival's dodge cools down) one who cannot dodge before `lands_at`.
+
+    Without tactics the choice is looser (more noise, empty hands weigh more than a point)."""
+    noise, empty = (1.5, 2.0) if cooling is None else (0.5, 1.0)
     scores: list[int] = v["scores"]
     holding: list[int] = f["holding"]
+    others = [q for q in f["fighters"] if q != seat]
     best, best_key = others[0], -1e9
     for q in others:
-        key = scores[q] + rng.random() * 0.5
+        key = scores[q] + rng.random() * noise
         if not holding[q]:
-            key += 1.0
-        if cooling.get(q, 0) > now + lands_in:
+            key += empty
+        if cooling is not None and cooling.get(q, 0) > lands_at:
             key += 10.0  # it cannot dodge before the burrito lands
         if key > best_key:
             best, best_key = q, key
