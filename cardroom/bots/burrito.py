@@ -13,19 +13,22 @@ the same actions as a person. It keeps three intentions, each with the moment it
 (the burritos flying at it, dodge cooldowns, the cards scored) and never builds the view;
 `act` reads the view at most once, then decides from what is true at that moment.
 
-Reaction times (ms, normal distribution, clipped to [mean / 2, mean * 2]), used for every card
-action, grab, throw, dodge and the first sight of a burrito; exact figures and the other
-per-level numbers (catch timing error, false starts, blunders) are in `burrito_levels`:
-
-    easy 650 +- 160 (12 % of card actions take twice as long), normal 420 +- 100 (4 %),
-    hard 260 +- 60.
+Reaction times are a person's (`burrito_levels`): a simple reaction (about 200 to 300 ms by
+level) plus a few milliseconds per bit of choice (Hick-Hyman), so a card action among the
+four or five a hand offers takes about 650 ms for easy, 420 for normal and 260 for hard, a
+grab a simple reaction, a throw a choice among the targets, the first sight of a burrito a
+choice between dodge and catch. The bot keeps its own hand from its events to count its
+choices without building the view.
 
 A catch is aimed at the middle of the catch window with a timing error, never before the
 bot has seen the throw; a duelist throws a reaction time after "Burrito!". Waiting rules, so
 that cards keep moving without handing the same card back and forth: a bot with nothing to
 draw waits for cards (`RESTLESS_MS` at most), notices a card put on its waiting pile up to two
 reaction times late, and with two players lets the other dig into a bigger pile (`PATIENCE`).
-Card choices are in `burrito_hand`.
+Card choices are in `burrito_hand`. A bot with tactics (hard) also keeps a `Watch` on its
+neighbours, joins a fight it is in with a call of its own while calls still merge, and in a
+fight weighs a catch against a dodge by its own odds and throws at the rival it most needs to
+bruise.
 """
 
 from __future__ import annotations
@@ -34,8 +37,10 @@ import random
 
 from cardroom.bots.burrito_hand import card_action
 from cardroom.bots.burrito_levels import Level, level
+from cardroom.bots.burrito_tactics import holds_battle_set, merge_call, prefer_catch, target
+from cardroom.bots.burrito_watch import Watch
 from cardroom.games.burrito.actions import Action, Catch, Dodge, Grab, Throw
-from cardroom.games.burrito.cards import DECK_SIZE
+from cardroom.games.burrito.cards import DECK_SIZE, SET_SIZE
 from cardroom.protocol import JSON, Rejected
 from cardroom.protocol.rng import KeyedRandom
 from cardroom.protocol.table import ViewFn
@@ -74,11 +79,15 @@ class BurritoBot:
         self._swaps = 0
         self._fighting = False
         self._false_start = False
-        self._incoming: dict[int, tuple[int, int]] = {}  # flight id: (lands_at, catch_from)
+        self._incoming: dict[int, tuple[int, int, int]] = {}  # id: (lands_at, catch_from, thrower)
+        self._fighters = 0
+        self._scores: list[int] = []
         self._dodge_until = 0
         self._others_dodge: dict[int, int] = {}
         self._scored: dict[str, int] = {}
         self._decks = 1
+        self._hand: list[str] = []
+        self.watch: Watch | None = None
 
     def __repr__(self) -> str:
         return f"BurritoBot(seat={self.seat}, level={self.level.name!r})"
@@ -93,24 +102,34 @@ class BurritoBot:
             self._look(view(), now)
             return
         seat = self.seat
+        hand = self._hand
         for e in events:
             kind = e["event"]
+            if self.watch is not None:
+                self.watch.notice(e)
             if kind == "draw":
                 if e["player"] == seat:
+                    hand.append(e["card"])
                     self._mine(now)
             elif kind == "discard":
                 if e["player"] == seat:
+                    _remove(hand, e["card"], 1)
                     self._swaps += 1
                     self._mine(now)
                 elif e["to"] == seat and (self._waiting or self._card_at is None):
                     # A card came to the pile it was waiting on; a person glancing at a waiting
                     # pile now and then sees it up to two reaction times late.
-                    self._plan_card(now + int(self.rng.random() * 2 * self.level.react_ms))
+                    glance = 2 * self.level.mean_ms(self._choices())
+                    self._plan_card(now + int(self.rng.random() * glance))
             elif kind == "set":
                 self._scored[e["card"]] = self._scored.get(e["card"], 0) + 3
+                self._score(e["player"], e["score"])
                 if e["player"] == seat:
+                    _remove(hand, e["card"], SET_SIZE)
                     self._swaps = 0
                     self._mine(now)
+            elif kind == "hand":
+                hand[:] = e["cards"]
             elif kind == "countdown":
                 if e["beat"] == "burrito":
                     self._play = True
@@ -119,9 +138,11 @@ class BurritoBot:
                     self._play = False
             elif kind == "call":
                 self._scored[e["card"]] = self._scored.get(e["card"], 0) + 3
+                self._score(e["player"], e["score"])
                 self._play = False
                 self._card_at = None
                 if e["player"] == seat:
+                    _remove(hand, e["card"], SET_SIZE)
                     self._refusals = 0
                     self._swaps = 0
             elif kind == "fight_start":
@@ -146,6 +167,8 @@ class BurritoBot:
                 elif self._fighting:
                     self._plan_arm(now)
             elif kind == "fight_over" or kind == "fight_tie":
+                if e.get("bruise"):
+                    self._score(e["loser"], None)
                 self._leave_fight()
             elif kind == "round_start":
                 self._new_round(e)
@@ -217,6 +240,10 @@ class BurritoBot:
         """Sitting down mid-game (a stand-in, a restart): take the table as it is."""
         cards = sum(v["hand_sizes"]) + sum(v["pile_sizes"]) + sum(v["community_sizes"])
         self._decks = 2 if cards + 3 * sum(len(p) for p in v["score_piles"]) > DECK_SIZE else 1
+        self._hand = list(v["hand"])
+        self._scores = list(v["scores"])
+        if self.level.tactics:
+            self.watch = Watch(self.seat, v["players"])  # what it saw before sitting down is lost
         f = v.get("fight")
         if v["phase"] == "play":
             self._play = True
@@ -230,13 +257,24 @@ class BurritoBot:
         if not self._play:
             return
         lvl = self.level
-        ms = lvl.reaction(self.rng)
+        ms = lvl.reaction(self.rng, self._choices())
         if lvl.hesitate and self.rng.random() < lvl.hesitate:
             ms *= 2
         self._card_at = now + ms
 
-    def _plan_arm(self, now: int) -> None:
-        self._arm_at = now + self.level.reaction(self.rng)
+    def _score(self, player: int, score: int | None) -> None:
+        """Keep the scores from events (None: a bruise), for decisions made without the view."""
+        scores = self._scores
+        if player < len(scores):
+            scores[player] = scores[player] - 1 if score is None else score
+
+    def _choices(self) -> int:
+        """What a card action chooses among: pass one of the kinds held, or draw (or set)."""
+        return len(set(self._hand)) + 1
+
+    def _plan_arm(self, now: int, choices: int = 1) -> None:
+        """A grab is a simple reaction; a throw chooses among the other fighters."""
+        self._arm_at = now + self.level.reaction(self.rng, choices)
 
     # ---- card play ----------------------------------------------------------------------------
 
@@ -250,8 +288,14 @@ class BurritoBot:
         self._dodge_until = 0
         cards = sum(e["hand_sizes"]) + sum(e["pile_sizes"]) + sum(e["community_sizes"])
         self._decks = 2 if cards > DECK_SIZE else 1
+        self._hand = []
+        self._scores = [0] * len(e["hand_sizes"])
+        if self.level.tactics:
+            self.watch = Watch(self.seat, len(e["hand_sizes"]))
 
     def _card(self, v: JSON, now: int) -> Action | None:
+        if v["phase"] == "fight":
+            return merge_call(v, self.seat, self.level, self.rng, now)
         if v["phase"] != "play":
             return None
         restless, self._waiting = self._waiting, False
@@ -265,12 +309,13 @@ class BurritoBot:
             restless,
             self._patience,
             self._swaps >= BORED_SWAPS,
+            self.watch,
         )
         if action is not None:
             self._patience = PATIENCE[0] + self.rng.random() * (PATIENCE[1] - PATIENCE[0])
         elif v["hand"] and not restless:
             self._waiting = True
-            self._card_at = now + RESTLESS_MS + self.level.reaction(self.rng)
+            self._card_at = now + RESTLESS_MS + self.level.reaction(self.rng, self._choices())
         return action
 
     # ---- fights -------------------------------------------------------------------------------
@@ -291,14 +336,19 @@ class BurritoBot:
             self._def_at = None
             self._def_id = -1
         self._fighting = self.seat in e["fighters"]
+        self._fighters = len(e["fighters"])
         self._false_start = False
         if not self._fighting:
             self._leave_fight()
             return
         lvl, rng = self.level, self.rng
+        if lvl.tactics and e["caller"] not in (None, self.seat) and holds_battle_set(self._hand):
+            # A fighter with a battle set joins in with a call while calls still merge.
+            self._card_at = now + lvl.reaction(rng, 2)
         go_at = e.get("go_at")
         if go_at is None:
             self._plan_arm(now)
+            self._refresh()
             return
         # A duel: both hold a burrito; throw on "Burrito!", a reaction time after it.
         if lvl.false_start and rng.random() < lvl.false_start:
@@ -306,6 +356,7 @@ class BurritoBot:
             self._arm_at = max(now, go_at - 40 - int(rng.random() * 260))
         else:
             self._arm_at = go_at + lvl.reaction(rng)
+        self._refresh()
 
     def _arm(self, v: JSON, now: int) -> Action | None:
         f = v["fight"]
@@ -321,32 +372,26 @@ class BurritoBot:
             if go_at is not None and now < go_at and not self._false_start:
                 self._arm_at = go_at + self.level.reaction(self.rng)
                 return None
-            return Throw(self._target(v, f, now))
+            return Throw(self._target(v, f, now, self._flight_ms(f)))
         if f["free"] > 0:
             return GRAB
         return None
 
-    def _target(self, v: JSON, f: JSON, now: int) -> int:
-        """Another fighter: one who cannot dodge now, then one with empty hands, then the leader."""
+    def _flight_ms(self, f: JSON) -> int:
+        """How long its next throw will fly at most: its shortest throw in the air, else 800 ms."""
+        mine = [fl["flight_ms"] for fl in f["flights"] if fl["thrower"] == self.seat]
+        return min(mine) if mine else 800
+
+    def _target(self, v: JSON, f: JSON, now: int, lands_in: int) -> int:
+        """Another fighter (`burrito_tactics.target`), or now and then a blunder."""
         seat, rng, lvl = self.seat, self.rng, self.level
         others = [q for q in f["fighters"] if q != seat]
         if len(others) == 1:
             return int(others[0])
         if lvl.blunder and rng.random() < lvl.blunder * 2:
             return int(rng.choice(others))
-        scores: list[int] = v["scores"]
-        holding: list[int] = f["holding"]
-        cooling = self._others_dodge
-        best, best_key = others[0], -1e9
-        for q in others:
-            key = scores[q] + rng.random() * 1.5
-            if not holding[q]:
-                key += 2.0
-            if lvl.sly and cooling.get(q, 0) > now + 300:
-                key += 10.0  # it cannot dodge before the burrito lands
-            if key > best_key:
-                best, best_key = q, key
-        return int(best)
+        cooling = self._others_dodge if lvl.tactics else None
+        return target(v, f, seat, rng, cooling, now + lands_in)
 
     def _throw(self, e: JSON, now: int) -> None:
         seat = self.seat
@@ -356,7 +401,7 @@ class BurritoBot:
             if self._fighting:
                 self._plan_arm(now)  # another burrito may be free
         if e["target"] == seat and self._fighting:
-            self._incoming[e["id"]] = (e["lands_at"], e["catch_from"])
+            self._incoming[e["id"]] = (e["lands_at"], e["catch_from"], e["thrower"])
             self._plan_defence(now)
 
     def _dodged(self, e: JSON, now: int) -> None:
@@ -380,16 +425,23 @@ class BurritoBot:
         fid = min(incoming, key=lambda k: incoming[k])
         if fid == self._def_id and self._def_at is not None:
             return
-        lands, catch_from = incoming[fid]
+        lands, catch_from, thrower = incoming[fid]
         lvl, rng = self.level, self.rng
-        seen = now + lvl.reaction(rng)
+        seen = now + lvl.reaction(rng, 2)  # dodge or catch
         dodge_at = max(seen, self._dodge_until)
-        if dodge_at >= lands or rng.random() < lvl.catch_pref:
+        # Without tactics a bot catches now and then; with them, when a catch pays.
+        catch = self._catch_pays(thrower) if lvl.tactics else rng.random() < lvl.catch_pref
+        if dodge_at >= lands or catch:
             aim = catch_from + (lands - catch_from) // 2 + int(rng.gauss(0, lvl.catch_sd_ms))
             self._def_do, self._def_at = CATCH, max(aim, seen)
         else:
             self._def_do, self._def_at = DODGE, dodge_at
         self._def_id = fid
+
+    def _catch_pays(self, thrower: int) -> bool:
+        scores = self._scores
+        leads = bool(scores) and scores[thrower] == max(scores) and scores[thrower] > scores[self.seat]
+        return prefer_catch(self.level, self._fighters, leads)
 
     def _defend(self, now: int) -> Action | None:
         if self._def_id not in self._incoming:
@@ -397,6 +449,12 @@ class BurritoBot:
             self._plan_defence(now)
             return None
         return self._def_do
+
+
+def _remove(hand: list[str], card: str, count: int) -> None:
+    for _ in range(count):
+        if card in hand:
+            hand.remove(card)
 
 
 def make_bot(seat: int, level_name: str, seed: int) -> BurritoBot:

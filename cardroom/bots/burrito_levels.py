@@ -1,60 +1,88 @@
 """How fast and how well a Throw Throw Burrito bot plays, by level.
 
-The numbers are human ones (DIGITAL.md, "Bots and people"): a person reacts to a card in about
-half a second and to a burrito thrown at them a little faster when alert. A bot's delay is
-drawn from a normal distribution around `react_ms` with `jitter_ms` of standard deviation,
-clipped to [react_ms / 2, react_ms * 2], so that no bot is ever superhuman nor frozen.
+Reaction times follow two classic results of experimental psychology (docs/bots.md says more):
 
-| level  | react_ms | jitter_ms | hesitate | catch_sd_ms | catch_pref | false_start | blunder | sly |
-| ------ | -------- | --------- | -------- | ----------- | ---------- | ----------- | ------- | --- |
-| easy   | 650      | 160       | 12 %     | 300         | 0.40       | 3 %         | 15 %    | no  |
-| normal | 420      | 100       | 4 %      | 200         | 0.35       | 0 %         | 4 %     | no  |
-| hard   | 260      | 60        | 0 %      | 150         | 0.55       | 0 %         | 0 %     | yes |
+- a *simple* reaction (one expected signal, one answer: a burrito lies free and you grab
+  it) takes a person about 200 to 300 ms;
+- a *choice* reaction grows with the logarithm of the number of equally likely choices, about
+  a fixed number of milliseconds per bit (the Hick-Hyman law): `simple_ms + bit_ms * log2(n)`.
+  Practice flattens the slope, so the levels differ most in `bit_ms`.
+
+A delay is drawn around that mean with a right skew, as measured reaction times are (a normal
+part plus an exponential tail, so the typical delay is a little under the mean), and never
+under `floor_ms`: no bot is ever faster than an alert, practised person. With the four or five
+choices a hand usually offers (which card to pass, or draw, or set), the typical card action
+comes to the figures of DIGITAL.md "Bots and people": about 650 ms for easy, 420 ms for normal
+and 260 ms for hard.
+
+| level  | simple_ms | bit_ms | floor_ms | hesitate | catch_sd_ms | false_start | blunder | tactics |
+| ------ | --------- | ------ | -------- | -------- | ----------- | ----------- | ------- | ------- |
+| easy   | 330       | 170    | 230      | 12 %     | 300         | 3 %         | 15 %    | no      |
+| normal | 280       | 80     | 195      | 4 %      | 200         | 0 %         | 4 %     | no      |
+| hard   | 230       | 25     | 160      | 0 %      | 150         | 0 %         | 0 %     | yes     |
 
 - `hesitate`: chance that a card action takes twice as long (a person thinking it over).
 - `catch_sd_ms`: the timing error of a catch aimed at the middle of the 300 ms catch window
-  (too early is a fumble, too late a hit): about 35 % of catches succeed for easy, 55 % for
+  (too early is a fumble, too late a hit): about 38 % of catches succeed for easy, 55 % for
   normal, 68 % for hard, if it sees the burrito in time.
-- `catch_pref`: how often the bot tries to catch rather than dodge (it must catch while its
-  dodge is cooling down). Easy tries more often than its hands allow.
+- `catch_pref`: without tactics, how often the bot tries to catch rather than dodge (it must
+  catch while its dodge is cooling down). Easy tries more often than its hands allow.
 - `false_start`: chance, in a duel, of throwing just before "Burrito!".
 - `blunder`: chance of a plainly weaker choice (passing a random card, naming itself in a
   duel, throwing at a random fighter).
-- `sly`: throws first at a fighter whose dodge is cooling down.
+- `tactics`: the hard bot watches its neighbours and starves the one it feeds, times its
+  calls by the score, joins a fight it is in with a call of its own, and chooses between catch
+  and dodge by its odds (`burrito_tactics`).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
 from cardroom.protocol import InvalidSetup
 
+SKEW = 0.3
+"""Share of a reaction's mean in its exponential tail (the rest is a normal part)."""
+SPREAD = 0.15
+"""Standard deviation of the normal part, as a share of the mean."""
+
 
 @dataclass(frozen=True, slots=True)
 class Level:
     name: str
-    react_ms: int
-    jitter_ms: int
+    simple_ms: int
+    bit_ms: int
+    floor_ms: int
     hesitate: float
     catch_sd_ms: int
     catch_pref: float
     false_start: float
     blunder: float
-    sly: bool
+    tactics: bool
 
-    def reaction(self, rng: random.Random) -> int:
-        """One human reaction time, in ms."""
-        base = self.react_ms
-        ms = rng.gauss(base, self.jitter_ms)
-        lo, hi = base // 2, base * 2
-        return int(lo if ms < lo else hi if ms > hi else ms)
+    def mean_ms(self, choices: int = 1) -> float:
+        """The mean reaction with `choices` equally likely answers (Hick-Hyman)."""
+        return self.simple_ms + self.bit_ms * math.log2(max(1, choices))
+
+    def reaction(self, rng: random.Random, choices: int = 1) -> int:
+        """One human reaction time in ms, with `choices` answers to choose from."""
+        mean = self.mean_ms(choices)
+        tail = SKEW * mean
+        ms = rng.gauss(mean - tail, SPREAD * mean) + rng.expovariate(1.0 / tail)
+        return int(min(max(ms, self.floor_ms), 3 * mean))
+
+    @property
+    def catch_odds(self) -> float:
+        """The chance that a catch aimed at the middle of a 300 ms window is clean."""
+        return math.erf(150 / (self.catch_sd_ms * math.sqrt(2)))
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", 650, 160, 0.12, 300, 0.40, 0.03, 0.15, False),
-    "normal": Level("normal", 420, 100, 0.04, 200, 0.35, 0.0, 0.04, False),
-    "hard": Level("hard", 260, 60, 0.0, 150, 0.55, 0.0, 0.0, True),
+    "easy": Level("easy", 330, 170, 230, 0.12, 300, 0.40, 0.03, 0.15, False),
+    "normal": Level("normal", 280, 80, 195, 0.04, 200, 0.35, 0.0, 0.04, False),
+    "hard": Level("hard", 230, 25, 160, 0.0, 150, 0.55, 0.0, 0.0, True),
 }
 
 

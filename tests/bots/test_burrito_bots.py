@@ -155,13 +155,16 @@ def test_a_bot_never_sees_a_hidden_card() -> None:
 
 
 class Timings:
-    """Listens to a game: each bot's time between two card actions in a row, and between a
-    burrito thrown at it and its dodge."""
+    """Listens to a game: each bot's time between two card actions in a row, between the start
+    of a fight and its first grab, and between a burrito thrown at it and its dodge."""
 
     def __init__(self, levels: list[str]) -> None:
         self.levels = levels
         self.card: dict[str, list[int]] = {lvl: [] for lvl in LEVELS}
         self.dodge: dict[str, list[int]] = {lvl: [] for lvl in LEVELS}
+        self.grab: dict[str, list[int]] = {lvl: [] for lvl in LEVELS}
+        self._fight_at: int | None = None
+        self._grabbed: set[int] = set()
         self._last: dict[int, int] = {}
         self._thrown: dict[int, int] = {}
 
@@ -175,6 +178,11 @@ class Timings:
                 self._last[p] = now
             elif ev.kind in ("call", "countdown", "fight_start"):
                 self._last.clear()
+                if ev.kind == "fight_start" and "go_at" not in d:
+                    self._fight_at, self._grabbed = now, set()
+            elif ev.kind == "grab" and self._fight_at is not None and d["player"] not in self._grabbed:
+                self._grabbed.add(d["player"])
+                self.grab[self.levels[d["player"]]].append(now - self._fight_at)
             elif ev.kind == "throw":
                 self._thrown.setdefault(d["target"], now)
             elif ev.kind == "dodge" and d["player"] in self._thrown:
@@ -185,11 +193,13 @@ class Timings:
                 self._thrown.pop(d["target"], None)
             elif ev.kind == "fight_over":
                 self._thrown.clear()
+                self._fight_at = None
 
 
 def test_reaction_times_are_a_persons_and_ordered_by_level() -> None:
     """DIGITAL.md "Bots and people": easy about 650 ms, normal 420 ms, hard 260 ms, with jitter,
-    in card play and in fights."""
+    in card play and in fights (docs/bots.md: a grab is a simple reaction; whether a hard bot
+    dodges or catches depends on the fight, so its dodges are not all first reactions)."""
     levels = ["easy", "normal", "hard"] * 2
     timings = Timings(levels)
     for seed in (1, 2, 3):
@@ -199,10 +209,12 @@ def test_reaction_times_are_a_persons_and_ordered_by_level() -> None:
         assert table.over
     card = {lvl: statistics.median(g) for lvl, g in timings.card.items()}
     dodge = {lvl: statistics.median(g) for lvl, g in timings.dodge.items()}
+    grab = {lvl: statistics.median(g) for lvl, g in timings.grab.items()}
     assert card["easy"] > card["normal"] > card["hard"], card
-    assert dodge["easy"] > dodge["normal"] > dodge["hard"], dodge
+    assert grab["easy"] > grab["normal"] > grab["hard"], grab
+    assert dodge["easy"] > max(dodge["normal"], dodge["hard"]), dodge
     assert 550 <= card["easy"] <= 900 and 350 <= card["normal"] <= 560 and 220 <= card["hard"] <= 360, card
-    assert all(min(g) >= LEVELS[lvl].react_ms // 2 for lvl, g in timings.dodge.items())  # never superhuman
+    assert all(min(g) >= LEVELS[lvl].floor_ms for lvl, g in timings.dodge.items())  # never superhuman
 
 
 # ---- card play, one rule at a time --------------------------------------------------------------
@@ -214,7 +226,7 @@ def test_a_bot_waits_for_burrito_then_acts_after_its_reaction_time() -> None:
         assert bot.due() is None
         bot.notice([GO], lambda: {}, 1000)
         due = bot.due()
-        assert due is not None and 1000 + lvl.react_ms // 2 <= due <= 1000 + 4 * lvl.react_ms
+        assert due is not None and 1000 + lvl.floor_ms <= due <= 1000 + 6 * lvl.mean_ms()
 
 
 def test_a_bot_scores_a_set_of_three_identical_normal_cards_at_once() -> None:
@@ -302,7 +314,7 @@ def test_a_targeted_fighter_reacts_inside_the_flight_and_in_duels_waits_for_burr
     for seed in range(12):
         log = _duel(seed)
         throws = [(now, e.data) for now, e in log if e.kind == "throw"]
-        assert throws and throws[0][0] >= 3000 + LEVELS["hard"].react_ms // 2  # "Burrito!" at 3000
+        assert throws and throws[0][0] >= 3000 + LEVELS["hard"].floor_ms  # "Burrito!" at 3000
         assert not any(e.kind == "false_start" for _, e in log)
         first = throws[0][1]
         reactions = [
