@@ -169,9 +169,11 @@ def test_a_hard_bot_catches_in_a_fight_of_two_and_dodges_in_a_crowd() -> None:
     """docs/bots.md: its clean catches (about 68 %) beat a fighter's share of not losing in a
     fight of two (1/2 lose), not in a War of five (4/5 do not lose)."""
     brawl = [_thrown_at(4, Call("brawl", "brawl_a"), 1, 3, "hard", seed) for seed in range(10)]
-    assert brawl == [Catch()] * 10
+    defended = [a for a in brawl if a is not None]  # None: it was busy (a grab, a throw) instead
+    assert len(defended) >= 7 and set(defended) == {Catch()}, brawl
     war = [_thrown_at(6, Call("war", "war"), 2, 4, "hard", seed) for seed in range(10)]
-    assert war == [Dodge()] * 10
+    defended = [a for a in war if a is not None]
+    assert len(defended) >= 7 and set(defended) == {Dodge()}, war
     normal = [_thrown_at(4, Call("brawl", "brawl_a"), 1, 3, "normal", seed) for seed in range(10)]
     assert Dodge() in normal  # without tactics, a bot mostly dodges
 

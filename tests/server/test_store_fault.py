@@ -32,7 +32,7 @@ from cardroom.server.wire import messages
 from tests.server.live import LiveServer, run_server
 from tests.server.play import Witness, create_and_start, play_until, stored_game
 
-OPTIONS = {"nope_window_ms": 300, "turn_ms": 4000, "defuse_ms": 3000, "choose_ms": 2000}
+OPTIONS = {"nope_window_ms": 300, "turn_ms": 4000, "defuse_ms": 3000, "choose_ms": 2000, "bot_think_ms": 0}
 GAMES = {
     "kittens": (4, OPTIONS),
     "burrito": (3, {"bruises": 3, "countdown_ms": 500, "between_rounds_ms": 400, "fight_timeout_ms": 4000}),

@@ -176,7 +176,7 @@ def test_a_private_game_is_in_its_players_games_view_only(
         seats=2,
         bots=1,
         level="easy",
-        options={"nope_window_ms": 300, "choose_ms": 3000},
+        options={"nope_window_ms": 300, "choose_ms": 3000, "bot_think_ms": 0},
         private=True,
     )
     start_game(page)
