@@ -8,6 +8,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -93,6 +95,8 @@ def create_app(lobby: Lobby | None = None, db: str = "memory") -> Starlette:
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
         lifespan=lifespan,
+        # The page, its scripts, styles and card art go out compressed (issue 13: light first load).
+        middleware=[Middleware(GZipMiddleware, minimum_size=512)],
     )
     app.state.lobby = the_lobby
     return app

@@ -269,6 +269,10 @@ class Room:
             "v": self.version,
             "chat": self.chat_log[-50:],
             "view": self.table.view(seat) if self.table is not None else None,
+            # Each seat's final place (1 = first) once the game is over, for the scoreboard.
+            "places": self.game.standings(self.table)
+            if self.state == OVER and self.table is not None
+            else None,
         }
         return out
 
