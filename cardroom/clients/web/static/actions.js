@@ -39,7 +39,7 @@ function kittensButtons(m) {
     return out;
   }
   if (v.phase === "nope_window" && v.window && hand.includes("nope") && v.window.last !== m.you) {
-    out.push({ action: "nope", label: _("Nope!"), cls: "go" });
+    out.push({ action: "nope", label: m.cardName("nope"), cls: "go" });
   }
   if (v.phase === "turn" && mine) {
     const chosen = m.selected.length ? m.selected.map((i) => m.cards[i]) : [m.cards[m.cursor]].filter(Boolean);
@@ -77,7 +77,7 @@ function burritoButtons(m) {
   const card = m.cards[m.cursor];
   if (card) {
     const count = hand.filter((c) => c === card).length;
-    if (count >= 3 && FIGHT_OF[card]) out.push({ action: "call", label: fmt(_("Call a {fight}"), { fight: FIGHT_NAMES[FIGHT_OF[card]]() }), cls: "go" });
+    if (count >= 3 && FIGHT_OF[card]) out.push({ action: "call", label: fmt(_("Call a fight: {fight}"), { fight: FIGHT_NAMES[FIGHT_OF[card]]() }), cls: "go" });
     if (count >= 3 && BURRITO_NORMAL.includes(card)) out.push({ action: "set", label: fmt(_("Score three {card}"), { card: m.cardName(card) }), cls: "go" });
     out.push({ action: "pass", label: fmt(_("Pass {card} left"), { card: m.cardName(card) }) });
   }

@@ -285,7 +285,7 @@ function motion(felt, st, a, b) {
       if (card === "defuse" && va.phase === "defusing") stamp(felt, st, b.cardName("defuse"), "defuse");
     }
     const nopes = (w) => (w ? w.nopes : 0);
-    if (vb.window && nopes(vb.window) > nopes(va.window)) stamp(felt, st, _("NOPE!"), "nope");
+    if (vb.window && nopes(vb.window) > nopes(va.window)) stamp(felt, st, b.cardName("nope"), "nope");
     return;
   }
   for (let i = 0; i < n; i += 1) {
@@ -337,7 +337,7 @@ export function renderScoreboard(box, m) {
   box.querySelector(".col-name").textContent = _("Player");
   box.querySelector(".col-score").textContent = m.game === "burrito" ? _("Points") : _("State");
   body.replaceChildren(...order.map((i) => {
-    const score = m.game === "burrito" ? fmt(_("{points}, bruises {n}"), { points: v.scores[i], n: v.bruises[i] }) : v.alive[i] ? (over ? _("survived") : _("in the game")) : _("exploded");
+    const score = m.game === "burrito" ? listOf([fmt(_("score {score}"), { score: v.scores[i] }), fmt(_("bruises {n}"), { n: v.bruises[i] })], "unit") : v.alive[i] ? (over ? _("survived") : _("in the game")) : _("exploded");
     return el("tr", { class: places && places[i] === 1 ? "first" : null },
       el("td", { text: places ? String(places[i]) : "–" }),
       el("th", { scope: "row" }, m.seats[i] && m.seats[i].name ? (i === m.you ? fmt(_("{name} (you)"), { name: m.seats[i].name }) : m.seats[i].name) : _("empty seat")),
