@@ -133,3 +133,39 @@ def test_a_burrito_round_by_pointer_alone(device: str, request: pytest.FixtureRe
         if done[kind]:
             assert log_has(page, start_of_line), (kind, start_of_line)
     focus_is_never_main(page)
+
+
+# Parts of the table a person may click or tap, by accident or not.
+CLICKED = (
+    "#felt",
+    "#felt .chip",
+    "#felt [data-pile='discard']",
+    "#table-title",
+    "#game-hint",
+    "#hand-title",
+    "#log",
+    "#scoreboard",
+    "#seats li",
+    "#seats-title",
+    "#table-chat-log",
+    "#keys-box summary",
+)
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_a_click_anywhere_on_the_table_leaves_the_game_keys_working(
+    device: str, request: pytest.FixtureRequest
+) -> None:
+    """After each click the focus is not on <main>, and Space still selects a card (a game key)."""
+    page: Page = request.getfixturevalue(device)
+    finger = Finger(page)
+    enter_lobby(page, finger, f"Click{device}")
+    create_table(page, finger, "kittens", seats=3, bots=2, options={"turn_ms": 600000})
+    start(page, finger)
+    for selector in CLICKED:
+        before = page.evaluate("document.querySelectorAll('#hand [aria-selected=true]').length")
+        finger.tap(selector)
+        assert page.evaluate("document.activeElement.id") != "main", selector
+        page.keyboard.press("Space")
+        after = page.evaluate("document.querySelectorAll('#hand [aria-selected=true]').length")
+        assert after != before, f"Space did nothing after a click on {selector}"

@@ -336,7 +336,7 @@ export function focusHand() {
     // below it, rather than the hand scrolled to the bottom with the seats gone above.
     local.fresh = false;
     hand.focus({ preventScroll: true });
-    $("game").scrollIntoView({ block: "start" });
+    $("felt").scrollIntoView({ block: "start" });
     return;
   }
   hand.focus();
@@ -400,12 +400,15 @@ function startDrag(event) {
 
 // A click that leaves the focus nowhere (on <main>, the page, a picture) gives it to the hand
 // while a game is on screen, so the game keys keep working whatever was clicked.
-function keepKeysAfterClick() {
+// A button clicked or tapped at the table (not typed into: forms and the chat keep theirs)
+// hands the focus back too once it has done its work.
+function keepKeysAfterClick(event) {
   const active = document.activeElement;
   if (!view() || $("table").hidden || chooser) return;
-  if (!active || active === document.body || active === $("main") || active.closest("#felt")) {
-    $("hand").focus({ preventScroll: true });
-  }
+  const nowhere = !active || active === document.body || active === $("main") || active.closest("#felt")
+    || (active.getAttribute("tabindex") === "-1" && !active.closest("#game")); // a heading
+  const pressed = event.detail > 0 && active && active.closest("#table") && active.matches("button, summary") && !active.closest("form");
+  if (nowhere || pressed) $("hand").focus({ preventScroll: true });
 }
 
 function pointerModel() {
