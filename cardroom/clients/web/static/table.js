@@ -147,6 +147,15 @@ export function drawTable(felt, m, handlers) {
     st = { model: null, board: el("div", { class: "felt-board" }), air: el("div", { class: "felt-air" }), fx: el("div", { class: "felt-fx" }), timer: null, flights: new Map() };
     felt.replaceChildren(st.board, st.air, st.fx);
     felts.set(felt, st);
+    // The felt's size, kept by an observer: reading it in each frame would force a layout.
+    st.w = felt.clientWidth;
+    st.h = felt.clientHeight;
+    if (window.ResizeObserver) {
+      new ResizeObserver(() => {
+        st.w = felt.clientWidth;
+        st.h = felt.clientHeight;
+      }).observe(felt);
+    }
   }
   const n = m.seats.length;
   felt.dataset.game = m.game || "";
@@ -154,11 +163,16 @@ export function drawTable(felt, m, handlers) {
   felt.classList.toggle("playing", Boolean(m.view));
   st.spots = m.seats.map((_s, i) => seatSpot(i, m.you, n));
   st.board.replaceChildren(...m.seats.map((_s, i) => seatChip(m, i, st.spots[i], handlers)), centre(m, handlers));
+  st.clock = st.board.querySelector(".clock");
   const timer = timerOf(m);
   if (!st.timer || !timer || st.timer.deadline !== timer[1]) {
     st.timer = timer ? { label: timer[0], deadline: timer[1], total: Math.max(1, timer[1] - (m.view ? m.view.now : 0)) } : null;
   }
-  if (st.model && st.model.view && m.view && st.model.game === m.game) motion(felt, st, st.model, m);
+  if (st.model && st.model.view && m.view && st.model.game === m.game) {
+    // Motion reads positions: after the frame that drew this view, when reading costs nothing.
+    const before = st.model;
+    requestAnimationFrame(() => setTimeout(() => motion(felt, st, before, m)));
+  }
   st.model = m;
   st.handlers = handlers;
   tickTable(felt, handlers.now ? handlers.now() : 0);
@@ -168,19 +182,23 @@ export function drawTable(felt, m, handlers) {
 export function tickTable(felt, now) {
   const st = felts.get(felt);
   if (!st || !st.model) return;
-  const clock = st.board.querySelector(".clock");
-  if (clock) {
+  const clock = st.clock;
+  if (clock && clock.isConnected) {
     const t = st.timer;
-    if (!t) clock.hidden = true;
+    if (!t) {
+      if (!clock.hidden) clock.hidden = true;
+    }
     else {
       const left = Math.max(0, t.deadline - now);
       const secs = String(Math.ceil(left / 1000));
-      clock.hidden = false;
+      if (clock.hidden) clock.hidden = false;
       const label = clock.firstChild;
       if (label.textContent !== t.label) label.textContent = t.label;
       if (clock.children[1].textContent !== secs) clock.children[1].textContent = secs;
-      clock.querySelector(".clock-fill").style.transform = `scaleX(${Math.min(1, left / t.total)})`;
-      clock.classList.toggle("low", left < 3000);
+      const scale = `scaleX(${Math.min(1, left / t.total).toFixed(3)})`;
+      const fill = clock.lastChild.firstChild;
+      if (fill.style.transform !== scale) fill.style.transform = scale;
+      if (clock.classList.contains("low") !== left < 3000) clock.classList.toggle("low", left < 3000);
     }
   }
   flights(felt, st, now);
@@ -189,9 +207,10 @@ export function tickTable(felt, now) {
 function flights(felt, st, now) {
   const v = st.model.view;
   const list = v && v.fight ? v.fight.flights : [];
+  if (!list.length && !st.flights.size) return;
   const seen = new Set();
-  const w = felt.clientWidth;
-  const h = felt.clientHeight;
+  const w = st.w;
+  const h = st.h;
   for (const fl of list) {
     seen.add(fl.id);
     let node = st.flights.get(fl.id);
@@ -224,7 +243,7 @@ function flights(felt, st, now) {
 function spotPx(felt, st, where) {
   if (typeof where === "number") {
     const s = st.spots[where];
-    return s ? { x: (s.x / 100) * felt.clientWidth, y: (s.y / 100) * felt.clientHeight } : null;
+    return s ? { x: (s.x / 100) * st.w, y: (s.y / 100) * st.h } : null;
   }
   const pileNode = st.board.querySelector(`[data-pile="${where}"]`);
   if (!pileNode) return null;
