@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web.keyboard import state, wait_for_change
 
@@ -31,17 +32,22 @@ class Finger:
         self.page = page
         self.touch = bool(page.evaluate("navigator.maxTouchPoints > 0"))
 
-    def tap(self, selector: str) -> None:
+    def tap(self, selector: str, timeout_ms: float | None = None) -> None:
         target = self.page.locator(selector).first
         if self.touch:
-            target.tap()
+            target.tap(timeout=timeout_ms)
         else:
-            target.click()
+            target.click(timeout=timeout_ms)
 
     def tap_if_there(self, selector: str) -> bool:
+        """Tap `selector` if the page shows it; False when it is not there (or has just gone:
+        the table changes under the finger, as it does for a person)."""
         if self.page.locator(selector).count() == 0:
             return False
-        self.tap(selector)
+        try:
+            self.tap(selector, timeout_ms=1500)
+        except PlaywrightTimeout:
+            return False
         return True
 
 
@@ -98,15 +104,16 @@ CATS = {"black_cat", "white_cat", "grey_cat", "red_cat", "tabby_cat"}
 def _kittens_turn(page: Page, finger: Finger, hand: list[str], done: Counter[str]) -> str:
     """Choose and tap one move of our turn; returns what was tried."""
     for index in selected(page):  # a selection left from before: start clean
-        finger.tap(f"#hand [data-index='{index}']")
+        finger.tap_if_there(f"#hand [data-index='{index}']")
     counts = Counter(hand)
     pair = next((c for c, n in counts.items() if n >= 2 and c not in NOT_ALONE), None)
     if pair is not None and done["pair"] < 2:
         first = hand.index(pair)
         second = hand.index(pair, first + 1)
-        finger.tap(f"#hand [data-index='{first}']")
-        finger.tap(f"#hand [data-index='{second}']")
-        assert selected(page) == [first, second]
+        finger.tap_if_there(f"#hand [data-index='{first}']")
+        finger.tap_if_there(f"#hand [data-index='{second}']")
+        if selected(page) != [first, second]:
+            return "changed"  # the hand changed under the finger: look again
         act(page, finger, "play")
         return "pair"
     for wanted, kind in (
@@ -115,12 +122,14 @@ def _kittens_turn(page: Page, finger: Finger, hand: list[str], done: Counter[str
     ):
         card = next((c for c in hand if c in wanted), None)
         if card is not None and done[kind] < 2:
-            finger.tap(f"#hand [data-index='{hand.index(card)}']")
+            if not finger.tap_if_there(f"#hand [data-index='{hand.index(card)}']"):
+                return "changed"
             act(page, finger, "play")
             return kind
     single = next((c for c in hand if c not in NOT_ALONE and c not in CATS), None)
     if single is not None and done["single"] < 2:
-        finger.tap(f"#hand [data-index='{hand.index(single)}']")
+        if not finger.tap_if_there(f"#hand [data-index='{hand.index(single)}']"):
+            return "changed"
         act(page, finger, "play")
         return "single"
     act(page, finger, "draw")
@@ -146,7 +155,7 @@ def play_kittens_by_pointer(page: Page, finger: Finger, drag: bool, limit_s: flo
             if finger.tap_if_there("#felt .chip.pick"):
                 tried = "seat"  # "whom?": a tap on their seat at the table
             else:
-                finger.tap("#chooser [role=option]")
+                finger.tap_if_there("#chooser [role=option]")
                 tried = "option"
         elif choosing and choosing["player"] == me and choosing["kind"] == "reorder":
             if drag and not done["drag"]:
@@ -154,12 +163,12 @@ def play_kittens_by_pointer(page: Page, finger: Finger, drag: bool, limit_s: flo
                 target = page.locator("#hand [data-index='2']")
                 source.drag_to(target)
                 done["drag"] += 1
-            finger.tap("#hand [data-index='1']")
+            finger.tap_if_there("#hand [data-index='1']")
             act(page, finger, "move_up")
             act(page, finger, "play_enter")
             tried = "reorder"
         elif choosing and choosing["player"] == me and choosing["kind"] == "give":
-            finger.tap("#hand [data-index='0']")
+            finger.tap_if_there("#hand [data-index='0']")
             act(page, finger, "give")
             tried = "give"
         elif choosing and choosing["player"] == me and choosing["kind"] == "insert":
@@ -228,7 +237,7 @@ def play_burrito_round_by_pointer(page: Page, finger: Finger, limit_s: float = 1
         if s["choosing"]:
             tried = "seat" if finger.tap_if_there("#felt .chip.pick") else None
             if tried is None:
-                finger.tap("#chooser [role=option]")
+                finger.tap_if_there("#chooser [role=option]")
                 tried = "option"
         elif f is not None and me in f["fighters"]:
             incoming = [fl for fl in f["flights"] if fl["target"] == me and not fl["dodged"]]

@@ -20,6 +20,7 @@ from tests.web.pointer import (
     shot,
     start,
 )
+from tests.web.test_accessibility import audit
 
 KITTENS_FAST = {"nope_window_ms": 1500, "choose_ms": 8000}
 
@@ -76,6 +77,7 @@ def final_scoreboard(page: Page, finger: Finger, device: str, game: str) -> None
         "[...document.querySelectorAll('#scoreboard tbody tr td:first-child')].map(td => td.textContent)"
     )
     assert "1" in places, places
+    audit(page)
     shot(page, f"{game}-{device}-over")
     focus_is_never_main(page)
     # Tab order: after the hand come the action buttons, then Rematch, then Back to the lobby.
@@ -84,7 +86,13 @@ def final_scoreboard(page: Page, finger: Finger, device: str, game: str) -> None
     assert order == ["hand", "rematch-btn", "lobby-btn"]
     finger.tap("#lobby-btn")
     page.wait_for_selector("#lobby:not([hidden])")
-    shot(page, f"lobby-{device}")
+    # The game just played, in the replay viewer (its table drawn by the same code).
+    finger.tap("#nav-games")
+    finger.tap("#games-body button[data-record]")
+    page.wait_for_selector("#replay:not([hidden])")
+    page.wait_for_selector("#replay-board .pile")
+    audit(page)
+    shot(page, f"replay-{game}-{device}")
 
 
 def focus_is_never_main(page: Page) -> None:
