@@ -91,6 +91,7 @@ def final_scoreboard(page: Page, finger: Finger, device: str, game: str) -> None
     finger.tap("#games-body button[data-record]")
     page.wait_for_selector("#replay:not([hidden])")
     page.wait_for_selector("#replay-board .pile")
+    assert page.locator("#replay-felt .chip").count() == len(places)  # the same table, drawn
     audit(page)
     shot(page, f"replay-{game}-{device}")
 

@@ -192,6 +192,22 @@ export function renderBoardFor(fake, board) {
     board.replaceChildren();
     if (fake.game === "kittens") renderKittensBoard(board, fake.view);
     else renderBurritoBoard(board, fake.view);
+    const felt = board.id === "replay-board" ? $("replay-felt") : null;
+    if (felt) {
+      const places = fake.seats.map((s) => s.place || null);
+      drawTable(felt, {
+        game: fake.game,
+        state: fake.state,
+        seats: fake.seats.map((s) => ({ name: s.name, bot: Boolean(s.bot), recorded: true })),
+        you: fake.you,
+        view: fake.view,
+        places: fake.view.phase === "game_over" && places.every(Boolean) ? places : null,
+        banner: fake.game === "kittens" ? kittensPhaseText(fake.view) : burritoPhaseText(fake.view),
+        choosingSeats: false,
+        cardName: (card) => cardNameIn(fake.game, card),
+        seatName,
+      }, { now: () => fake.view.now });
+    }
   } finally {
     shown = null;
   }

@@ -30,6 +30,7 @@ function avatar(name) {
 }
 
 function connection(s) {
+  if (s.recorded) return s.bot ? _("bot") : ""; // a stored game: nobody is connected now
   if (!s.name) return _("empty seat");
   if (s.bot) return _("bot");
   if (s.standing_in) return _("away: a bot stands in");
