@@ -267,3 +267,18 @@ def play_burrito_round_by_pointer(page: Page, finger: Finger, limit_s: float = 1
     raise AssertionError(
         f"the round did not end in time, or no burrito came to catch and dodge: {dict(done)}"
     )
+
+
+def sit_down(
+    page: Page, name: str, game: str, seats: int, options: dict[str, int], shots: str = ""
+) -> Finger:
+    """Enter, create a table with bots in every other seat, start it; screenshots when `shots`."""
+    finger = Finger(page)
+    enter_lobby(page, finger, name)
+    create_table(page, finger, game, seats=seats, bots=seats - 1, options=options)
+    if shots:
+        shot(page, f"{shots}-waiting")
+    start(page, finger)
+    if shots:
+        shot(page, f"{shots}-playing")
+    return finger

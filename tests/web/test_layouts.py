@@ -9,6 +9,20 @@ from playwright.sync_api import Page
 from tests.web.pointer import Finger, create_table, enter_lobby, shot, start
 from tests.web.test_accessibility import audit, no_horizontal_scroll
 
+# What a finger aims at during a game: buttons, cards, seats, choices.
+TARGETS = "#table button, #table summary, #hand [role=option], #chooser [role=option], #felt .chip"
+
+
+def small_targets(page: Page) -> list[str]:
+    """Visible targets smaller than 44 by 44 CSS pixels."""
+    result: list[str] = page.evaluate(
+        """s => [...document.querySelectorAll(s)].filter(e => e.getClientRects().length)
+            .map(e => [e, e.getBoundingClientRect()]).filter(([e, r]) => r.width < 44 || r.height < 44)
+            .map(([e, r]) => `${e.id || e.className || e.tagName} ${Math.round(r.width)}x${Math.round(r.height)}`)""",
+        TARGETS,
+    )
+    return result
+
 
 def look(page: Page, name: str) -> None:
     audit(page)
@@ -43,6 +57,7 @@ def test_every_view_in_both_layouts(device: str, request: pytest.FixtureRequest)
             return felt.top >= 0 && hand.top < innerHeight;
         }""")
         if device == "phone":
+            assert small_targets(page) == []
             page.set_viewport_size({"width": 844, "height": 390})
             page.wait_for_timeout(200)
             look(page, f"{game}-landscape-game")

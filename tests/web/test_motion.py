@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 from tests.server.live import LiveServer
 from tests.web.conftest import DESKTOP, open_page
 from tests.web.keyboard import state
-from tests.web.pointer import Finger, act, create_table, enter_lobby, start
+from tests.web.pointer import act, sit_down
 
 ANIMATIONS = "document.getAnimations().filter(a => a.playState === 'running').length"
 
@@ -25,10 +25,7 @@ def motion_page(request: pytest.FixtureRequest, browser: Browser, server: LiveSe
 def test_cards_fly_unless_the_reader_wants_no_motion(motion_page: Page) -> None:
     page = motion_page
     reduced = page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
-    finger = Finger(page)
-    enter_lobby(page, finger, "Mover")
-    create_table(page, finger, "burrito", seats=3, bots=2, options={"countdown_ms": 300})
-    start(page, finger)
+    finger = sit_down(page, "Mover", "burrito", 3, {"countdown_ms": 300})
     seen = 0
     moves: Counter[str] = Counter()
     for _ in range(60):

@@ -12,13 +12,11 @@ from playwright.sync_api import Page
 
 from tests.web.pointer import (
     Finger,
-    create_table,
-    enter_lobby,
     log_has,
     play_burrito_round_by_pointer,
     play_kittens_by_pointer,
     shot,
-    start,
+    sit_down,
 )
 from tests.web.test_accessibility import audit
 
@@ -39,13 +37,8 @@ KITTENS_SAID = {
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_a_whole_exploding_kittens_game_by_pointer_alone(device: str, request: pytest.FixtureRequest) -> None:
     page: Page = request.getfixturevalue(device)
-    finger = Finger(page)
+    finger = sit_down(page, f"Tap{device}", "kittens", 2, KITTENS_FAST, shots=f"kittens-{device}")
     assert finger.touch == (device == "phone")
-    enter_lobby(page, finger, f"Tap{device}")
-    create_table(page, finger, "kittens", seats=2, bots=1, options=KITTENS_FAST)
-    shot(page, f"kittens-{device}-waiting")
-    start(page, finger)
-    shot(page, f"kittens-{device}-playing")
     # The table is on screen after Start: the seats and the hand, not scrolled away.
     assert page.evaluate("""() => {
         const r = document.querySelector('#felt').getBoundingClientRect();
@@ -128,12 +121,7 @@ BURRITO_SAID = {
 def test_a_burrito_round_by_pointer_alone(device: str, request: pytest.FixtureRequest) -> None:
     """Two players: every fight is between them, so burritos fly at the person tapping."""
     page: Page = request.getfixturevalue(device)
-    finger = Finger(page)
-    enter_lobby(page, finger, f"Fling{device}")
-    create_table(page, finger, "burrito", seats=2, bots=1, options=BURRITO_FAST)
-    shot(page, f"burrito-{device}-waiting")
-    start(page, finger)
-    shot(page, f"burrito-{device}-playing")
+    finger = sit_down(page, f"Fling{device}", "burrito", 2, BURRITO_FAST, shots=f"burrito-{device}")
     done = play_burrito_round_by_pointer(page, finger)
     print(device, dict(done))
     for kind in ("draw", "pass", "grab", "catch", "dodge"):
@@ -167,10 +155,7 @@ def test_a_click_anywhere_on_the_table_leaves_the_game_keys_working(
 ) -> None:
     """After each click the focus is not on <main>, and Space still selects a card (a game key)."""
     page: Page = request.getfixturevalue(device)
-    finger = Finger(page)
-    enter_lobby(page, finger, f"Click{device}")
-    create_table(page, finger, "kittens", seats=3, bots=2, options={"turn_ms": 600000})
-    start(page, finger)
+    finger = sit_down(page, f"Click{device}", "kittens", 3, {"turn_ms": 600000})
     for selector in CLICKED:
         before = page.evaluate("document.querySelectorAll('#hand [aria-selected=true]').length")
         finger.tap(selector)

@@ -446,7 +446,7 @@ function pointerModel() {
 function renderPointer() {
   const r = room();
   renderActions($("actions"), pointerModel(), perform);
-  drawTable($("felt"), {
+  const model = {
     game: r ? r.game : null,
     state: r ? r.state : null,
     seats: r ? r.seats : [],
@@ -457,15 +457,9 @@ function renderPointer() {
     choosingSeats: Boolean(chooser && chooser.seats),
     cardName,
     seatName,
-  }, { onSeat: tapSeat, onPile: tapPile, now: serverNow });
-  renderScoreboard($("scoreboard"), {
-    game: r ? r.game : null,
-    state: r ? r.state : null,
-    seats: r ? r.seats : [],
-    you: r ? r.you : null,
-    view: view(),
-    places: r ? r.places || null : null,
-  });
+  };
+  drawTable($("felt"), model, { onSeat: tapSeat, onPile: tapPile, now: serverNow });
+  renderScoreboard($("scoreboard"), model);
 }
 
 // A tap on a pile of the table draws from it, as the pile's key does.
