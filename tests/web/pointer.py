@@ -213,8 +213,11 @@ def _burrito_cards(page: Page, finger: Finger, hand: list[str], done: Counter[st
     return "pass" if act(page, finger, "pass") else None
 
 
-def play_burrito_round_by_pointer(page: Page, finger: Finger, limit_s: float = 180) -> Counter[str]:
-    """Play a whole round by taps; incoming burritos are caught and dodged in turn."""
+def play_burrito_round_by_pointer(
+    page: Page, finger: Finger, limit_s: float = 180, shots: str = ""
+) -> Counter[str]:
+    """Play a whole round by taps; incoming burritos are caught and dodged in turn (and, with
+    `shots`, a screenshot of the first burrito in the air in its catch window)."""
     done: Counter[str] = Counter()
     plans: dict[int, str] = {}
     fight_key = None
@@ -244,6 +247,9 @@ def play_burrito_round_by_pointer(page: Page, finger: Finger, limit_s: float = 1
             for fl in incoming:
                 plans.setdefault(fl["id"], "dodge" if done["catch"] > done["dodge"] else "catch")
             plan = plans[incoming[0]["id"]] if incoming else None
+            if shots and incoming and not done["shot"] and page.locator("#felt .burrito.window").count():
+                shot(page, f"{shots}-catch-window")
+                done["shot"] += 1
             if plan == "catch":
                 tried = "catch" if act(page, finger, "catch") else None  # only once the window is open
             elif plan == "dodge":

@@ -122,7 +122,7 @@ def test_a_burrito_round_by_pointer_alone(device: str, request: pytest.FixtureRe
     """Two players: every fight is between them, so burritos fly at the person tapping."""
     page: Page = request.getfixturevalue(device)
     finger = sit_down(page, f"Fling{device}", "burrito", 2, BURRITO_FAST, shots=f"burrito-{device}")
-    done = play_burrito_round_by_pointer(page, finger)
+    done = play_burrito_round_by_pointer(page, finger, shots=f"burrito-{device}")
     print(device, dict(done))
     for kind in ("draw", "pass", "grab", "catch", "dodge"):
         assert done[kind], (kind, dict(done))

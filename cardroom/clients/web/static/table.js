@@ -62,7 +62,10 @@ function seatChip(m, i, spot, handlers) {
       const f = v.fight;
       if (f && f.fighters.includes(i)) {
         classes.push("fighter");
-        if (f.holding[i]) stats.push(el("span", { class: "tag holding", text: _("fighting, holds a burrito") }));
+        if (f.holding[i]) {
+          stats.push(el("span", { class: "tag holding", title: _("fighting, holds a burrito") },
+            el("img", { src: artUrl("burrito"), alt: "", class: "held" }), el("span", { class: "held-text", text: _("fighting, holds a burrito") })));
+        }
       }
     }
   }
