@@ -39,6 +39,28 @@ class Finger:
         else:
             target.click(timeout=timeout_ms)
 
+    def drag(self, source: str, target: str) -> None:
+        """Press on `source`, move, let go on `target` (a finger on a phone, else the mouse)."""
+        if not self.touch:
+            self.page.locator(source).first.drag_to(self.page.locator(target).first)
+            return
+        a = self.page.locator(source).first.bounding_box()
+        b = self.page.locator(target).first.bounding_box()
+        assert a and b
+        cdp = self.page.context.new_cdp_session(self.page)
+        start = (a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+        end = (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]},
+        )
+        for k in range(1, 6):
+            x = start[0] + (end[0] - start[0]) * k / 5
+            y = start[1] + (end[1] - start[1]) * k / 5
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        cdp.detach()
+
     def tap_if_there(self, selector: str) -> bool:
         """Tap `selector` if the page shows it; False when it is not there (or has just gone:
         the table changes under the finger, as it does for a person)."""
@@ -136,7 +158,7 @@ def _kittens_turn(page: Page, finger: Finger, hand: list[str], done: Counter[str
     return "draw"
 
 
-def play_kittens_by_pointer(page: Page, finger: Finger, drag: bool, limit_s: float = 240) -> Counter[str]:
+def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) -> Counter[str]:
     """Play our seat to the end of the game by taps only; count what was done."""
     done: Counter[str] = Counter()
     deadline = time.monotonic() + limit_s
@@ -158,10 +180,17 @@ def play_kittens_by_pointer(page: Page, finger: Finger, drag: bool, limit_s: flo
                 finger.tap_if_there("#chooser [role=option]")
                 tried = "option"
         elif choosing and choosing["player"] == me and choosing["kind"] == "reorder":
-            if drag and not done["drag"]:
-                source = page.locator("#hand [data-index='0']")
-                target = page.locator("#hand [data-index='2']")
-                source.drag_to(target)
+            if not done["drag"]:
+                order = (
+                    "[...document.querySelectorAll('#hand [data-index] .card-name')].map(o => o.textContent)"
+                )
+                before = page.evaluate(order)
+                finger.drag("#hand [data-index='0']", "#hand [data-index='2']")
+                after = page.evaluate(order)
+                assert after[2] == before[0] and after[0] == before[1], (
+                    before,
+                    after,
+                )  # the top card went third
                 done["drag"] += 1
             finger.tap_if_there("#hand [data-index='1']")
             act(page, finger, "move_up")

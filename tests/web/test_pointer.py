@@ -44,7 +44,7 @@ def test_a_whole_exploding_kittens_game_by_pointer_alone(device: str, request: p
         const r = document.querySelector('#felt').getBoundingClientRect();
         return r.top >= 0 && r.bottom <= innerHeight;
     }""")
-    done = play_kittens_by_pointer(page, finger, drag=device == "desktop")
+    done = play_kittens_by_pointer(page, finger)
     print(device, dict(done))
     assert done["draw"] >= 1
     for kind, start_of_line in KITTENS_SAID.items():

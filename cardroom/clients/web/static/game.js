@@ -315,6 +315,7 @@ function renderHand(force) {
   if (!cards.length) local.cursor = 0;
   $("hand-title").textContent = reorder ? _("Top of the deck: reorder, then press Enter") : _("Your hand");
   list.setAttribute("aria-multiselectable", game() === "kittens" && !reorder ? "true" : "false");
+  list.classList.toggle("reordering", Boolean(reorder)); // a finger drags cards instead of scrolling
   if (force || key !== local.handKey) {
     local.handKey = key;
     list.replaceChildren();
