@@ -378,7 +378,6 @@ function tapCard(index) {
     return;
   }
   renderHand(true);
-  renderPointer();
   $("hand").focus({ preventScroll: true });
 }
 

@@ -8,7 +8,8 @@ import { _, fmt, listOf } from "./i18n.js";
 import { artUrl, cardBack, cardFace } from "./art.js";
 import { el } from "./ui.js";
 
-const reduced = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const motionQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+const reduced = () => Boolean(motionQuery && motionQuery.matches);
 
 // Where seat `seat` sits, in % of the felt: you at the bottom, your left neighbour (seat + 1)
 // to the left, then clockwise round the table.
