@@ -17,7 +17,7 @@ export function seatSpot(seat, you, n) {
   const base = you === null || you === undefined ? 0 : you;
   const k = (seat - base + n) % n;
   const angle = Math.PI / 2 + (k * 2 * Math.PI) / n;
-  return { x: 50 + 37 * Math.cos(angle), y: 50 + 38 * Math.sin(angle) };
+  return { x: 50 + 37 * Math.cos(angle), y: 50 + 36 * Math.sin(angle) };
 }
 
 // A small picture made from a name: initials on a colour and a shape both chosen by the name.
