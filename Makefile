@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup run play test lint bench clean extract update-catalogs compile-catalogs
+.PHONY: setup test-packages run play test lint bench clean extract update-catalogs compile-catalogs
 
 # Translations (issue 6): the template and catalogs are in cardroom/i18n; the .mo files are built.
 I18N       := cardroom/i18n
@@ -33,8 +33,13 @@ lint: setup
 	$(BIN)/ruff format --check cardroom tests bench
 	$(BIN)/mypy
 
+# The Debian packages the tests need (chromium, tmux, postgresql, redis-server): installed as
+# root, else named. No service is started: the tests start their own PostgreSQL and Redis.
+test-packages:
+	@scripts/test-packages
+
 # pytest exits 5 when it collected no test: that must never pass as green.
-test: lint
+test: test-packages lint
 	@$(BIN)/python -m pytest; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose" >&2; exit 1; fi; \
 	exit $$rc

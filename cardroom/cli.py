@@ -80,6 +80,18 @@ def _setting(text: str) -> tuple[str, Any]:
         raise argparse.ArgumentTypeError(f"{name}: not a whole number: {raw!r}") from None
 
 
+def _verbosity_option(parser: argparse.ArgumentParser) -> None:
+    from cardroom.clients.terminal.speaker import DEFAULT_VERBOSITY, VERBOSITIES
+
+    parser.add_argument(
+        "--verbosity",
+        choices=VERBOSITIES,
+        default=DEFAULT_VERBOSITY,
+        help="which lines of the game are said: brief (only what needs your answer now or concerns "
+        "you), normal or verbose (everything); the bell (Ctrl+G turns it off) rings when you must act",
+    )
+
+
 def _play_options(parser: argparse.ArgumentParser, bots: str, level: str, example: str) -> None:
     """The options `play burrito` and `play kittens` share; only their help texts differ."""
     parser.add_argument("--bots", type=_positive, default=3, help=bots)
@@ -87,6 +99,12 @@ def _play_options(parser: argparse.ArgumentParser, bots: str, level: str, exampl
     parser.add_argument("--seed", type=_seed, default=None, help="shuffle seed (default: random)")
     parser.add_argument("--name", default="You", help="your name at the table")
     parser.add_argument("--lang", type=_language, default=None, help=_lang_help())
+    _verbosity_option(parser)
+    parser.add_argument(
+        "--relaxed",
+        action="store_true",
+        help="relaxed timing: every window to react in is twice as long (docs/rules: Time to react)",
+    )
     parser.add_argument(
         "--set",
         dest="settings",
@@ -162,6 +180,27 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--variant", choices=["small_room", "two_decks"], action="append", default=[])
     sim.add_argument("--json", action="store_true", help="end with one JSON object on the last line")
 
+    tour = sub.add_parser(
+        "tournament",
+        help="bot levels against each other: ratings, win rates, a chart",
+        description="Every pair of levels meets in balanced seatings over many games played in "
+        "virtual time on every core; prints OpenSkill ratings and win rates (per seat too) with "
+        "95 %% intervals and writes a chart. The same seed gives the same tournament.",
+    )
+    tour.add_argument("game", choices=["burrito", "kittens"])
+    tour.add_argument("--levels", required=True, help="comma-separated bot levels, e.g. random,normal,hard")
+    tour.add_argument("--players", type=_positive, default=2)
+    tour.add_argument("--games", type=_positive, default=200)
+    tour.add_argument("--seed", type=_seed, default=1)
+    tour.add_argument("--jobs", type=_positive, default=None, help="processes (default: every core)")
+    tour.add_argument(
+        "--chart",
+        default=None,
+        metavar="FILE",
+        help="the chart's file, .svg or .png (default: tournament-GAME.svg)",
+    )
+    tour.add_argument("--json", action="store_true", help="end with one JSON object on the last line")
+
     srv = sub.add_parser(
         "serve",
         help="run the server: lobby, tables and the web page",
@@ -178,6 +217,28 @@ def build_parser() -> argparse.ArgumentParser:
         "($CARDROOM_DATA, else ./data)",
     )
     srv.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    srv.add_argument(
+        "--origin",
+        action="append",
+        default=None,
+        help="an address the web page is served from, e.g. https://cards.example.org (repeatable; "
+        "default $CARDROOM_ORIGINS, comma-separated, else the address each request was made to): "
+        "browsers' websockets and changes from any other page are refused",
+    )
+    srv.add_argument(
+        "--grace",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="how long a player who went away keeps their seat and a guest their name and token "
+        "(default $CARDROOM_GRACE_S, else 120)",
+    )
+    srv.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        help="the reverse proxies (comma-separated addresses, or *) whose X-Forwarded-For and "
+        "X-Forwarded-Proto headers are believed (default $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1)",
+    )
 
     conn = sub.add_parser(
         "connect",
@@ -217,6 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="create the account NAME (the password is asked for twice) and log in",
     )
     conn.add_argument("--lang", type=_language, default=None, help=_lang_help())
+    _verbosity_option(conn)
 
     rules = sub.add_parser(
         "rules",
@@ -298,6 +360,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _scenario(args.file)
         if args.command == "simulate":
             return _simulate(args)
+        if args.command == "tournament":
+            return _tournament(args)
         if args.command == "play":
             return _play(args)
         if args.command == "serve":
@@ -318,7 +382,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _connect_help() -> list[str]:
-    from cardroom.clients.terminal.connect import command_help
+    from cardroom.clients.terminal.lobby import command_help
 
     return command_help()
 
@@ -359,13 +423,19 @@ def _connect(args: argparse.Namespace) -> int:
 
     _choose_language(args.lang)
     return run_connect(
-        args.url, args.name, login=args.login, register=args.register, lang_given=args.lang is not None
+        args.url,
+        args.name,
+        login=args.login,
+        register=args.register,
+        lang_given=args.lang is not None,
+        verbosity=args.verbosity,
     )
 
 
 def _serve(args: argparse.Namespace) -> int:
     import os
 
+    from cardroom.server.security import parse_origins
     from cardroom.server.serve import check_database, serve
     from cardroom.store.db import default_url
 
@@ -378,7 +448,14 @@ def _serve(args: argparse.Namespace) -> int:
             raise CardroomError(f"PORT environment variable: {exc}") from None
     db = args.db or os.environ.get("CARDROOM_DB") or default_url()
     check_database(db)
-    serve(args.host, port, db, args.log_level)
+    origins = parse_origins(args.origin or os.environ.get("CARDROOM_ORIGINS"))
+    grace = args.grace
+    if grace is None:
+        try:
+            grace = float(os.environ.get("CARDROOM_GRACE_S", "120"))
+        except ValueError:
+            raise CardroomError("CARDROOM_GRACE_S: a number of seconds") from None
+    serve(args.host, port, db, args.log_level, origins, args.forwarded_allow_ips, grace)
     return 0
 
 
@@ -404,6 +481,47 @@ def _scenario(path: str) -> int:
     return 0
 
 
+def _progress_bar(done: int, total: int) -> None:
+    """A progress bar on standard error (shown only on a terminal)."""
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from cardroom.drive.chart import write_chart
+    from cardroom.drive.tournament import default_jobs, summary_lines, tournament
+
+    levels = [s.strip() for s in args.levels.split(",") if s.strip()]
+    chart = Path(args.chart or f"tournament-{args.game}.svg")
+    if chart.suffix.lower() not in (".svg", ".png"):
+        print(f"cardroom: the chart is written as .svg or .png, not {chart.name!r}", file=sys.stderr)
+        return EXIT_INVALID
+    jobs = args.jobs or default_jobs()
+    show = sys.stderr.isatty()
+    result = tournament(
+        args.game, levels, args.players, args.games, args.seed, jobs, _progress_bar if show else None
+    )
+    data = result.to_json()
+    print(
+        f"{data['games']} games of {result.game}, {result.players} players, levels {', '.join(result.levels)}, "
+        f"seed {result.seed}, {len(data['seatings'])} seatings, {jobs} processes, {data['seconds']} s"
+    )
+    if data["unfinished"]:
+        print(f"  unfinished games (not rated): {data['unfinished']}")
+    for line in summary_lines(result):
+        print(line)
+    print(f"chart: {write_chart(result, chart)}")
+    if args.json:
+        print(json.dumps(data))
+    return 0
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from cardroom.drive.simulate import simulate
     from cardroom.games import find_game
@@ -412,16 +530,9 @@ def _simulate(args: argparse.Namespace) -> int:
     levels = [s.strip() for s in args.levels.split(",")] if args.levels else [args.level or DEFAULT_LEVEL]
     options: dict[str, Any] = {"variants": args.variant} if args.variant else {}
     show = sys.stderr.isatty()
-
-    def progress(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-    totals = simulate(game, args.players, args.games, args.seed, levels, options, progress if show else None)
+    totals = simulate(
+        game, args.players, args.games, args.seed, levels, options, _progress_bar if show else None
+    )
     data = totals.to_json()
     print(f"{data['games']} games of {game.name}, {args.players} players, bots: {', '.join(totals.levels)}")
     for seat, wins in enumerate(totals.wins):
@@ -457,16 +568,16 @@ def _play(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {}
     if getattr(args, "variant", None):
         options["variants"] = sorted(set(args.variant))
+    if args.relaxed:
+        options["timing"] = "relaxed"
     for name, value in getattr(args, "settings", []):
         if name == "variants":
             options["variants"] = sorted(set(options.get("variants", [])) | set(value))
         else:
             options[name] = value
-    if args.game == "burrito" and players > 6 and "two_decks" not in options.get("variants", []):
-        options["variants"] = [*options.get("variants", []), "two_decks"]
     table = game.new_table(players, options, seed)
     names = [args.name, *bot_names(args.bots, skip=seed % 12)]
-    bots = {s: make_bot(game.name, s, args.level, seed * 1_000 + s) for s in range(1, players)}
+    bots = {s: make_bot(game.name, s, args.level, seed * 1_000 + s, options) for s in range(1, players)}
     if args.game == "burrito":
         from cardroom.clients.terminal.burrito import make_ui
     else:
@@ -477,7 +588,19 @@ def _play(args: argparse.Namespace) -> int:
     def clock() -> int:
         return int((time.monotonic() - start) * 1000)
 
-    session = Session(table, 0, ui, bots, sys.stdout, clock)
+    from cardroom.server.narration import Narrator
+
+    session = Session(
+        table,
+        0,
+        ui,
+        bots,
+        sys.stdout,
+        clock,
+        narrator=Narrator(game.name),
+        names=names,
+        verbosity=args.verbosity,
+    )
     session.say(ui.welcome())
     session.say(_("Seed {seed} (play this deal again with --seed {seed}).").format(seed=seed))
     run_session(session)

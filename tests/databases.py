@@ -1,23 +1,20 @@
 """The two databases tests run against: a SQLite file, and a real PostgreSQL.
 
-PostgreSQL comes from `CARDROOM_TEST_POSTGRES` (default: the role and database `.ci/run`
-creates). It is not optional: when it cannot be reached the tests fail and say how to start it.
+PostgreSQL is this session's throwaway server (tests/services.py), or the one
+`CARDROOM_TEST_POSTGRES` names. It is not optional: when it cannot be had the tests fail and
+say what to install or set.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 
 import pytest
 from sqlalchemy import text
 
 from cardroom.store.db import create_engine
 from cardroom.store.schema import metadata
-
-POSTGRES = os.environ.get(
-    "CARDROOM_TEST_POSTGRES", "postgresql://cardroom:cardroom@127.0.0.1:5432/cardroom_test"
-)
+from tests.services import ServiceError, postgres_url
 
 
 async def _wipe(url: str) -> None:
@@ -28,9 +25,8 @@ async def _wipe(url: str) -> None:
             await conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
     except OSError as exc:
         pytest.fail(
-            f"PostgreSQL is not reachable at {url} ({exc}). Start it the way .ci/run does "
-            "(service postgresql start, then the role and database it creates), "
-            "or point CARDROOM_TEST_POSTGRES at one you can use.",
+            f"PostgreSQL is not reachable at {url} ({exc}). Unset CARDROOM_TEST_POSTGRES to let "
+            "the tests start their own, or point it at a server you can use.",
             pytrace=False,
         )
     finally:
@@ -39,5 +35,9 @@ async def _wipe(url: str) -> None:
 
 def empty_postgres() -> str:
     """The test PostgreSQL database, emptied (tables and migration history dropped)."""
-    asyncio.run(_wipe(POSTGRES))
-    return POSTGRES
+    try:
+        url = postgres_url()
+    except ServiceError as exc:
+        pytest.fail(str(exc), pytrace=False)
+    asyncio.run(_wipe(url))
+    return url

@@ -83,10 +83,29 @@ def test_simulate_refuses_an_unknown_bot_level() -> None:
     assert "unknown bot level 'godlike'" in done.stderr
 
 
-def test_simulate_refuses_too_many_players_for_one_deck() -> None:
-    done = cardroom("simulate", "burrito", "--players", "8", "--games", "1")
+def test_seven_players_simulate_and_play_a_scenario_without_naming_two_decks() -> None:
+    """docs/rules/burrito.md#two-decks-by-themselves: 7 to 12 players use two decks by themselves."""
+    done = cardroom("simulate", "burrito", "--players", "7", "--games", "2", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1])["games"] == 2
+    scenario = {"game": "burrito", "players": 7, "seed": 3, "until": 3000}
+    done = cardroom("scenario", "-", stdin=json.dumps(scenario))
+    assert done.returncode == 0, done.stderr
+    final = json.loads(done.stdout.splitlines()[-1])["final"]
+    dealt = [card for group in ("hands", "piles", "community") for cards in final[group] for card in cards]
+    assert len(dealt) == 240 and final["phase"] == "play" and final["bruises_left"] == 12
+
+
+@pytest.mark.parametrize("command", ["simulate", "play"])
+def test_a_burrito_table_of_13_is_refused_with_one_line(command: str) -> None:
+    """docs/rules/burrito.md#table-and-cards: 13 or more players are refused, whatever the variant."""
+    if command == "simulate":
+        args = ["simulate", "burrito", "--players", "13", "--games", "1", "--variant", "two_decks"]
+    else:
+        args = ["play", "burrito", "--bots", "12"]
+    done = cardroom(*args, stdin="")
     assert done.returncode == 2
-    assert "two_decks" in done.stderr
+    assert done.stderr.splitlines() == [done.stderr.strip()] and "2 to 12 players" in done.stderr
 
 
 def test_the_example_of_the_scenario_format_runs_as_written() -> None:

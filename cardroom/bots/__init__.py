@@ -6,6 +6,7 @@ bot (simulate, the terminal game, the server) asks here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from cardroom.protocol import Bot, InvalidSetup
@@ -31,13 +32,22 @@ def check_level(game: str, level: str) -> str:
     return level
 
 
-def make_bot(game: str, seat: int, level: str, seed: int) -> Bot[Any]:
-    """A bot of `level` for `seat` at a table of `game`, deterministic from `seed`."""
+def make_bot(
+    game: str, seat: int, level: str, seed: int, options: Mapping[str, Any] | None = None
+) -> Bot[Any]:
+    """A bot of `level` for `seat` at a table of `game`, deterministic from `seed`.
+
+    `options`: the options of the table it sits at, which pace its decisions like a person's
+    (Exploding Kittens' `bot_think_ms`; Throw Throw Burrito's bots always react in a person's
+    time, DIGITAL.md); None for a bot that plays as fast as its level reacts (one standing in
+    for a person over the network, an engine test)."""
     check_level(game, level)
     if game == "burrito":
         from cardroom.bots.burrito import make_bot as burrito_bot
 
         return burrito_bot(seat, level, seed)
     from cardroom.bots.kittens import make_bot as kittens_bot
+    from cardroom.games.kittens.options import Options
 
-    return kittens_bot(seat, level, seed)
+    think_ms = Options.parse(options).bot_think_ms if options is not None else 0
+    return kittens_bot(seat, level, seed, think_ms)

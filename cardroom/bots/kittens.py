@@ -23,6 +23,7 @@ from cardroom.games.kittens.cards import (
 )
 from cardroom.games.kittens.combos import classify
 from cardroom.protocol import JSON, Rejected
+from cardroom.protocol.rng import KeyedRandom
 
 ViewFn = Callable[[], JSON]
 
@@ -58,12 +59,16 @@ class _Bot:
 
     delay: tuple[int, int] = (300, 900)
 
-    def __init__(self, seat: int, seed: int, delay: tuple[int, int] = (300, 900)) -> None:
+    def __init__(self, seat: int, seed: int, delay: tuple[int, int] = (300, 900), think_ms: int = 0) -> None:
         self.seat = seat
-        self.rng = random.Random(seed)
+        self.rng: random.Random = KeyedRandom(seed)
         self.delay = delay
-        # A first look at the table, a reaction time after the game starts.
-        self._due: int | None = delay[0] + int(self.rng.random() * (delay[1] - delay[0]))
+        self.think_ms = think_ms
+        """A decision of its own (a turn's card or draw, a choice, a defuse) takes from `think_ms`
+        to twice that, as a person's would (0: the level's reaction time), within the time left."""
+        # A first look at the table, a decision's time after the game starts.
+        lo, hi = self._pace(0, None)
+        self._due: int | None = lo + int(self.rng.random() * (hi - lo))
         self._turn = -1
         self._nope_at: int | None = None
 
@@ -94,8 +99,10 @@ class _Bot:
             mine = (choosing or {}).get("player") == seat or (
                 v.get("phase") == "defusing" and self._turn == seat
             )
+        others = False  # someone else is choosing or defusing: nothing to think over yet
         for e in events:
             kind = e["event"]
+            others = kind in ("choosing", "defusing") and e["player"] != seat
             if kind == "turn":
                 self._turn = e["player"]
             elif kind == "played" or kind == "noped":
@@ -116,8 +123,22 @@ class _Bot:
                 # Decide well within the window, however long the table set it.
                 self._later(now, 100, max(110, min(2200, (until - now) * 3 // 4)))
             return
-        if mine or self._turn == seat:
-            self._later(now)
+        if mine or (self._turn == seat and not others):
+            if self.think_ms > 0:
+                # A person starts thinking when the decision becomes theirs: an earlier look
+                # (the first one of the game) does not cut that short.
+                self._due = None
+            self._later(now, *self._pace(now, view().get("deadline") if self.think_ms > 0 else None))
+
+    def _pace(self, now: int, deadline: int | None) -> tuple[int, int]:
+        """How long a decision of its own takes: the level's reaction time, or a person's
+        thinking time (`think_ms` to twice that) kept within three quarters of the time left."""
+        lo, hi = self.delay
+        if self.think_ms <= 0:
+            return lo, hi
+        room = (deadline - now) * 3 // 4 if deadline is not None else 2 * self.think_ms
+        hi = max(hi, min(2 * self.think_ms, room))
+        return min(max(lo, self.think_ms), hi), hi
 
     def act(self, view: ViewFn, now: int) -> Action | None:
         self._due = None
@@ -258,8 +279,8 @@ class HeuristicBot(_Bot):
     `skill` is the chance of thinking a decision through; otherwise it plays like RandomBot.
     """
 
-    def __init__(self, seat: int, seed: int, skill: float, delay: tuple[int, int]) -> None:
-        super().__init__(seat, seed, delay)
+    def __init__(self, seat: int, seed: int, skill: float, delay: tuple[int, int], think_ms: int = 0) -> None:
+        super().__init__(seat, seed, delay, think_ms)
         self.skill = skill
         self._random = RandomBot(seat, seed + 1)
 
@@ -432,9 +453,10 @@ class HeuristicBot(_Bot):
 LEVELS = {"easy": (0.55, (550, 950)), "normal": (0.85, (320, 650)), "hard": (1.0, (200, 450))}
 
 
-def make_bot(seat: int, level: str, seed: int) -> _Bot:
-    """A bot of `level`: `random`, or `easy`, `normal`, `hard` heuristic players."""
+def make_bot(seat: int, level: str, seed: int, think_ms: int = 0) -> _Bot:
+    """A bot of `level`: `random`, or `easy`, `normal`, `hard` heuristic players, taking
+    `think_ms` to twice that over each decision of its own (0: the level's reaction time)."""
     if level == "random":
-        return RandomBot(seat, seed)
+        return RandomBot(seat, seed, think_ms=think_ms)
     skill, delay = LEVELS[level]
-    return HeuristicBot(seat, seed, skill, delay)
+    return HeuristicBot(seat, seed, skill, delay, think_ms)

@@ -132,9 +132,10 @@ PAGE = HelpPage(
                     "further throw of the same fighter flies a little faster than the previous one."
                 ),
                 N_(
-                    "With two players, the caller's first throw of a fight goes behind the back first: it "
-                    "leaves a moment later and cannot be dodged or caught before it leaves. In the Small "
-                    "room variant every fighter's first throw goes behind the back. Duels never do."
+                    "With two players, the caller's first throw of a fight goes behind the back first "
+                    "(when both players called the fight together, both first throws do): it leaves a "
+                    "moment later and cannot be dodged or caught before it leaves. In the Small room "
+                    "variant every fighter's first throw goes behind the back. Duels never do."
                 ),
                 N_(
                     "In a duel the server counts 3, 2, 1, Burrito!, and only then may the duelists throw: "

@@ -129,8 +129,8 @@ PAGE = HelpPage(
                     "Noped."
                 ),
                 N_(
-                    "If you Nope an attack aimed at you, the turns you avoided go back to the attacker: "
-                    "their turn goes on, and they owe the extra turns themselves."
+                    "If you Nope an attack aimed at you, the attacker plays the turns you avoided in place "
+                    "of the turn they were playing: after an Attack or a Targeted Attack, exactly two turns."
                 ),
             ),
         ),

@@ -1,5 +1,6 @@
-"""The Starlette application: the web page, the health check, the catalogs and rules pages
-for the page (`/i18n/{lang}.json`, `/help/{game}.json`) and the websocket endpoint."""
+"""The Starlette application: the web page, the health check, the catalogs, rules pages and
+keys for the page (`/i18n/{lang}.json`, `/help/{game}.json`, `/keys.json`) and the websocket
+endpoint."""
 
 from __future__ import annotations
 
@@ -19,19 +20,24 @@ from starlette.websockets import WebSocket
 from cardroom import __version__
 from cardroom.help import GAMES as HELP_GAMES
 from cardroom.help import render as render_help
+from cardroom.help.keys import as_json as keys_json
 from cardroom.i18n import LANGUAGES, client_catalog
 from cardroom.server import api
 from cardroom.server.edge import serve_socket
 from cardroom.server.lobby import Lobby
 from cardroom.server.narration import card_catalog
+from cardroom.server.security import Guard
 from cardroom.server.wire import PROTOCOL_VERSION
 from cardroom.store import Store
 
 WEB = Path(__file__).resolve().parent.parent / "clients" / "web"
 
 
-def create_app(lobby: Lobby | None = None, db: str = "memory") -> Starlette:
-    """An app around one lobby (a fresh one by default) and the store at `db`.
+def create_app(
+    lobby: Lobby | None = None, db: str = "memory", origins: frozenset[str] = frozenset()
+) -> Starlette:
+    """An app around one lobby (a fresh one by default) and the store at `db`; `origins`: the
+    addresses its page is served from (default: whatever address a request was made to).
 
     The default store, `memory`, ends with the process (a scratch file, nothing kept): tests and
     embedders choose; `cardroom serve` passes the SQLite file of the data folder or `--db`.
@@ -81,6 +87,9 @@ def create_app(lobby: Lobby | None = None, db: str = "memory") -> Starlette:
             return JSONResponse({"error": f"unknown language {lang!r}"}, status_code=404)
         return JSONResponse(render_help(game, lang))
 
+    async def keys_table(request: Request) -> Response:
+        return JSONResponse(keys_json())
+
     async def socket(websocket: WebSocket) -> None:
         await serve_socket(websocket, the_lobby)
 
@@ -90,13 +99,14 @@ def create_app(lobby: Lobby | None = None, db: str = "memory") -> Starlette:
             Route("/healthz", healthz),
             Route("/i18n/{lang}.json", catalog),
             Route("/help/{game}.json", help_page),
-            *api.routes(store_of),
+            Route("/keys.json", keys_table),
+            *api.routes(store_of, the_lobby.logged_out),
             WebSocketRoute("/ws", socket),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
         lifespan=lifespan,
-        # The page, its scripts, styles and card art go out compressed (issue 13: light first load).
-        middleware=[Middleware(GZipMiddleware, minimum_size=512)],
+        # Security headers on every answer; the page, its scripts, styles and card art compressed (issue 13).
+        middleware=[Middleware(Guard, origins=origins), Middleware(GZipMiddleware, minimum_size=512)],
     )
     app.state.lobby = the_lobby
     return app

@@ -18,6 +18,7 @@ from cardroom.server.connection import Connection, Player
 from cardroom.server.lobby import Lobby
 from cardroom.server.room import Room
 from cardroom.store import Account, StoreError
+from cardroom.store.accounts import token_hash
 
 log = logging.getLogger("cardroom.server")
 FLOOD_STRIKES = 200
@@ -123,6 +124,8 @@ async def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby, cookie
             )
             return True
         result = lobby.hello(connection, hello.name, hello.token, hello.lang, account)
+    if account is not None and isinstance(result, Player):
+        connection.session = token_hash(hello.session or cookie or "")
     if not isinstance(result, Player):
         connection.send(result)
         if result["code"] == "bad_token":
@@ -194,6 +197,8 @@ def handle(connection: Connection, player: Player, message: wire.ClientMessage, 
             reply = _in_room(lobby, table_id, lambda room: room.kick(player, seat))
         case wire.AddBot(table=table_id, seat=seat, level=level):
             reply = _in_room(lobby, table_id, lambda room: room.add_bot(player, seat, level))
+        case wire.ExtraTime(table=table_id, seat=seat, on=on):
+            reply = _in_room(lobby, table_id, lambda room: room.grant_extra_time(player, seat, on))
         case wire.Rematch(table=table_id):
             reply = _in_room(lobby, table_id, lambda room: room.rematch(player))
         case wire.Act(table=table_id, action=action, ref=ref):

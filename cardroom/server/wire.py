@@ -81,6 +81,14 @@ class AddBot(_In, tag="add_bot"):
     level: str | None = None
 
 
+class ExtraTime(_In, tag="extra_time"):
+    """The host grants (or takes back) extra time to the player at `seat` (docs/rules)."""
+
+    table: str
+    seat: int
+    on: bool = True
+
+
 class Rematch(_In, tag="rematch"):
     table: str
 
@@ -121,6 +129,7 @@ ClientMessage = (
     | Start
     | Kick
     | AddBot
+    | ExtraTime
     | Rematch
     | Chat
     | Act

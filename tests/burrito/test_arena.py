@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+from cardroom.games.burrito import BurritoTable
 from cardroom.games.burrito.fight import flight_time
 
 from .helpers import in_brawl, kinds, ok, only, refused, run, table
@@ -332,6 +333,22 @@ def test_with_two_players_the_callers_first_throw_goes_behind_the_back() -> None
     assert only(ok(t, 1, {"do": "throw", "target": 0}, 800), "throw")["lands_at"] == 1600  # not delayed
 
 
+def test_with_two_players_both_callers_of_a_merged_war_pass_behind_the_back() -> None:
+    """DIGITAL.md (with two players every caller passes behind the back),
+    docs/rules/burrito.md#behind-the-back: in a merged War both callers' first throws are delayed."""
+    t = table(2, hands=[["war"] * 3, ["brawl_a"] * 3])
+    ok(t, 0, {"do": "call", "fight": "war"}, 0)
+    assert only(ok(t, 1, {"do": "call", "fight": "brawl"}, 200), "fight_start")["callers"] == [0, 1]
+    ok(t, 0, {"do": "grab"}, 200)
+    ok(t, 1, {"do": "grab"}, 200)
+    assert kinds(ok(t, 0, {"do": "throw", "target": 1}, 300)) == ["behind_back"]
+    assert only(ok(t, 1, {"do": "throw", "target": 0}, 400), "behind_back")["leaves_at"] == 1100
+    assert [(e["thrower"], e["lands_at"]) for e in run(t, 1100) if e["event"] == "throw"] == [
+        (0, 1800),
+        (1, 1900),
+    ]
+
+
 def test_with_two_players_a_duel_has_no_behind_the_back() -> None:
     """000 (two players): duels work as usual, no burrito behind the back."""
     t = table(2, hands=[["duel"] * 3, []])
@@ -391,7 +408,7 @@ def test_two_decks_put_four_burritos_on_the_table() -> None:
 
 
 def test_after_a_hit_only_hits_in_the_tie_window_still_count() -> None:
-    """docs/rules/burrito.md#hits-at-the-same-moment: during the tie window player actions are refused."""
+    """docs/rules/burrito.md#hits-at-the-same-moment: during the tie window the player hit cannot act."""
     t = in_brawl(4)
     ok(t, 1, {"do": "grab"}, 0)
     ok(t, 3, {"do": "grab"}, 0)
@@ -399,3 +416,54 @@ def test_after_a_hit_only_hits_in_the_tie_window_still_count() -> None:
     run(t, 800)
     assert refused(t, 3, {"do": "throw", "target": 1}, 820) == "fight_decided"
     assert only(run(t, 850), "fight_over")["loser"] == 3
+
+
+def _war_with_two_burritos_in_the_air() -> BurritoTable:
+    """Seat 0 called a War at 0: 1 throws at 2 (lands at 800), 3 throws at 1 at 20 (lands at 820)."""
+    t = table(4, hands=[["war"] * 3, [], [], []])
+    ok(t, 0, {"do": "call", "fight": "war"}, 0)
+    ok(t, 1, {"do": "grab"}, 0)
+    ok(t, 3, {"do": "grab"}, 0)
+    ok(t, 1, {"do": "throw", "target": 2}, 0)
+    ok(t, 3, {"do": "throw", "target": 1}, 20)
+    assert only(run(t, 800), "hit")["player"] == 2  # the tie window runs until 850
+    return t
+
+
+def test_a_clean_catch_in_the_tie_window_is_no_hit_and_the_thrower_loses() -> None:
+    """DIGITAL.md (the first hit decides the fight only when its tie window closes),
+    docs/rules/burrito.md#hits-at-the-same-moment: a clean catch 10 ms after another fighter's
+    hit is accepted and its thrower loses, as always: no duel."""
+    t = _war_with_two_burritos_in_the_air()
+    events = ok(t, 1, {"do": "catch"}, 810)
+    assert kinds(events) == ["catch", "fight_over"]
+    over = only(events, "fight_over")
+    assert (over["loser"], over["reason"]) == (3, "caught") and t.bruises == [0, 0, 0, 1]
+    assert "fight_tie" not in kinds(run(t, 2000))
+
+
+def test_a_dodge_in_the_tie_window_makes_the_burrito_miss() -> None:
+    """docs/rules/burrito.md#hits-at-the-same-moment: fighters not yet hit may still dodge."""
+    t = _war_with_two_burritos_in_the_air()
+    ok(t, 1, {"do": "dodge"}, 810)
+    events = run(t, 850)
+    assert only(events, "miss")["target"] == 1
+    assert only(events, "fight_over")["loser"] == 2 and t.bruises == [0, 0, 1, 0]
+
+
+def test_in_the_tie_window_the_player_hit_cannot_react_and_nobody_grabs_or_throws() -> None:
+    """docs/rules/burrito.md#hits-at-the-same-moment: a player already hit cannot undo it; no new
+    throw starts once the fight is decided."""
+    t = table(4, hands=[["war"] * 3, [], [], []], options={"burritos": 3})
+    ok(t, 0, {"do": "call", "fight": "war"}, 0)
+    for seat in (1, 2, 3):
+        ok(t, seat, {"do": "grab"}, 0)
+    ok(t, 1, {"do": "throw", "target": 2}, 0)
+    ok(t, 3, {"do": "throw", "target": 2}, 20)
+    run(t, 800)
+    assert refused(t, 2, {"do": "catch"}, 810) == "fight_decided"
+    assert refused(t, 2, {"do": "dodge"}, 810) == "fight_decided"
+    assert refused(t, 2, {"do": "throw", "target": 1}, 810) == "fight_decided"
+    assert refused(t, 1, {"do": "grab"}, 810) == "fight_decided"
+    assert refused(t, 0, {"do": "catch"}, 810) == "fight_decided"  # a bystander: no mistake now
+    assert only(run(t, 850), "fight_over")["loser"] == 2 and t.bruises == [0, 0, 1, 0]

@@ -201,3 +201,66 @@ def test_an_object_that_is_no_action_is_invalid() -> None:
     t = table(3)
     with pytest.raises(InvalidAction, match="not a burrito action"):
         t.apply(0, {"do": "draw"}, 0)  # type: ignore[arg-type]
+
+
+def _elimination_war(players: int = 4) -> BurritoTable:
+    """Seats 0, 1 and 2 tie at the round's end: an elimination War among them starts at 0."""
+    t = table(players, bruises=[1, 1, 1] + [2] * (players - 3))
+    _lose_a_call(t, 3, 0)
+    assert t.fight is not None and t.fight.fighters == [0, 1, 2] and t.fight.tiebreak == "round_tie"
+    return t
+
+
+def test_a_player_out_of_an_elimination_war_whose_burrito_is_caught_is_out_once() -> None:
+    """docs/rules/burrito.md#out-once: a burrito of a player already out may be caught; it changes
+    nothing more for them, and the catcher fights on holding it."""
+    t = _elimination_war()
+    ok(t, 0, {"do": "grab"}, 0)
+    ok(t, 0, {"do": "throw", "target": 1}, 0)  # hits 1 at 800
+    ok(t, 1, {"do": "grab"}, 300)
+    ok(t, 1, {"do": "throw", "target": 2}, 300)  # lands at 1100, catch window [800, 1100)
+    assert only(run(t, 850), "eliminated")["player"] == 1
+    events = ok(t, 2, {"do": "catch"}, 900)
+    assert kinds(events) == ["catch"]
+    assert t.fight is not None and t.fight.fighters == [0, 2] and t.fight.holding[2] == 1
+    ok(t, 2, {"do": "throw", "target": 0}, 900)
+    events = run(t, 2000)
+    assert only(events, "round_won")["player"] == 2
+    assert [e["player"] for e in events if e["event"] == "eliminated"] == [0]
+
+
+def test_a_player_out_of_an_elimination_war_whose_burrito_lands_is_out_once() -> None:
+    """docs/rules/burrito.md#out-once: a burrito of a player already out lands like any other:
+    dodged it is a miss, undodged it hits its target."""
+    t = _elimination_war()
+    ok(t, 0, {"do": "grab"}, 0)
+    ok(t, 0, {"do": "throw", "target": 1}, 0)
+    ok(t, 1, {"do": "grab"}, 300)
+    ok(t, 1, {"do": "throw", "target": 2}, 300)
+    run(t, 850)
+    ok(t, 2, {"do": "dodge"}, 900)
+    assert only(run(t, 1100), "miss")["thrower"] == 1
+    assert t.fight is not None and t.fight.fighters == [0, 2]
+    t = _elimination_war()
+    ok(t, 0, {"do": "grab"}, 0)
+    ok(t, 0, {"do": "throw", "target": 1}, 0)
+    ok(t, 1, {"do": "grab"}, 300)
+    ok(t, 1, {"do": "throw", "target": 2}, 300)
+    events = run(t, 1200)
+    assert [e["player"] for e in events if e["event"] == "eliminated"] == [1, 2]
+    assert only(events, "round_won")["player"] == 0
+
+
+def test_a_clean_catch_in_the_tie_window_of_an_elimination_war_puts_its_thrower_out() -> None:
+    """docs/rules/burrito.md#hits-at-the-same-moment: in a tie window a clean catch puts its
+    thrower out at once; the hit already made is still settled when the window closes."""
+    t = _elimination_war()
+    ok(t, 0, {"do": "grab"}, 0)
+    ok(t, 2, {"do": "grab"}, 0)
+    ok(t, 0, {"do": "throw", "target": 1}, 0)  # hits 1 at 800
+    ok(t, 2, {"do": "throw", "target": 0}, 20)  # lands at 820
+    run(t, 800)
+    events = ok(t, 0, {"do": "catch"}, 810)
+    assert kinds(events) == ["catch", "eliminated"] and only(events, "eliminated")["player"] == 2
+    events = run(t, 850)
+    assert only(events, "eliminated")["player"] == 1 and only(events, "round_won")["player"] == 0

@@ -66,17 +66,23 @@ def test_two_to_six_players_play_with_one_deck() -> None:
         GAME.new_table(1, {}, seed=1)
 
 
-def test_seven_to_twelve_players_need_two_decks() -> None:
-    """000/002: more than six players combine two boxes, up to twelve."""
-    with pytest.raises(InvalidSetup, match="two_decks"):
-        GAME.new_table(7, {}, seed=1)
-    t = GAME.new_table(12, {"variants": ["two_decks"]}, seed=1)
-    assert (
-        sum(len(h) + len(p) for h, p in zip(t.hands, t.piles, strict=True)) + sum(len(c) for c in t.community)
-        == 240
-    )
-    with pytest.raises(InvalidSetup, match="2 to 12 players"):
-        GAME.new_table(13, {"variants": ["two_decks"]}, seed=1)
+def test_seven_to_twelve_players_use_two_decks_by_themselves() -> None:
+    """000 (2 MAZZI), docs/rules/burrito.md#two-decks-by-themselves: more than six players combine
+    two boxes, up to twelve; the table does it without being asked, and asking is still accepted."""
+    for n in range(7, 13):
+        t = GAME.new_table(n, {}, seed=1)
+        cards = sum(len(h) + len(p) for h, p in zip(t.hands, t.piles, strict=True))
+        assert cards + sum(len(c) for c in t.community) == 240
+        assert (t.opts.burritos, t.opts.bruises, t.opts.variants) == (4, 12, ("two_decks",))
+    asked = GAME.new_table(7, {"variants": ["two_decks"]}, seed=1)
+    assert asked.opts == GAME.new_table(7, {}, seed=1).opts
+    small = GAME.new_table(7, {"variants": ["small_room"]}, seed=1)
+    assert small.opts.decks == 2 and small.opts.small_room
+    assert GAME.new_table(6, {}, seed=1).opts.decks == 1
+    assert GAME.new_table(6, {"variants": ["two_decks"]}, seed=1).opts.decks == 2
+    for options in ({}, {"variants": ["two_decks"]}):
+        with pytest.raises(InvalidSetup, match="Throw Throw Burrito is for 2 to 12 players, not 13"):
+            GAME.new_table(13, options, seed=1)
 
 
 def test_every_option_has_its_digital_default() -> None:

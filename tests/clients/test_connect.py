@@ -13,7 +13,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from cardroom.clients.terminal.connect import BadCommand, parse_create, server_messages, ws_url
+from cardroom.clients.terminal.lobby import BadCommand, parse_create
+from cardroom.clients.terminal.wire import server_messages, ws_url
 from tests.server.live import LiveServer, run_server
 
 
@@ -205,7 +206,16 @@ def test_create_lines() -> None:
         "private": True,
         "bot_level": "hard",
     }
-    for bad in ("chess 4", "kittens four", "kittens 4 --bots", "kittens 4 --bogus", "kittens 4 --bots 4"):
+    relaxed = parse_create(["kittens", "3", "--relaxed"])
+    assert relaxed["options"] == {"timing": "relaxed"}
+    for bad in (
+        "chess 4",
+        "kittens four",
+        "kittens 4 --bots",
+        "kittens 4 --bogus",
+        "kittens 4 --bots 4",
+        "kittens 4 --relaxed=yes",
+    ):
         with pytest.raises(BadCommand):
             parse_create(bad.split())
 
@@ -229,7 +239,7 @@ def test_kittens_lobby_play_chat_quit(server: LiveServer, terminals: list[Termin
     ann.type("/say hello table\n")
     ann.expect(r"^Ann: hello table$")
     ann.type("?")
-    ann.expect(r"^d: draw a card")
+    ann.expect(r"^D: Draw a card \(ends your turn\)$")
     ann.expect(r"^/: type a command line")
     ann.type("q")
     ann.expect(r"You leave the table\. Goodbye!")
@@ -288,6 +298,39 @@ def test_two_clients_at_one_table(server: LiveServer, terminals: list[Terminal])
     cy.type("quit\n")
     assert dee.finish() == 0
     assert cy.finish() == 0
+
+
+def test_relaxed_timing_and_extra_time_are_told_to_everyone(
+    server: LiveServer, terminals: list[Terminal]
+) -> None:
+    """docs/rules/kittens.md#time-to-react: the host grants extra time; everyone at the table hears
+    it when it changes and when the game starts, with the relaxed timing."""
+    fay = open_terminal(terminals, server.ws_url, "Fay")
+    fay.type("create kittens 2 --relaxed --set turn_ms=60000\n")
+    line = fay.expect(r"You sit at table (\d+) \(kittens\), seat 1")
+    number = re.search(r"table (\d+)", line)
+    assert number is not None
+    gus = open_terminal(terminals, server.ws_url, "Gus")
+    gus.expect(r"Table \d+: kittens, 1 of 2 seats taken, 1 free, waiting, .*host Fay, relaxed timing")
+    gus.type(f"join {number.group(1)}\n")
+    gus.expect(r"You sit at table \d+ \(kittens\), seat 2\.")
+    gus.type("extra 1\n")
+    gus.expect(r"^Only the host can do that\.$")
+    fay.type("extra 3\n")
+    fay.expect(r"^Extra time is for a player seated at this table\.$")
+    fay.type("extra 2\n")
+    for who in (fay, gus):
+        who.expect(r"^Gus has extra time: the windows that ask them to react are twice as long\.$")
+    gus.type("who\n")
+    gus.expect(r"^Seats: seat 1 Fay; seat 2 Gus \(extra time\)\.$")
+    fay.type("start\n")
+    for who in (fay, gus):
+        who.expect(r"^Relaxed timing: every window to react in is twice as long\.$")
+        who.expect(r"^Extra time for Gus: the windows that ask them to react are twice as long\.$")
+    gus.type("q")
+    fay.type("q")
+    assert gus.finish() == 0
+    assert fay.finish() == 0
 
 
 def test_bad_lines_get_one_clear_line(server: LiveServer, terminals: list[Terminal]) -> None:
@@ -350,7 +393,7 @@ def test_reconnects_and_resumes(server: LiveServer, terminals: list[Terminal]) -
 
 
 def test_key_hints_join_the_servers_words() -> None:
-    from cardroom.clients.terminal.connect import _hinted
+    from cardroom.clients.terminal.tableplay import _hinted
 
     assert _hinted(["Bo plays Attack."], ["Bo plays Attack. Nope? Press n."], ["Bo plays Attack!"]) == [
         "Bo plays Attack! Nope? Press n."

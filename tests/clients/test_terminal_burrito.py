@@ -38,11 +38,12 @@ def test_play_burrito_on_a_pipe(burrito: Player) -> None:
     hand = p.expect(r"^Your hand: 1: ")
     p.expect(r"^3$")
     p.send("?")
-    p.expect(r"^d: draw a card")
-    p.expect(r"^t: throw your burrito")
+    p.expect(r"^D: Draw from your own pile")
+    p.expect(r"^T: Throw at the nearest other fighter$")
+    p.expect(r"^X: Dodge$")
     p.expect(r"^\? this help, q quit\.$")
     p.expect(r"^Burrito! Play!$")
-    p.send("i")
+    p.send("h")
     assert p.expect(r"^Your hand: 1: ") == hand
     first = re.match(r"Your hand: 1: ([^,]+),", hand)
     assert first is not None
@@ -94,16 +95,19 @@ def test_help_lists_the_keys() -> None:
     )
     assert done.returncode == 0
     for key in (
-        "d: draw",
-        "1-5: pass",
-        "s: score",
-        "c: call",
-        "g: grab",
-        "t: throw",
-        "o: dodge",
-        "space: catch",
-        "i: read",
-        "v: the table",
+        "D: Draw from your own pile",
+        "C: Draw from community pile 1",
+        "Shift+C: Draw from community pile 2",
+        "1: Pass the card in slot 1",
+        "S: Set three alike",
+        "B: Call a fight",
+        "G: Grab a burrito",
+        "T: Throw at the nearest",
+        "Shift+T: Throw at a fighter you choose",
+        "X: Dodge",
+        "Space: Catch",
+        "H: Read your hand",
+        "V: Read the table",
         "--set NAME=VALUE",
     ):
         assert key in done.stdout
@@ -123,7 +127,7 @@ def test_incoming_then_catch_now_then_the_catch() -> None:
     lines = out.getvalue().splitlines()
     assert "Marco calls a Brawl!" in lines
     assert "Brawl: you against Anna." in lines
-    assert "Keys: g grab, t throw, o dodge, space catch." in lines
+    assert "Keys: G grab, T throw, X dodge, Space catch." in lines
     assert lines[-1] == "INCOMING! Anna throws at you. Catch window opens in 0.5 s."
     clock[0] = 200
     assert session.wait_ms() == 500  # the catch window opens at 700; the burrito lands at 1000
@@ -136,22 +140,52 @@ def test_incoming_then_catch_now_then_the_catch() -> None:
     assert "Anna loses the Brawl and takes a bruise." in after
 
 
-def test_throw_prompts_for_a_seat_in_a_war_and_escape_cancels() -> None:
+def _war() -> tuple[Session, io.StringIO]:
+    """Four players; Lena (seat 3) has called a War: you, Anna and Marco fight."""
     deal = {"hands": [[], [], [], ["war"] * 3], "piles": [["war"], ["war"], ["war"], ["war"]]}
-    table = GAME.from_deal(4, {}, deal, 1)
-    out = io.StringIO()
-    session = Session(table, 0, make_ui(0, ["You", "Anna", "Marco", "Lena"], table), {}, out, lambda: 0)
+    session, out = _table_session(deal, players=4)
     session.driver.submit(3, Call("war", "war"), 0)
+    return session, out
+
+
+def test_x_dodges_the_burrito_flying_at_you() -> None:
+    """docs/keys.md#throw-throw-burrito: X dodges in both clients (it was O here)."""
+    session, out = _war()
+    session.driver.submit(1, Grab(), 0)
+    session.driver.submit(1, Throw(0), 0)
+    session.key("o")
+    assert out.getvalue().splitlines()[-1] == "The key O does nothing here: press ? for the keys."
+    session.key("x")
+    assert out.getvalue().splitlines()[-1] == "You dodge."
+
+
+def test_shift_t_prompts_for_a_seat_in_a_war_and_escape_cancels() -> None:
+    """docs/keys.md#throw: shift+T asks for the seat (a terminal cannot read shift+digits)."""
+    session, out = _war()
     session.key("g")
-    session.key("t")
+    session.key("T")
     assert (
         out.getvalue().splitlines()[-1]
         == "Throw at whom? Press the seat number: 1 Anna, 2 Marco. Escape cancels."
     )
     session.key("escape")
     assert out.getvalue().splitlines()[-1] == "Cancelled."
-    session.key("t")
+    session.key("T")
     session.key("2")
+    assert out.getvalue().splitlines()[-1] == "You throw at Marco."
+
+
+def test_t_throws_at_the_nearest_fighter_as_on_the_page() -> None:
+    """docs/keys.md#throw: T throws at whoever last threw at you, else the first fighter on your left."""
+    session, out = _war()
+    session.key("g")
+    session.key("t")
+    assert out.getvalue().splitlines()[-1] == "You throw at Anna."
+    session, out = _war()
+    session.driver.submit(2, Grab(), 0)
+    session.driver.submit(2, Throw(0), 0)
+    session.key("g")
+    session.key("t")
     assert out.getvalue().splitlines()[-1] == "You throw at Marco."
 
 
@@ -199,14 +233,15 @@ def _table_session(deal: dict[str, object], players: int = 3) -> tuple[Session, 
     return Session(table, 0, make_ui(0, names, table), {}, out, lambda: 0), out
 
 
-def test_s_scores_the_set_and_c_calls_the_fight_the_hand_makes() -> None:
+def test_s_scores_the_set_and_b_calls_the_fight_the_hand_makes() -> None:
+    """docs/keys.md#throw-throw-burrito: B calls, C draws from a community pile, as on the page."""
     session, out = _table_session(
         {
             "hands": [["goth_sloth", "war", "goth_sloth", "war", "goth_sloth"], [], []],
             "piles": [["war"], [], []],
         }
     )
-    session.key("c")
+    session.key("b")
     assert out.getvalue().splitlines()[-1] == (
         "You hold no three battle cards of one kind: calling now would be a mistake."
     )
@@ -214,14 +249,14 @@ def test_s_scores_the_set_and_c_calls_the_fight_the_hand_makes() -> None:
     assert out.getvalue().splitlines()[-1] == "You score a set of three Goth Sloth: your score is 1."
     session.key("d")
     assert out.getvalue().splitlines()[-1] == "You draw War (slot 3)."
-    session.key("c")
+    session.key("b")
     assert "You call a War!" in out.getvalue().splitlines()
     assert "War: Anna against Marco." in out.getvalue().splitlines()
 
 
 def test_a_duel_call_asks_for_two_seats() -> None:
     session, out = _table_session({"hands": [["duel"] * 3, [], []], "piles": [[], [], []]})
-    session.key("c")
+    session.key("b")
     assert out.getvalue().splitlines()[-1] == (
         "Duel between whom? Press two seat numbers: 0 you, 1 Anna, 2 Marco. Escape cancels."
     )
@@ -253,3 +288,40 @@ def test_input_that_is_not_a_pipe_or_terminal_still_ends_cleanly() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "Input closed: leaving the table."
+
+
+def test_the_keys_of_the_page_do_the_same_here() -> None:
+    """docs/keys.md#throw-throw-burrito: H reads the hand, V the table, X dodges, B calls, C and
+    shift+C draw from community piles 1 and 2, as in tests/web/test_keys.py."""
+    hand = ["goth_sloth", "war", "salsa_yeti", "duel", "war"]
+    deal = {"hands": [hand, []], "piles": [[], []], "community": [["churro_bat"], ["nacho_llama"]]}
+    session, out = _table_session(deal, players=2)
+    for key, line in (
+        ("h", "Your hand: 1: Goth Sloth, 2: War, 3: Salsa Yeti, 4: Duel and 5: War."),
+        ("x", "Refused: there is no fight; the burritos stay on the table."),
+        ("b", "You hold no three battle cards of one kind: calling now would be a mistake."),
+    ):
+        session.key(key)
+        assert out.getvalue().splitlines()[-1] == line
+    session.key("v")
+    assert "Community piles: 1 and 1 cards. Bruises left: 6." in out.getvalue().splitlines()
+    session.key("1")
+    session.key("c")
+    assert out.getvalue().splitlines()[-1] == "You draw Churro Bat from community pile 1 (slot 5)."
+    session.key("1")
+    session.key("C")
+    assert out.getvalue().splitlines()[-1] == "You draw Nacho Llama from community pile 2 (slot 5)."
+
+
+def test_the_hand_has_a_cursor_and_p_passes_the_card_under_it() -> None:
+    """docs/keys.md#throw-throw-burrito: the arrows, Home and End move in the hand, as on the page."""
+    session, out = _table_session(
+        {"hands": [["goth_sloth", "war", "salsa_yeti"], [], []], "piles": [[], [], []]}
+    )
+    session.key("right")
+    assert out.getvalue().splitlines()[-1] == "2 of 3: War"
+    session.key("end")
+    assert out.getvalue().splitlines()[-1] == "3 of 3: Salsa Yeti"
+    session.key("up")
+    session.key("p")
+    assert out.getvalue().splitlines()[-1] == "You pass War to Anna."

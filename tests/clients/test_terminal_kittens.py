@@ -24,7 +24,8 @@ NAMES = ["You", "Anna", "Marco"]
 
 @pytest.fixture
 def kittens() -> Iterator[Player]:
-    player = Player("kittens", "--seed", "3", "--bots", "2", "--set", "nope_window_ms=400")
+    # Seed 19671 deals seat 0 a Defuse, See the Future, Feral Cat and Skip first (the keys below).
+    player = Player("kittens", "--seed", "19671", "--bots", "2", "--set", "nope_window_ms=400")
     yield player
     if player.proc.poll() is None:
         player.proc.kill()
@@ -37,7 +38,7 @@ def test_play_kittens_on_a_pipe(kittens: Player) -> None:
     p.expect(r"^Your hand, 8 cards: 1 Defuse, 2 See the Future, 3 Feral Cat, 4 Skip, ")
     p.expect(r"^It is your turn \(only this one\)\.$")
     p.send("?")
-    p.expect(r"^D: \(shift\+d\) what the card under the cursor does$")
+    p.expect(r"^Shift\+D: Describe the card under the cursor$")
     p.send("h")
     p.expect(r"^Your hand, 8 cards: 1 Defuse, ")
     p.send("\x1b[B")
@@ -84,12 +85,17 @@ def test_defuse_now_then_warning_then_put_back_on_top() -> None:
     lines = out.getvalue().splitlines()
     assert "You drew an Exploding Kitten." in lines
     assert "DEFUSE NOW! You drew an Exploding Kitten: you have 10 seconds." in lines
-    assert lines[-1].startswith("Where does the kitten go back? t top, b bottom, r random")
+    assert lines[-1] == (
+        "Where does the kitten go back? How many cards lie above it (0: on top), then Enter; b bottom, r random."
+    )
     assert session.wait_ms() == 5000
     clock[0] = 5000
     session.catch_up()
     assert _last(out) == "5 seconds left to defuse!"
-    session.key("t")
+    session.key("t")  # 003's T, even while defusing: whose turn, and the kitten stays in hand
+    assert _last(out) == "It is your turn (only this one)."
+    session.key("0")
+    session.key("enter")
     assert "Defused! You put the kitten back with 0 cards above it." in out.getvalue().splitlines()
     assert _last(out) == "Anna's turn."
 
@@ -148,8 +154,28 @@ def test_a_favor_against_you_is_answered_with_up_down_and_enter() -> None:
     assert _last(out) == "1 of 2: Defuse"
     session.key("down")
     assert _last(out) == "2 of 2: Skip"
-    session.key("enter")
+    session.key("T")  # 003: a question, answered while the choice waits
+    assert _last(out) == "It is Anna's turn (only this one)."
+    session.key("g")  # G gives, as on the page (Enter too)
     assert _last(out) == "You give a Skip to Anna."
+
+
+def test_f_defuses_as_on_the_page() -> None:
+    """docs/keys.md#exploding-kittens: F is the defuse key in both clients; Shift+F the future."""
+    session, out, _ = _session(
+        {"hands": [["defuse", "skip"], ["skip"], ["skip"]], "deck": ["exploding_kitten", "skip"]}
+    )
+    session.key("f")
+    assert _last(out) == "There is no kitten to defuse."
+    session.key("F")
+    assert _last(out) == "You know nothing of the deck's order now."
+    session.key("d")
+    session.key("f")
+    assert _last(out) == (
+        "Where does the kitten go back? How many cards lie above it (0: on top), then Enter; b bottom, r random."
+    )
+    session.key("b")
+    assert "Defused! You put the kitten back with 1 card above it." in out.getvalue().splitlines()
 
 
 def test_an_attack_on_you_offers_the_nope() -> None:

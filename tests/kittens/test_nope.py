@@ -90,7 +90,7 @@ def test_nope_by_a_third_player_may_nope_too() -> None:
     assert (t.summary()["turn"], t.summary()["turns_left"]) == (0, 1)
 
 
-def test_target_nope_of_targeted_attack_sends_the_turns_back() -> None:
+def test_a_noped_targeted_attack_leaves_the_attacker_exactly_two_turns() -> None:
     """003 "No!" (nota bene): the turns the target avoided are played by the attacker.
 
     docs/rules/kittens.md#a-noped-attack
@@ -100,24 +100,46 @@ def test_target_nope_of_targeted_attack_sends_the_turns_back() -> None:
     ok(t, 2, "nope")
     events = wait(t, 3000)
     assert {"event": "turns_returned", "player": 0, "target": 2, "turns": 2} in events
-    assert (t.summary()["turn"], t.summary()["turns_left"]) == (0, 3)
+    assert (t.summary()["turn"], t.summary()["turns_left"]) == (0, 2)
 
 
-def test_target_nope_of_attack_sends_the_turns_back() -> None:
-    """003 "No!" (nota bene), DIGITAL.md: applies when the Nope that stands is the target's."""
+def test_a_noped_attack_leaves_the_attacker_exactly_two_turns() -> None:
+    """003 "No!" (nota bene), DIGITAL.md: when the Nope that stands is the target's, a Noped
+    Attack leaves the attacker exactly 2 turns to play, in place of the turn they were playing.
+
+    docs/rules/kittens.md#a-noped-attack
+    """
     t = table([["attack"], ["nope"], []], ["favor"] * 4)
     ok(t, 0, "play", cards=["attack"])
     ok(t, 1, "nope")
     wait(t, 3000)
-    assert (t.summary()["turn"], t.summary()["turns_left"]) == (0, 3)
+    assert (t.summary()["turn"], t.summary()["turns_left"]) == (0, 2)
+    ok(t, 0, "draw")
+    assert (t.summary()["turn"], t.summary()["turns_left"]) == (0, 1)
+    ok(t, 0, "draw")
+    assert (t.summary()["turn"], t.summary()["turns_left"]) == (1, 1)
 
 
 def test_target_nope_of_triple_attack_sends_three_turns_back() -> None:
-    """003 "No!" (nota bene) applied to Triple Attack."""
+    """003 "No!" (nota bene) applied to Triple Attack: the 3 turns avoided, no more.
+
+    docs/rules/kittens.md#a-noped-attack
+    """
     t = table([["triple_attack"], ["nope"]], ["favor"] * 4)
     ok(t, 0, "play", cards=["triple_attack"])
     ok(t, 1, "nope")
     wait(t, 3000)
+    assert (t.summary()["turn"], t.summary()["turns_left"]) == (0, 3)
+
+
+def test_a_noped_attack_by_an_attacked_player_sends_back_all_the_turns_avoided() -> None:
+    """docs/rules/kittens.md#a-noped-attack and #attack-stacking: attacked for two turns, an
+    Attack on the first would have given the target 4; Noped by the target, they come back."""
+    t = table([["attack"], ["nope"], []], ["favor"] * 4, turns_left=2)
+    ok(t, 0, "play", cards=["attack"])
+    ok(t, 1, "nope")
+    events = wait(t, 3000)
+    assert {"event": "turns_returned", "player": 0, "target": 1, "turns": 4} in events
     assert (t.summary()["turn"], t.summary()["turns_left"]) == (0, 4)
 
 
@@ -132,7 +154,7 @@ def test_the_nope_that_stands_is_the_last_one() -> None:
     ok(t, 0, "nope")
     ok(t, 1, "nope")
     wait(t, 3000)
-    assert (t.summary()["turn"], t.summary()["turns_left"]) == (0, 3)
+    assert (t.summary()["turn"], t.summary()["turns_left"]) == (0, 2)
     t = table([["attack", "nope"], ["nope"], ["nope"]], ["favor"] * 4)
     ok(t, 0, "play", cards=["attack"])
     ok(t, 1, "nope")

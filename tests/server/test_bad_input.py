@@ -39,6 +39,7 @@ def _run(coro: Any) -> Any:
         (json.dumps({"type": "join", "table": "nope"}), "no_such_table"),
         (json.dumps({"type": "create_table", "game": "chess", "seats": 2}), "bad_game"),
         (json.dumps({"type": "create_table", "game": "kittens", "seats": 11}), "bad_seats"),
+        (json.dumps({"type": "create_table", "game": "burrito", "seats": 13}), "bad_seats"),
         (json.dumps({"type": "chat", "text": "x" * 501}), "bad_chat"),
         (json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "again"}), "already_hello"),
     ],
@@ -182,5 +183,18 @@ def test_a_flood_is_rate_limited_then_closed_by_name_and_other_tables_go_on(serv
         assert answer["v"] > 0
         assert server.health()["ok"]
         await calm.close()
+
+    _run(scenario())
+
+
+def test_a_burrito_table_of_seven_is_created_without_naming_two_decks(server: LiveServer) -> None:
+    """docs/rules/burrito.md#two-decks-by-themselves: 7 to 12 players use two decks by themselves."""
+
+    async def scenario() -> None:
+        client = await Client.connect(server.ws_url, "Seven")
+        await client.send({"type": "create_table", "game": "burrito", "seats": 7, "bots": 6, "options": {}})
+        created = await client.expect("table")
+        assert len(created["seats"]) == 7 and created["state"] == "waiting"
+        await client.close()
 
     _run(scenario())

@@ -13,7 +13,13 @@ from cardroom.server.wire import PROTOCOL_VERSION, messages
 from tests.server.live import LiveServer
 from tests.server.play import create_and_start, play_to_the_end
 
-FAST_KITTENS = {"nope_window_ms": 400, "turn_ms": 5000, "defuse_ms": 3000, "choose_ms": 2000}
+FAST_KITTENS = {
+    "nope_window_ms": 400,
+    "turn_ms": 5000,
+    "defuse_ms": 3000,
+    "choose_ms": 2000,
+    "bot_think_ms": 0,
+}
 FAST_BURRITO = {"bruises": 2, "countdown_ms": 600, "between_rounds_ms": 500, "fight_timeout_ms": 4000}
 
 

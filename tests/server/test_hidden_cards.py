@@ -20,7 +20,13 @@ from tests.server.live import Client, free_port
 from tests.server.play import create_and_start, play_to_the_end
 
 GAMES = {
-    "kittens": {"nope_window_ms": 300, "turn_ms": 4000, "defuse_ms": 2000, "choose_ms": 1500},
+    "kittens": {
+        "nope_window_ms": 300,
+        "turn_ms": 4000,
+        "defuse_ms": 2000,
+        "choose_ms": 1500,
+        "bot_think_ms": 0,
+    },
     "burrito": {"bruises": 2, "countdown_ms": 500, "between_rounds_ms": 400, "fight_timeout_ms": 3000},
 }
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, sync_playwright
 
 from tests.server.live import LiveServer, run_server
 
@@ -59,6 +59,26 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 def server() -> Iterator[LiveServer]:
     with run_server() as live:
         yield live
+
+
+@pytest.fixture
+def guest(browser: Browser, server: LiveServer) -> Iterator[Page]:
+    """A second person, in a browser context of their own."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.add_init_script(COLLECT)
+    page.goto(server.url + "/")
+    page.wait_for_function("window.cardroom && window.cardroom.ready")
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A browser context of its own (cookies, storage), for tests that open pages themselves."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    yield context
+    context.close()
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import json
 
 from playwright.sync_api import Page, Route
 
+from cardroom.help.keys import TABLES, TERMINAL, WEB, help_rows, key_label, keys
 from cardroom.narrate import kittens
 from tests.web.keyboard import create_table, enter_lobby, focused, said, start_game, state, tab_to
 
@@ -92,17 +93,110 @@ def test_the_hand_is_a_listbox_with_n_of_m_labels(page: Page) -> None:
     assert page.get_attribute("#hand", "aria-activedescendant") == hand["ids"][-1]
 
 
+def _answers(page: Page, key: str, start: str | tuple[str, ...]) -> None:
+    """`key` makes the page say one more line starting with `start` (or one of them)."""
+    starts = [start] if isinstance(start, str) else list(start)
+    before = sum(1 for x in said(page) if x["text"].startswith(tuple(starts)))
+    page.keyboard.press(key)
+    page.wait_for_function(
+        "([ss, n]) => window.__said.filter(x => ss.some(s => x.text.startsWith(s))).length > n",
+        arg=[starts, before],
+    )
+
+
 def test_the_003_quick_keys_answer(page: Page) -> None:
-    """003: shift+D describes the card under the cursor, T tells whose turn, E the counts."""
+    """003: shift+D describes the card under the cursor, T tells whose turn, E the counts;
+    docs/keys.md#exploding-kittens: T and E with or without Shift, also while a choice is open."""
     kittens_started(page, "Qui")
     page.keyboard.press("Shift+D")
     page.wait_for_function(
         "window.__said.some(x => x.text.includes(': ') && x.region === 'polite' && x.text.length > 30)"
     )
-    page.keyboard.press("t")
-    page.wait_for_function("window.__said.some(x => x.text.startsWith('It is your turn'))")
-    page.keyboard.press("e")
-    page.wait_for_function("window.__said.some(x => x.text.startsWith('Cards in hand:'))")
+    for key in ("t", "Shift+T"):
+        _answers(page, key, "It is your turn")
+    for key in ("e", "Shift+E"):
+        _answers(page, key, "Cards in hand:")
+    # A choice open: two cards selected and played ask "against whom?" first.
+    page.keyboard.press("Home")
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    page.keyboard.press("p")
+    page.wait_for_function("window.cardroom.isChoosing()")
+    assert focused(page, "#chooser")
+    _answers(page, "Shift+T", "It is your turn")
+    _answers(page, "e", "Cards in hand:")
+    assert page.evaluate("window.cardroom.isChoosing()")  # the choice is still open
+    page.keyboard.press("F1")
+    page.wait_for_selector("#help[open]")
+    assert page.text_content("#help-title") == "Keys in this choice"
+    body = page.inner_text("#help-body")
+    assert "Whose turn it is and how many turns are left" in body and "Play a Nope" not in body
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('#help').open")
+    assert focused(page, "#chooser")
+    page.keyboard.press("Escape")
+    page.wait_for_function("!window.cardroom.isChoosing()")
+
+
+def test_the_page_keys_are_the_table_the_terminal_reads(page: Page) -> None:
+    """docs/keys.md: the page's default key map and its F1 list come from cardroom/help/keys.py,
+    the table the terminal's `?` prints; the key names read alike in both."""
+    defaults = page.evaluate("import('/static/keys.js').then(m => m.DEFAULTS)")
+    for game in TABLES:
+        assert defaults[game] == [[k.action, k.key, k.label] for k in keys(game, WEB)]
+    labels = page.evaluate(
+        "(names) => import('/static/keys.js').then(m => names.map(m.keyLabel))",
+        [k.key for game in TABLES for k in TABLES[game]],
+    )
+    assert labels == [key_label(k.key) for game in TABLES for k in TABLES[game]]
+    kittens_started(page, "Tab")
+    page.keyboard.press("F1")
+    page.wait_for_selector("#help[open]")
+    rows = page.eval_on_selector_all(
+        "#help-body tbody tr",
+        "rs => rs.map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])",
+    )
+    assert [tuple(r) for r in rows[1:-1]] == help_rows("kittens", WEB)
+    assert [tuple(r) for r in rows[1:-1] if r[0] != "Page Up" and r[0] != "Page Down"] == [
+        (key_label(k.key), k.label) for k in keys("kittens", TERMINAL) if k.only is None
+    ]
+
+
+PLAYING = (
+    "window.cardroom.state.room && window.cardroom.state.room.view && "
+    "window.cardroom.state.room.view.phase === 'play' && !window.cardroom.state.room.view.fight"
+)
+
+
+def burrito_started(page: Page, name: str) -> None:
+    enter_lobby(page, name)
+    create_table(page, "burrito", seats=2, bots=1, level="easy", options={"countdown_ms": 300})
+    start_game(page)
+
+
+def test_burrito_keys_do_what_they_do_in_the_terminal(page: Page) -> None:
+    """docs/keys.md#throw-throw-burrito: H reads the hand, V the table, X dodges, B calls,
+    C and Shift+C draw from community piles 1 and 2, as in tests/clients/test_terminal_burrito.py."""
+    burrito_started(page, "Bur")
+    page.wait_for_function(PLAYING)
+    _answers(page, "h", "Your hand: 1: ")
+    _answers(page, "v", "At the table: ")
+    _answers(page, "x", "Refused: there is no fight")
+    for key, pile in (("c", 1), ("Shift+C", 2)):
+        for _attempt in range(5):  # the bot may call a fight meanwhile: card play waits for its end
+            page.wait_for_function(PLAYING)
+            page.keyboard.press("1")  # five cards in hand: pass one first
+            _answers(page, key, ("You draw ", "Refused: "))
+            last = [x["text"] for x in said(page) if x["text"].startswith(("You draw ", "Refused: "))][-1]
+            if last.startswith("You draw "):
+                break
+        assert last.endswith(f"from community pile {pile} (slot 5)."), last
+    hand = state(page)["view"]["hand"]
+    if any(hand.count(c) >= 3 for c in ("brawl_a", "brawl_b", "war", "duel")):
+        _answers(page, "b", "You call a")
+    else:
+        _answers(page, "b", "You hold no three battle cards of one kind")
 
 
 def test_game_keys_do_nothing_while_typing_in_the_chat(page: Page) -> None:

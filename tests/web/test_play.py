@@ -23,7 +23,7 @@ from tests.web.keyboard import (
     wait_for_change,
 )
 
-KITTENS_FAST = {"nope_window_ms": 300, "choose_ms": 3000}
+KITTENS_FAST = {"nope_window_ms": 300, "choose_ms": 3000, "bot_think_ms": 0}
 BURRITO_FAST = {
     "bruises": 2,
     "countdown_ms": 300,

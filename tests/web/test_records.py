@@ -25,7 +25,7 @@ from tests.web.keyboard import (
 )
 
 AXE = Axe()
-FAST = {"nope_window_ms": 300, "choose_ms": 3000}
+FAST = {"nope_window_ms": 300, "choose_ms": 3000, "bot_think_ms": 0}
 
 
 def audit(page: Page) -> None:

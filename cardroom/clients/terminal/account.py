@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from cardroom.i18n import _, current_language
+from cardroom.i18n import _, current_language, normalize, set_default_language
 from cardroom.protocol import JSON
 
 TIMEOUT_S = 15.0
@@ -51,7 +51,10 @@ def call(base: str, method: str, path: str, body: JSON | None = None, token: str
     """One API request; its JSON answer, or ApiError with the server's sentence."""
     separator = "&" if "?" in path else "?"
     url = f"{base}{path}{separator}lang={current_language()}"
-    data = json.dumps(body).encode() if body is not None else None
+    # Every change is JSON, even one without a body (the server refuses any other kind).
+    data = (
+        json.dumps(body if body is not None else {}).encode() if body is not None or method != "GET" else None
+    )
     request = urllib.request.Request(url, data=data, method=method)
     request.add_header("Accept", "application/json")
     request.add_header("Accept-Language", current_language())
@@ -179,3 +182,11 @@ __all__ = [
     "store_session",
     "stored_session",
 ]
+
+
+def apply_profile(profile: object, lang_given: bool) -> None:
+    """The account's language, unless the person chose one with --lang."""
+    if isinstance(profile, dict) and not lang_given:
+        lang = normalize(str(profile.get("lang") or ""))
+        if lang is not None:
+            set_default_language(lang)

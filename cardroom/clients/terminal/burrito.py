@@ -1,9 +1,11 @@
 """Throw Throw Burrito in the terminal: single keys in, one plain line per event out.
 
-Every key works at any moment (the game has no turns). A few keys open a short prompt for a
-seat number (`t` throw, `c` for a duel); Escape cancels it. Seats are numbered as the engine
-numbers them; the person is seat 0. The table is read only at the start (names, options);
-during play the UI sees the view and the events the session passes in.
+Every key works at any moment (the game has no turns); what each key does comes from the keys
+table the web page reads too (`cardroom.help.keys`). The hand has a cursor, as on the page.
+A few keys open a short prompt for a seat number (shift+T throw at a chosen fighter, a Duel's
+call); Escape cancels it. Seats are numbered as the engine numbers them; the person is seat 0.
+The table is read only at the start (names, options); during play the UI sees the view and the
+events the session passes in.
 """
 
 from __future__ import annotations
@@ -12,35 +14,27 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from cardroom.clients.terminal.keys import action_of, canonical, help_lines, label
 from cardroom.clients.terminal.ui import Say
 from cardroom.games.burrito.actions import Call, Catch, Discard, Dodge, Draw, Grab, Set, Throw
-from cardroom.games.burrito.cards import BRAWL_COLOURS, SET_SIZE, is_battle
+from cardroom.games.burrito.cards import BATTLE, FIGHT_OF, NORMAL, SET_SIZE
+from cardroom.help.keys import key_label
 from cardroom.i18n import _, ngettext
 from cardroom.narrate import burrito as tell
 from cardroom.narrate._common import N_, Namer
 from cardroom.narrate.burrito import card_name, fight_name, hand_line
 from cardroom.protocol import JSON, Rejected
 
-KEYS: tuple[tuple[str, str], ...] = (
-    ("d", N_("draw a card from your own pile (from a community pile once yours is empty)")),
-    ("D", N_("draw from a community pile (two players: at any time; otherwise when your pile is empty)")),
-    ("1-5", N_("pass the card in that hand slot face down to your left neighbour")),
-    ("s", N_("score the set of three alike normal cards you hold")),
-    ("c", N_("call the fight your three battle cards make (a Duel then asks for two seat numbers)")),
-    ("g", N_("grab a burrito (in a fight, with empty hands; not in the fight it is a mistake)")),
-    ("t", N_("throw your burrito: then the seat number, or t alone with a single other fighter")),
-    ("o", N_("dodge the burritos flying at you")),
-    ("space", N_("catch the burrito flying at you, after CATCH NOW! (earlier it is a hit)")),
-    ("i", N_("read your hand with slot numbers")),
-    ("v", N_("the table: scores, bruises, piles, hands, the fight")),
-    ("m", N_("quieter: stop or start telling other players' draws and passes")),
+PROMPTS: tuple[tuple[str, str], ...] = (
+    ("up/down", N_("move in your hand; each move reads the card")),
     ("Escape", N_("cancel a seat prompt")),
 )
-"""The keys, for `?` and for `cardroom play burrito --help`."""
+"""The terminal's own keys, after those of the table (`cardroom.help.keys`)."""
 
 
 def key_help() -> list[str]:
-    return [_("{key}: {what}").format(key=k, what=_(what)) for k, what in KEYS]
+    """The keys, for `?` and for `cardroom play burrito --help`: the table the page reads too."""
+    return help_lines("burrito") + [_("{key}: {what}").format(key=k, what=_(what)) for k, what in PROMPTS]
 
 
 class BurritoUI:
@@ -57,6 +51,8 @@ class BurritoUI:
         self._digits = ""
         self._chosen: list[int] = []
         self._announced: set[int] = set()  # flights whose catch window was announced
+        self.cursor = 0  # in the hand, as on the page
+        self._last_thrower: int | None = None  # who last threw at this seat in this fight
 
     # ---- the GameUI protocol ------------------------------------------------------------------
 
@@ -72,36 +68,52 @@ class BurritoUI:
     def on_key(self, key: str, view: JSON, now: int) -> Any | Say | None:
         if self._prompt is not None:
             return self._prompt_key(key, view)
-        if key == "d":
+        hand = view.get("hand", [])
+        self.cursor = max(0, min(self.cursor, len(hand) - 1))
+        if key in ("up", "down"):
+            return self._move(-1 if key == "up" else 1, None, hand)
+        action = action_of("burrito", key)
+        slot = action[len("pass_") :] if action and action.startswith("pass_") else ""
+        if slot.isdigit():
+            return self._discard(int(slot), view)
+        if action == "draw":
             return Draw()
-        if key == "D":
-            return Draw("community")
-        if key in "12345" and len(key) == 1:
-            return self._discard(int(key), view)
-        if key == "s":
+        if action in ("draw_community", "draw_community_2"):
+            return Draw("community", 0 if action == "draw_community" else 1)
+        if action in ("cursor_prev", "cursor_next"):
+            return self._move(-1 if action == "cursor_prev" else 1, None, hand)
+        if action in ("cursor_first", "cursor_last"):
+            return self._move(0, 0 if action == "cursor_first" else len(hand) - 1, hand)
+        if action == "pass":
+            return Discard(hand[self.cursor]) if hand else Say(_("Your hand is empty."))
+        if action == "set":
             return self._set(view)
-        if key == "c":
+        if action == "call":
             return self._call(view)
-        if key == "g":
+        if action == "grab":
             return Grab()
-        if key == "t":
+        if action == "throw":
             return self._throw(view)
-        if key == "o":
+        if action == "throw_at":
+            return self._throw_at(view)
+        if action == "dodge":
             return Dodge()
-        if key == " ":
+        if action == "catch":
             return Catch()
-        if key == "i":
-            return Say(hand_line(view.get("hand", [])))
-        if key == "v":
+        if action == "read_hand":
+            return Say(hand_line(hand))
+        if action == "status":
             return Say("\n".join(self.status(view)))
-        if key == "m":
+        if action == "quiet":
             self.quiet = not self.quiet
             if self.quiet:
                 return Say(_("Quieter: other players' draws and passes are no longer told."))
             return Say(_("Every draw and pass is told again."))
         if key in ("escape", "enter"):
             return None
-        return Say(_("The key {key} does nothing here: press ? for the keys.").format(key=key))
+        return Say(
+            _("The key {key} does nothing here: press ? for the keys.").format(key=key_label(canonical(key)))
+        )
 
     def narrate(self, event: JSON, view: JSON, now: int) -> list[str]:
         kind = event.get("event")
@@ -112,10 +124,14 @@ class BurritoUI:
         ):
             return []
         lines = tell.narrate(event, self.seat, self.names, view)
+        if kind == "throw" and event.get("target") == self.seat:
+            self._last_thrower = event.get("thrower")
         if kind == "fight_start" and self.seat in event.get("fighters", ()):
-            lines.append(_("Keys: g grab, t throw, o dodge, space catch."))
+            keys = {action: label("burrito", action) for action in ("grab", "throw", "dodge", "catch")}
+            lines.append(_("Keys: {grab} grab, {throw} throw, {dodge} dodge, {catch} catch.").format(**keys))
         if kind in ("fight_over", "round_start", "game_over"):
             self._cancel_prompt()
+            self._last_thrower = None
         return lines
 
     def refused(self, rejection: Rejected) -> str:
@@ -195,40 +211,66 @@ class BurritoUI:
             )
         return Discard(hand[slot - 1])
 
+    def _move(self, step: int, to: int | None, hand: list[str]) -> Say:
+        if not hand:
+            return Say(_("Your hand is empty."))
+        self.cursor = to if to is not None else max(0, min(len(hand) - 1, self.cursor + step))
+        return Say(
+            _("{i} of {n}: {card}").format(i=self.cursor + 1, n=len(hand), card=card_name(hand[self.cursor]))
+        )
+
+    def _three(self, hand: list[str], kinds: Sequence[str]) -> str | None:
+        """The card under the cursor when the hand holds three of it, else the first of `kinds`
+        held three times (the page does the same: `heldThree` in game.js)."""
+        counts: Counter[str] = Counter(hand)
+        under = hand[min(self.cursor, len(hand) - 1)] if hand else ""
+        if under in kinds and counts[under] >= SET_SIZE:
+            return under
+        return next((c for c in kinds if counts[c] >= SET_SIZE), None)
+
     def _set(self, view: JSON) -> Any | Say:
-        counts: Counter[str] = Counter(view.get("hand", []))
-        sets = [c for c, n in counts.items() if n >= SET_SIZE and not is_battle(c)]
-        if not sets:
-            if any(n >= SET_SIZE for n in counts.values()):
-                return Say(_("Battle cards are not scored with s: call their fight with c."))
-            return Say(_("You hold no three alike normal cards."))
-        return Set(sets[0])
+        hand = view.get("hand", [])
+        card = self._three(hand, NORMAL)
+        if card is not None:
+            return Set(card)
+        if self._three(hand, BATTLE) is not None:
+            return Say(_("Battle cards are called, not set: press the call key."))
+        return Say(_("You hold no three alike normal cards."))
 
     def _call(self, view: JSON) -> Any | Say:
-        counts: Counter[str] = Counter(view.get("hand", []))
-        for colour in BRAWL_COLOURS:
-            if counts[colour] >= SET_SIZE:
-                return Call("brawl", colour)
-        if counts["war"] >= SET_SIZE:
-            return Call("war", "war")
-        if counts["duel"] >= SET_SIZE:
-            if view["players"] == 2:
-                return Call("duel", "duel", (0, 1))
-            self._prompt, self._digits, self._chosen = "duel", "", []
-            return Say(
-                _("Duel between whom? Press two seat numbers: {seats}. Escape cancels.").format(
-                    seats=self._seat_list(range(view["players"]))
-                )
+        card = self._three(view.get("hand", []), BATTLE)
+        if card is None:
+            return Say(_("You hold no three battle cards of one kind: calling now would be a mistake."))
+        fight = FIGHT_OF[card]
+        if fight != "duel":
+            return Call(fight, card)
+        if view["players"] == 2:
+            return Call("duel", "duel", (0, 1))
+        self._prompt, self._digits, self._chosen = "duel", "", []
+        return Say(
+            _("Duel between whom? Press two seat numbers: {seats}. Escape cancels.").format(
+                seats=self._seat_list(range(view["players"]))
             )
-        return Say(_("You hold no three battle cards of one kind: calling now would be a mistake."))
+        )
 
     def _throw(self, view: JSON) -> Any | Say:
+        """At the nearest other fighter: whoever last threw at you, else the first on your left
+        (as on the page: `throwTarget` in game.js)."""
+        fight = view.get("fight")
+        if fight is None:
+            return Say(_("There is no fight: nothing to throw."))
+        fighters = fight["fighters"]
+        n = view["players"]
+        if self._last_thrower is not None and self._last_thrower in fighters:
+            return Throw(self._last_thrower)
+        seat = next((s for k in range(1, n) if (s := (self.seat + k) % n) in fighters), (self.seat + 1) % n)
+        return Throw(seat)
+
+    def _throw_at(self, view: JSON) -> Any | Say:
         fight = view.get("fight")
         if fight is None:
             return Say(_("There is no fight: nothing to throw."))
         others = [p for p in fight["fighters"] if p != self.seat]
-        if self.seat in fight["fighters"] and len(others) == 1:
-            return Throw(others[0])
         self._prompt, self._digits = "throw", ""
         return Say(
             _("Throw at whom? Press the seat number: {seats}. Escape cancels.").format(
@@ -246,7 +288,7 @@ class BurritoUI:
             self._digits = ""
             return self._chose(seat, view)
         if not key.isdigit() or len(key) != 1:
-            if key == "t" and self._prompt == "throw":
+            if self._prompt == "throw" and action_of("burrito", key) == "throw_at":
                 return None
             self._cancel_prompt()
             return self.on_key(key, view, view.get("now", 0))
@@ -327,4 +369,4 @@ def make_ui(seat: int, names: Sequence[str], table: Any) -> BurritoUI:
     return BurritoUI(seat, names, table.players, options)
 
 
-__all__ = ["KEYS", "BurritoUI", "card_name", "key_help", "make_ui"]
+__all__ = ["BurritoUI", "card_name", "key_help", "make_ui"]

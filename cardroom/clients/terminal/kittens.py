@@ -14,28 +14,20 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardroom.clients.terminal.keys import action_of, canonical, help_lines
 from cardroom.clients.terminal.ui import Say
 from cardroom.games.kittens.actions import DRAW, NOPE, Defuse, Give, Insert, Play, Reorder
 from cardroom.games.kittens.cards import CARDS, DEFUSE, TARGETED
 from cardroom.games.kittens.combos import classify
+from cardroom.help.keys import key_label
 from cardroom.i18n import _, ngettext, pgettext
 from cardroom.narrate import kittens as tell
 from cardroom.narrate._common import N_, Namer, seconds
 from cardroom.narrate.kittens import card_name, numbered
 from cardroom.protocol import JSON, Rejected
 
-KEYS: tuple[tuple[str, str], ...] = (
+PROMPTS: tuple[tuple[str, str], ...] = (
     ("up/down", N_("move in your hand; each move reads the card")),
-    ("Enter", N_("play the card under the cursor, or the marked combo")),
-    ("space", N_("mark or unmark the card under the cursor for a combo (pair, triple, five)")),
-    ("n", N_("Nope the card just played (while its Nope window is open)")),
-    ("d", N_("draw a card: ends your turn")),
-    ("D", N_("(shift+d) what the card under the cursor does")),
-    ("T", N_("whose turn it is and how many turns they still must play")),
-    ("E", N_("how many cards each player holds, in the deck and in the discard pile")),
-    ("h", N_("read your hand")),
-    ("f", N_("what you saw of the top of the deck, while it is still true")),
-    ("v", N_("the table at a glance: turn, counts, the card waiting for Nopes")),
     ("Escape", N_("cancel a prompt, or clear the marks")),
     (
         N_("a player"),
@@ -44,7 +36,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     (N_("a card"), N_("when asked to name or take a card: up/down then Enter")),
     (
         N_("defuse"),
-        N_("after DEFUSE NOW!: t top, b bottom, r random, or how many cards lie above it, then Enter"),
+        N_("after DEFUSE NOW!: how many cards lie above it (0: on top), then Enter; b bottom, r random"),
     ),
     (N_("give"), N_("when asked for a card: up/down to choose it, Enter gives it")),
     (
@@ -52,13 +44,15 @@ KEYS: tuple[tuple[str, str], ...] = (
         N_("Alter the Future: up/down move the cursor, shift+up/down move the card, Enter confirms"),
     ),
 )
-"""The keys, for `?` and for `cardroom play kittens --help`."""
+"""How the terminal's prompts answer, after the keys of the table (`cardroom.help.keys`)."""
 
 WARN_BEFORE_MS = {"defusing": (5000, 2000), "turn": (10000,), "choosing": (5000,)}
 
 
 def key_help() -> list[str]:
-    return [_("{key}: {what}").format(key=_(k), what=_(what)) for k, what in KEYS]
+    """The keys, for `?` and for `cardroom play kittens --help`: the table the page reads too,
+    then how the prompts answer."""
+    return help_lines("kittens") + [_("{key}: {what}").format(key=_(k), what=_(what)) for k, what in PROMPTS]
 
 
 class _Pick:
@@ -122,14 +116,9 @@ class KittensUI:
         elif kind == "noped" and event["player"] != me and hold_nope and view.get("phase") == "nope_window":
             lines[-1] += " " + _("Nope again? Press n.")
         elif kind == "defusing" and event["player"] == me:
-            if DEFUSE in view.get("hand", ()):
-                lines.append(
-                    _(
-                        "Where does the kitten go back? t top, b bottom, r random, or how many cards above it, then Enter."
-                    )
-                )
-            else:
-                lines.append(_("You have no Defuse."))
+            lines.append(
+                self._defuse_hint(view) if DEFUSE in view.get("hand", ()) else _("You have no Defuse.")
+            )
         elif kind == "choosing" and event["player"] == me:
             lines.extend(self._choosing_hint(event, view))
         elif kind == "turn" and event["player"] == me:
@@ -194,7 +183,7 @@ class KittensUI:
             if choosing["kind"] == "insert":
                 return self._position_key(key, view, defuse=False)
             if choosing["kind"] == "give":
-                if key == "enter":
+                if action_of("kittens", key) in ("give", "play", "play_enter"):
                     hand = view["hand"]
                     return Give(hand[min(self.cursor, len(hand) - 1)]) if hand else None
                 return _PASS
@@ -205,10 +194,8 @@ class KittensUI:
     def _position_key(self, key: str, view: JSON, defuse: bool) -> Any:
         size = view["deck_size"]
         make = Defuse if defuse else Insert
-        if defuse and DEFUSE not in view["hand"] and key in ("t", "b", "r", "enter"):
+        if defuse and DEFUSE not in view["hand"] and key in ("b", "r", "enter"):
             return Say(_("You have no Defuse: the kitten will explode."))
-        if key == "t":
-            return make(0)
         if key == "b":
             return make(size)
         if key == "r":
@@ -233,19 +220,20 @@ class KittensUI:
         if not n:
             return _PASS
         i = self._at
+        action = action_of("kittens", key)
         if key in ("up", "down"):
             self._at = max(0, min(n - 1, i + (-1 if key == "up" else 1)))
             return Say(self._reorder_line(cards))
-        if key in ("shift+up", "shift+down"):
-            j = i - 1 if key == "shift+up" else i + 1
+        if action in ("move_up", "move_down"):
+            j = i - 1 if action == "move_up" else i + 1
             if not 0 <= j < n:
                 return Say(_("It is already at the top.") if j < 0 else _("It is already at the bottom."))
             order[i], order[j] = order[j], order[i]
             self._at = j
             return Say(self._reorder_line(cards))
-        if key == "enter":
+        if action in ("play", "play_enter"):
             return Reorder(tuple(order))
-        if key == "D":
+        if action == "describe":
             return Say(tell.describe(cards[order[i]]))
         return _PASS
 
@@ -272,7 +260,7 @@ class KittensUI:
                 _("Top first: {cards}.").format(cards=numbered(cards)),
                 _("up/down move the cursor, shift+up/down move the card, Enter confirms."),
             ]
-        return [_("t top, b bottom, r random, or how many cards above it, then Enter.")]
+        return [_("How many cards lie above it (0: on top), then Enter; b bottom, r random.")]
 
     # ---- prompts for a play ---------------------------------------------------------------------
 
@@ -298,9 +286,10 @@ class KittensUI:
                     )
                 )
             return self._picked(seat, view)
-        if pick.what != "target" and key == "D":
+        action = action_of("kittens", key)
+        if pick.what != "target" and action == "describe":
             return Say(tell.describe(pick.options[pick.index]))
-        if key in ("T", "E", "h", "f", "v", "n"):
+        if action in ("turn", "counts", "read_hand", "future", "status", "nope"):
             return _PASS
         return Say(self._pick_question(pick))
 
@@ -348,40 +337,62 @@ class KittensUI:
 
     def _normal_key(self, key: str, view: JSON) -> Any | Say | None:
         hand = view["hand"]
-        if key in ("up", "down"):
+        action = action_of("kittens", key)
+        moves = {"up": -1, "down": 1, "cursor_prev": -1, "cursor_next": 1}
+        if key in moves or action in moves or action in ("cursor_first", "cursor_last"):
             if not hand:
                 return Say(_("Your hand is empty."))
-            step = -1 if key == "up" else 1
-            self.cursor = max(0, min(len(hand) - 1, self.cursor + step))
+            if action in ("cursor_first", "cursor_last"):
+                self.cursor = 0 if action == "cursor_first" else len(hand) - 1
+            else:
+                self.cursor = max(0, min(len(hand) - 1, self.cursor + moves[action or key]))
             return Say(self._cursor_line(view))
-        if key == " ":
+        if action == "select":
             return self._mark(view)
-        if key == "enter":
+        if action in ("play", "play_enter"):
             return self._play(view)
-        if key == "n":
+        if action == "nope":
             return NOPE
-        if key == "d":
+        if action == "draw":
             return DRAW
-        if key == "D":
+        if action == "defuse":
+            return Say(self._defuse_hint(view))
+        if action == "give":
+            return Give(hand[self.cursor]) if hand else Say(_("You have no card to give."))
+        if action == "describe":
             if not hand:
                 return Say(_("Your hand is empty."))
             return Say(tell.describe(hand[self.cursor]))
-        if key == "T":
+        if action == "turn":
             return Say(tell.whose_turn(view, self.seat, self.names))
-        if key == "E":
+        if action == "counts":
             return Say(tell.counts(view, self.seat, self.names))
-        if key == "h":
+        if action == "read_hand":
             return Say(self._hand_line(view))
-        if key == "f":
+        if action == "future":
             return Say(self._future_line(view))
-        if key == "v":
+        if action == "status":
             return Say("\n".join(self.status(view)))
+        if action in ("move_up", "move_down"):
+            return Say(_("Nothing to reorder now."))
         if key == "escape":
             if self.marked:
                 self.marked = []
                 return Say(_("Marks cleared."))
             return None
-        return Say(_("The key {key} does nothing here: press ? for the keys.").format(key=key))
+        return Say(
+            _("The key {key} does nothing here: press ? for the keys.").format(key=key_label(canonical(key)))
+        )
+
+    def _defuse_hint(self, view: JSON) -> str:
+        """F: the defuse itself is its position (typed, or b, r), as the page's F opens its choice."""
+        if not (view["phase"] == "defusing" and view["turn"] == self.seat):
+            return _("There is no kitten to defuse.")
+        if DEFUSE not in view["hand"]:
+            return _("You have no Defuse: the kitten will explode.")
+        return _(
+            "Where does the kitten go back? How many cards lie above it (0: on top), then Enter; b bottom, r random."
+        )
 
     def _cursor_line(self, view: JSON) -> str:
         hand = view["hand"]
@@ -526,4 +537,4 @@ def make_ui(seat: int, names: Sequence[str], table: Any) -> KittensUI:
     return KittensUI(seat, names, table.players, table.view(seat))
 
 
-__all__ = ["KEYS", "KittensUI", "key_help", "make_ui"]
+__all__ = ["KittensUI", "key_help", "make_ui"]

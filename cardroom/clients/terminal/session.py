@@ -2,26 +2,29 @@
 
 Every event is printed as one plain line (no cursor movement, no redraws) so that a screen
 reader follows the game. The wall clock gives "now"; the table and bots run on the same
-driver as `simulate`, stepped up to the wall clock.
+driver as `simulate`, stepped up to the wall clock. Lines are marked as the server marks them
+(`narrator`: urgent, and concerning this seat) and said through the same `Speaker` as
+`cardroom connect`, so the verbosity and the bell work alike in both.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
+import codecs
 import sys
-import termios
-import threading
-import tty
-from collections.abc import Callable, Iterator, Mapping
-from typing import Any, TextIO
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
 
 from cardroom.clients.terminal.keys import KeyReader
+from cardroom.clients.terminal.loop import cbreak, stop_watching, watch_input
+from cardroom.clients.terminal.speaker import BELL_KEY, DEFAULT_VERBOSITY, Line, Speaker, bell_help, rings
 from cardroom.clients.terminal.ui import GameUI, Say
 from cardroom.drive.virtual import VirtualDriver
-from cardroom.i18n import _
-from cardroom.protocol import Bot, Event, Rejected, Table
+from cardroom.i18n import _, current_language
+from cardroom.protocol import JSON, Bot, Event, Rejected, Table
+
+if TYPE_CHECKING:
+    from cardroom.server.narration import Narrator
 
 
 class Session:
@@ -35,32 +38,51 @@ class Session:
         bots: Mapping[int, Bot[Any]],
         out: TextIO,
         clock: Callable[[], int],
+        *,
+        narrator: Narrator | None = None,
+        names: Sequence[str] = (),
+        verbosity: str = DEFAULT_VERBOSITY,
     ) -> None:
         self.table = table
         self.seat = seat
         self.ui = ui
         self.out = out
         self.clock = clock
+        self.narrator = narrator
+        """Marks each event's lines as the server would (without it, every line is the person's)."""
+        self.names = list(names)
+        self.speaker = Speaker(out, verbosity)
         self.driver = VirtualDriver(table, bots, listener=self._heard)
         self.finished = False
         self._wakeups: list[int] = []
         """Moments (play time) the UI asked to be woken at, for cues no event marks (CATCH NOW!)."""
 
     def say(self, line: str) -> None:
-        self.out.write(line + "\n")
-        self.out.flush()
+        self.speaker.say(line)
 
     def _heard(self, now: int, events: list[Event]) -> None:
         view: dict[str, Any] | None = None
+        lines: list[Line] = []
         for event in events:
             mine = event.for_seat(self.seat)
             if mine is None:
                 continue
             if view is None:
                 view = self.table.view(self.seat)
-            for line in self.ui.narrate(mine, view, now):
-                self.say(line)
+            urgent, concerns = self._marks(mine, view)
+            lines.extend(Line(text, urgent, concerns) for text in self.ui.narrate(mine, view, now))
+        game = self.narrator.game if self.narrator is not None else ""
+        self.speaker.lines(lines, ring=rings(game, lines))
         self._ask_wakeups(view)
+
+    def _marks(self, event: JSON, view: JSON) -> tuple[bool, bool]:
+        """Whether the event's lines need the person's answer now, and whether they concern them."""
+        if self.narrator is None:
+            return False, True
+        _texts, urgent, mine = self.narrator.marked_lines(
+            [event], self.seat, self.names, view, current_language()
+        )
+        return (urgent[0], mine[0]) if urgent else (False, True)
 
     def _ask_wakeups(self, view: dict[str, Any] | None = None) -> None:
         self._wakeups = sorted(set(self.ui.wakeups(view if view is not None else self.table.view(self.seat))))
@@ -76,8 +98,7 @@ class Session:
             due = self.driver.next_due()
             if wake is not None and wake <= now and (due is None or wake <= due):
                 self._wakeups.pop(0)
-                for line in self.ui.tick(self.table.view(self.seat), wake):
-                    self.say(line)
+                self.speaker.cue(self.ui.tick(self.table.view(self.seat), wake))
                 continue
             if not self.driver.step(now):
                 break
@@ -89,7 +110,11 @@ class Session:
         if key in ("?", "f1"):
             for line in self.ui.help():
                 self.say(line)
+            self.say(bell_help())
             self.say(_("? this help, q quit."))
+            return
+        if key == BELL_KEY:
+            self.speaker.toggle_bell()
             return
         if key == "q":
             self.say(_("You leave the table. Goodbye!"))
@@ -121,47 +146,16 @@ async def play(session: Session, fd: int) -> None:
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[str | None] = asyncio.Queue()
     reader = KeyReader()
-    decoder_buffer = bytearray()
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
 
     def feed(data: bytes) -> None:
-        if not data:
-            for k in reader.flush():
-                queue.put_nowait(k)
-            queue.put_nowait(None)
-            return
-        decoder_buffer.extend(data)
-        try:
-            text = decoder_buffer.decode()
-        except UnicodeDecodeError:
-            return
-        decoder_buffer.clear()
-        for k in reader.feed(text):
+        keys = reader.feed(decoder.decode(data)) if data else reader.flush()
+        for k in keys:
             queue.put_nowait(k)
-
-    def read() -> bytes:
-        try:
-            return os.read(fd, 1024)
-        except OSError:
-            return b""
-
-    def readable() -> None:
-        data = read()
         if not data:
-            loop.remove_reader(fd)
-        feed(data)
+            queue.put_nowait(None)
 
-    def pump() -> None:
-        """For input the event loop cannot watch (a regular file, /dev/null): a reading thread."""
-        while True:
-            data = read()
-            loop.call_soon_threadsafe(feed, data)
-            if not data:
-                return
-
-    try:
-        loop.add_reader(fd, readable)
-    except (PermissionError, ValueError, OSError):
-        threading.Thread(target=pump, name="cardroom-keys", daemon=True).start()
+    watch_input(loop, fd, feed)
     try:
         while not session.finished and not session.table.over:
             session.catch_up()
@@ -178,23 +172,7 @@ async def play(session: Session, fd: int) -> None:
             session.key(key)
         session.catch_up()
     finally:
-        with contextlib.suppress(ValueError, OSError):
-            loop.remove_reader(fd)
-
-
-@contextlib.contextmanager
-def cbreak(stream: TextIO) -> Iterator[int]:
-    """Single keys without Enter when `stream` is a terminal; plain reading otherwise."""
-    fd = stream.fileno()
-    if not os.isatty(fd):
-        yield fd
-        return
-    saved = termios.tcgetattr(fd)
-    try:
-        tty.setcbreak(fd)
-        yield fd
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        stop_watching(loop, fd)
 
 
 def run_session(session: Session, stdin: TextIO | None = None) -> None:

@@ -100,9 +100,11 @@ def _check_arena(t: BurritoTable, p: int, action: Action) -> Rejected | None:
     f = t.fight
     if f is None:
         return _no("no_fight", "there is no fight: burritos stay on the table")
-    if f.decided:
-        return _no("fight_decided", "the fight has just been decided")
     fighting = p in f.fighters
+    if f.decided and not (fighting and p not in f.hits and isinstance(action, Dodge | Catch)):
+        # Until the tie window closes a fighter not yet hit may still dodge and catch
+        # (docs/rules/burrito.md#hits-at-the-same-moment); nothing else is done.
+        return _no("fight_decided", "the fight has just been decided")
     if not fighting:
         if isinstance(action, Grab | Catch) and f.tiebreak is None:
             return None  # a bystander's grab or catch is accepted: it is a mistake

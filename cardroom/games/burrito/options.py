@@ -1,7 +1,9 @@
 """Table options: every duration of the digital rules, the token counts, and the variants.
 
 Options arrive as a mapping (a lobby form, a scenario file); anything unknown is refused at
-once so that a typo never silently plays with a default.
+once so that a typo never silently plays with a default. Two options are about time to react
+(docs/rules/burrito.md#time-to-react): `timing: "relaxed"` doubles every reaction window of the
+table, and `extra_time` lists the seats whose own reaction windows are doubled.
 """
 
 from __future__ import annotations
@@ -14,6 +16,12 @@ from cardroom.games.burrito.cards import DECK_SIZE, HAND_LIMIT
 from cardroom.protocol import InvalidSetup
 
 VARIANTS = ("small_room", "two_decks")
+TIMINGS = ("standard", "relaxed")
+RELAXED = ("flight_ms", "flight_min_ms", "catch_window_ms")
+"""The reaction windows the relaxed timing doubles: a burrito's flight (the fastest one too) and
+its catch window."""
+EXTRA_TIME = 2
+"""How many times longer a reaction window is for a seat granted extra time."""
 MIN_PLAYERS = 2
 MAX_ONE_DECK = 6
 MAX_PLAYERS = 12
@@ -39,6 +47,7 @@ class Options:
     burritos: int = 2
     bruises: int = 6
     variants: tuple[str, ...] = ()
+    extra_time: tuple[int, ...] = ()
 
     @property
     def small_room(self) -> bool:
@@ -52,13 +61,38 @@ class Options:
     def decks(self) -> int:
         return 2 if self.two_decks else 1
 
+    def time_factor(self, seat: int) -> int:
+        """How many times longer the windows that ask `seat` to react are (extra time)."""
+        return EXTRA_TIME if seat in self.extra_time else 1
+
     def to_json(self) -> dict[str, Any]:
+        """The durations in force (relaxed timing already applied), so parsing them gives these."""
         out: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
         out["variants"] = list(self.variants)
+        out["extra_time"] = list(self.extra_time)
         return out
 
 
-_INT_FIELDS = tuple(f.name for f in fields(Options) if f.name != "variants")
+_INT_FIELDS = tuple(f.name for f in fields(Options) if f.name not in ("variants", "extra_time"))
+_DEFAULTS = Options()
+
+
+def parse_timing(raw: Mapping[str, Any]) -> int:
+    """How many times every reaction window is stretched by the `timing` option (1 or 2)."""
+    timing = raw.get("timing", "standard")
+    if timing not in TIMINGS:
+        raise InvalidSetup(f"timing must be one of {', '.join(TIMINGS)}, not {timing!r}")
+    return 2 if timing == "relaxed" else 1
+
+
+def parse_extra_time(raw: Mapping[str, Any], players: int) -> tuple[int, ...]:
+    """The seats granted extra time: distinct seat numbers of the table, in order."""
+    seats = raw.get("extra_time", [])
+    if not isinstance(seats, list | tuple) or not all(
+        isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in seats
+    ):
+        raise InvalidSetup(f"extra_time must be a list of seats from 0 to {players - 1}")
+    return tuple(sorted(set(seats)))
 
 
 def parse_options(raw: Mapping[str, Any], players: int) -> Options:
@@ -67,7 +101,7 @@ def parse_options(raw: Mapping[str, Any], players: int) -> Options:
         raise InvalidSetup("players must be a whole number")
     if not isinstance(raw, Mapping):
         raise InvalidSetup("options must be an object")
-    unknown = sorted(set(raw) - set(_INT_FIELDS) - {"variants"})
+    unknown = sorted(set(raw) - set(_INT_FIELDS) - {"variants", "extra_time", "timing"})
     if unknown:
         raise InvalidSetup(f"unknown option {unknown[0]!r}")
     variants = raw.get("variants", [])
@@ -76,6 +110,9 @@ def parse_options(raw: Mapping[str, Any], players: int) -> Options:
     for v in variants:
         if v not in VARIANTS:
             raise InvalidSetup(f"unknown variant {v!r}: expected one of {', '.join(VARIANTS)}")
+    if players > MAX_ONE_DECK:
+        # 7 to 12 players use two decks by themselves (docs/rules/burrito.md#two-decks-by-themselves).
+        variants = [*variants, "two_decks"]
     two = "two_decks" in variants
     values: dict[str, int] = {"burritos": 4 if two else 2, "bruises": 12 if two else 6}
     for name in _INT_FIELDS:
@@ -84,13 +121,16 @@ def parse_options(raw: Mapping[str, Any], players: int) -> Options:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise InvalidSetup(f"option {name!r} must be a whole number of at least 0")
             values[name] = value
-    opts = Options(variants=tuple(dict.fromkeys(variants)), **values)
+    stretch = parse_timing(raw)
+    for name in RELAXED:
+        values[name] = values.get(name, getattr(_DEFAULTS, name)) * stretch
+    opts = Options(
+        variants=tuple(dict.fromkeys(variants)), extra_time=parse_extra_time(raw, players), **values
+    )
     if players < MIN_PLAYERS or players > MAX_PLAYERS:
         raise InvalidSetup(
             f"Throw Throw Burrito is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
         )
-    if players > MAX_ONE_DECK and not two:
-        raise InvalidSetup(f"{players} players need the two_decks variant (one deck is for 2 to 6)")
     if opts.burritos < 2:
         raise InvalidSetup("a table needs at least 2 burritos (a duel starts with one in each hand)")
     if opts.bruises < 1:

@@ -9,7 +9,6 @@ play countdown beats, the next round. Events are described in `events.py`.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
@@ -34,6 +33,7 @@ from cardroom.games.burrito.cards import (
 from cardroom.games.burrito.fight import BEATS, NO_BEAT, Fight, Flight, flight_time
 from cardroom.games.burrito.options import Options
 from cardroom.protocol import JSON, Event, InvalidAction, Rejected
+from cardroom.protocol.rng import KeyedRandom
 
 PHASES = ("play", "fight", "countdown", "round_over", "game_over")
 
@@ -45,7 +45,7 @@ class BurritoTable:
         self.n = players
         self.opts = options
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = KeyedRandom(seed)
         self._now = 0
         self.round = 1
         self.phase = "countdown"
@@ -347,16 +347,20 @@ class BurritoTable:
         nth = f.throws[p]
         f.throws[p] += 1
         f.last_act[p] = now
-        ms = flight_time(nth, o.flight_ms, o.flight_speedup_pct, o.flight_min_ms)
+        # Extra time (docs/rules/burrito.md#time-to-react): a burrito thrown at a seat granted it
+        # flies longer, and its catch window is longer.
+        stretch = o.time_factor(target)
+        ms = flight_time(nth, o.flight_ms, o.flight_speedup_pct, o.flight_min_ms) * stretch
         behind = (
             nth == 0
             and f.kind != "duel"
-            and (o.small_room or (self.n == 2 and p == f.caller and f.tiebreak is None))
+            and (o.small_room or (self.n == 2 and p in f.callers and f.tiebreak is None))
         )
         leaves = now + o.behind_back_ms if behind else now
         lands = leaves + ms
         self.flight_seq += 1
-        fl = Flight(self.flight_seq, p, target, now, leaves, lands, lands - o.catch_window_ms, not behind)
+        catch_from = lands - o.catch_window_ms * stretch
+        fl = Flight(self.flight_seq, p, target, now, leaves, lands, catch_from, not behind)
         f.flights.append(fl)
         if behind:
             self._emit("behind_back", {"player": p, "leaves_at": leaves}, {"target": target}, (p,))
@@ -404,7 +408,8 @@ class BurritoTable:
         if self._now >= fl.catch_from:
             f.holding[p] += 1
             self._emit("catch", {"player": p, "thrower": fl.thrower, "id": fl.id})
-            self._lose(fl.thrower, "caught")
+            if fl.thrower in f.fighters:  # a thrower already out of a tie-break is out once
+                self._lose(fl.thrower, "caught")
         else:
             f.free += 1
             self._emit("fumble", {"player": p, "thrower": fl.thrower, "id": fl.id})
@@ -424,9 +429,9 @@ class BurritoTable:
         """`loser` lost the fight in progress (in a tie-break: is out of it)."""
         f = self.fight
         assert f is not None
-        f.hits = []
-        f.decide_at = None
         if f.tiebreak is None:
+            f.hits = []
+            f.decide_at = None
             self._end_fight(loser, reason, f.kind, f.caller)
             return
         self._eliminate([loser], reason)
@@ -436,10 +441,14 @@ class BurritoTable:
         assert f is not None
         for q in out:
             f.fighters.remove(q)
+            if q in f.hits:  # caught out while their own hit waited for its tie window
+                f.hits.remove(q)
             f.flights = [fl for fl in f.flights if fl.left or fl.thrower != q]
             f.free += f.holding[q]
             f.holding[q] = 0
             self._emit("eliminated", {"player": q, "reason": reason})
+        if not f.hits:
+            f.decide_at = None
         if len(f.fighters) == 1:
             won = f.fighters[0]
             self._emit(

@@ -78,6 +78,7 @@ def view(t: BurritoTable, seat: int | None) -> JSON:
         "fight": None if t.fight is None else fight_json(t.fight, seat),
         "countdown_ends_at": t.cd_start + t.opts.countdown_ms if t.cd_beat < NO_BEAT else None,
         "next_round_at": t.next_round_at,
+        "extra_time": list(t.opts.extra_time),
     }
     if seat is not None:
         out["hand"] = list(t.hands[seat])

@@ -15,6 +15,12 @@ from cardroom.games.kittens.table import KittensTable
 from cardroom.protocol import JSON, InvalidSetup, Table
 
 
+def _options(raw: Mapping[str, Any], players: int) -> Options:
+    options = Options.parse(raw)
+    options.check_players(players)
+    return options
+
+
 class KittensGame:
     """The game definition (`GameDef`)."""
 
@@ -23,14 +29,14 @@ class KittensGame:
     max_players = MAX_PLAYERS
 
     def new_table(self, players: int, options: Mapping[str, Any], seed: int) -> KittensTable:
-        table = KittensTable(new_state(players, Options.parse(options), seed))
+        table = KittensTable(new_state(players, _options(options, players), seed))
         table.deal()
         return table
 
     def from_deal(
         self, players: int, options: Mapping[str, Any], deal: Mapping[str, Any], seed: int
     ) -> KittensTable:
-        return KittensTable(state_from_deal(players, Options.parse(options), deal, seed))
+        return KittensTable(state_from_deal(players, _options(options, players), deal, seed))
 
     def parse_action(self, raw: Mapping[str, Any], players: int) -> Action:
         return parse_action(raw, players)

@@ -33,6 +33,12 @@ def check_turn(s: State, player: int) -> Rejected | None:
     return no("choice_pending", "Waiting for a player to choose.", player=s.chooser)
 
 
+def may_nope(s: State) -> list[int]:
+    """The seats that may answer the card or Nope just played with a Nope: everyone still in but
+    its player, whether they hold a Nope or not (what they hold is hidden)."""
+    return [p for p in range(s.players) if s.alive[p] and p != s.last_actor]
+
+
 def check_nope(s: State, player: int) -> Rejected | None:
     if s.phase != NOPE_WINDOW:
         return no("nothing_to_nope", "There is nothing to Nope right now.")

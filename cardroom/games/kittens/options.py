@@ -1,41 +1,90 @@
-"""Table options: the durations of rules/DIGITAL.md, all tunable per table."""
+"""Table options: the durations of rules/DIGITAL.md, all tunable per table.
+
+Two options are about time to react (docs/rules/kittens.md#time-to-react): `timing: "relaxed"`
+doubles every reaction window of the table (Nope, defuse, choose), and `extra_time` lists the
+seats whose own reaction windows are doubled. `bot_think_ms` is no rule: the engine only
+carries it, for the bots the table seats to pace themselves (docs/rules/kittens.md#bots).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
 from cardroom.protocol import InvalidSetup
 
+TIMINGS = ("standard", "relaxed")
+RELAXED = ("nope_window_ms", "defuse_ms", "choose_ms")
+"""The reaction windows the relaxed timing doubles (the turn timer is no reaction window)."""
+EXTRA_TIME = 2
+"""How many times longer a reaction window is for a seat granted extra time."""
+
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Durations in milliseconds of play time."""
+    """Durations in milliseconds of play time; the seats granted extra time."""
 
     nope_window_ms: int = 3000
     defuse_ms: int = 10000
     turn_ms: int = 60000
     choose_ms: int = 15000
+    bot_think_ms: int = 1500
+    extra_time: tuple[int, ...] = ()
 
     @classmethod
     def parse(cls, raw: Mapping[str, Any]) -> Options:
         """Options from their JSON form; InvalidSetup for an unknown name or a bad value."""
-        known = {f.name for f in fields(cls)}
+        known = {f.name for f in fields(cls)} - {"extra_time"}
         values: dict[str, int] = {}
+        stretch = 1
+        extra: tuple[int, ...] = ()
         for name, value in raw.items():
             if name == "variants":
                 if value:
                     raise InvalidSetup(f"Exploding Kittens has no variants, got {value!r}")
                 continue
+            if name == "timing":
+                if value not in TIMINGS:
+                    raise InvalidSetup(f"timing must be one of {', '.join(TIMINGS)}, not {value!r}")
+                stretch = 2 if value == "relaxed" else 1
+                continue
+            if name == "extra_time":
+                if not isinstance(value, list | tuple) or not all(
+                    isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in value
+                ):
+                    raise InvalidSetup("extra_time must be a list of seats")
+                extra = tuple(sorted(set(value)))
+                continue
             if name not in known:
                 raise InvalidSetup(
                     f"unknown option {name!r} for kittens: expected one of {', '.join(sorted(known))}"
                 )
-            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-                raise InvalidSetup(f"option {name!r} must be a positive integer (ms), not {value!r}")
+            least = 0 if name == "bot_think_ms" else 1
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise InvalidSetup(
+                    f"option {name!r} must be a whole number of ms of at least {least}, not {value!r}"
+                )
             values[name] = value
-        return cls(**values)
+        for name in RELAXED:
+            values[name] = values.get(name, getattr(_DEFAULTS, name)) * stretch
+        return cls(extra_time=extra, **values)
 
-    def to_json(self) -> dict[str, int]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+    def check_players(self, players: int) -> None:
+        """InvalidSetup when a seat granted extra time is not at a table of `players`."""
+        if any(seat >= players for seat in self.extra_time):
+            raise InvalidSetup(f"extra_time must be a list of seats from 0 to {players - 1}")
+
+    def window_ms(self, base_ms: int, seats: Iterable[int]) -> int:
+        """A reaction window of `base_ms` for `seats`: as long as the longest of their windows,
+        so doubled when one of them has extra time."""
+        return base_ms * (EXTRA_TIME if any(seat in self.extra_time for seat in seats) else 1)
+
+    def to_json(self) -> dict[str, Any]:
+        """The durations in force (relaxed timing already applied), so parsing them gives these."""
+        out: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["extra_time"] = list(self.extra_time)
+        return out
+
+
+_DEFAULTS = Options()

@@ -18,7 +18,15 @@ from cardroom.games.kittens.cards import (
     FUTURE_DEPTH,
     NOPE,
 )
-from cardroom.games.kittens.checks import check_choice, check_defuse, check_nope, check_play, check_turn, no
+from cardroom.games.kittens.checks import (
+    check_choice,
+    check_defuse,
+    check_nope,
+    check_play,
+    check_turn,
+    may_nope,
+    no,
+)
 from cardroom.games.kittens.combos import FIVE, PAIR, TRIPLE, classify
 from cardroom.games.kittens.events import hidden, private, public
 from cardroom.games.kittens.state import (
@@ -95,7 +103,9 @@ class KittensTable:
     def snapshot(self) -> Any:
         return self.s.snapshot()
 
-    def apply(self, player: int, action: Action, at_ms: int) -> list[Event] | Rejected:
+    def check(self, player: int, action: Action) -> Rejected | None:
+        """Why `player` may not play `action` now, or None: the checks `apply` makes, changing
+        nothing (masks of legal moves are built from it)."""
         s = self.s
         if s.phase == GAME_OVER:
             return no("game_over", "The game is over.")
@@ -118,12 +128,18 @@ class KittensTable:
             refusal = check_defuse(s, player, action)
         else:
             refusal = check_choice(s, player, action)
+        return refusal
+
+    def apply(self, player: int, action: Action, at_ms: int) -> list[Event] | Rejected:
+        refusal = self.check(player, action)
         if refusal is not None:
             return refusal
+        s = self.s
         if at_ms > s.now:
             s.now = at_ms
         out, self._waiting = self._waiting, []
         self._out = out
+        kind = type(action)
         if kind is Nope:
             self._nope(player)
         elif kind is Play:
@@ -229,7 +245,7 @@ class KittensTable:
         s.nopes = 0
         s.last_actor = player
         s.phase = NOPE_WINDOW
-        s.deadline = until = s.now + s.options.nope_window_ms
+        s.deadline = until = s.now + s.options.window_ms(s.options.nope_window_ms, may_nope(s))
         self._out.append(
             public(
                 "played",
@@ -252,7 +268,7 @@ class KittensTable:
         s.nopes += 1
         s.stats["nopes"] += 1
         s.last_actor = player
-        s.deadline = until = s.now + s.options.nope_window_ms
+        s.deadline = until = s.now + s.options.window_ms(s.options.nope_window_ms, may_nope(s))
         self._out.append(public("noped", {"player": player, "nopes": s.nopes, "until": until}))
 
     def _draw(self, player: int, bottom: bool, forced: bool) -> None:
@@ -275,7 +291,7 @@ class KittensTable:
         if card == EXPLODING_KITTEN:
             out.append(public("drew", {"player": player, "from": where, "card": card, "forced": forced}))
             s.phase = DEFUSING
-            s.deadline = until = s.now + s.options.defuse_ms
+            s.deadline = until = s.now + s.options.window_ms(s.options.defuse_ms, (player,))
             out.append(public("defusing", {"player": player, "until": until}))
             return
         out.append(
@@ -343,12 +359,19 @@ class KittensTable:
         if combo is None and card in ATTACK_TURNS:
             victim = target if card == "targeted_attack" else self._next(player)
             if s.last_actor == victim:
-                # 003, on Nope: the turns the target avoided go back to whoever attacked.
-                turns = ATTACK_TURNS[card]
-                s.turns_left += turns
+                # 003, on Nope: the attacker plays the turns the target avoided, in place of the
+                # turn they were playing (docs/rules/kittens.md#a-noped-attack).
+                turns = self._attack_turns(card)
+                s.turns_left = turns
                 s.attacked = True
                 out.append(public("turns_returned", {"player": player, "target": victim, "turns": turns}))
                 self._announce_turn()
+
+    def _attack_turns(self, card: str) -> int:
+        """The turns an attack played now gives its target: the new ones, plus those the attacker
+        still owes when under attack themself (docs/rules/kittens.md#attack-stacking)."""
+        s = self.s
+        return (s.turns_left if s.attacked else 0) + ATTACK_TURNS[card]
 
     def _resolve(
         self,
@@ -389,7 +412,7 @@ class KittensTable:
         deck = s.deck
         if card in ATTACK_TURNS:
             victim = target if target is not None else self._next(player)
-            turns = (s.turns_left if s.attacked else 0) + ATTACK_TURNS[card]
+            turns = self._attack_turns(card)
             out.append(public("attacked", {"player": player, "target": victim, "turns": turns}))
             self._pass_turn(victim, turns, True)
         elif card == "skip":
@@ -443,7 +466,7 @@ class KittensTable:
         s.chooser = chooser
         s.receiver = receiver
         s.choice_cards = cards
-        s.deadline = until = s.now + s.options.choose_ms
+        s.deadline = until = s.now + s.options.window_ms(s.options.choose_ms, (chooser,))
         data: JSON = {
             "player": chooser,
             "kind": kind,

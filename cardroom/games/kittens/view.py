@@ -57,4 +57,5 @@ def view(s: State, seat: int | None) -> JSON:
         "kitten_at": s.kitten_at[seat] if mine and seat is not None else None,
         "window": window,
         "choosing": choosing,
+        "extra_time": list(s.options.extra_time),
     }

@@ -5,7 +5,7 @@
 import { loadCards } from "./cards.js";
 import { LANGUAGES, N_, _, fmt, lang, listOf, loadCatalog, pgettext, storeLanguage, translatePage, wantedLanguage } from "./i18n.js";
 import {
-  cardName, focusHand, initGame, isChoosing, keyRows, keysTable, onCue, onEvents, renderGame,
+  askingRows, cardName, focusHand, initGame, isChoosing, keyRows, keysTable, onCue, onEvents, renderGame,
   renderKeysList, resetGame, syncClock,
 } from "./game.js";
 import { DEFAULTS, bindings, customKeys, keyLabel, keyName, onKeysChanged, remap, resetKeys, useKeys } from "./keys.js";
@@ -64,6 +64,7 @@ const OPTIONS = {
     ["defuse_ms", 10000, N_("Time to defuse (ms)")],
     ["turn_ms", 60000, N_("Turn timer (ms)")],
     ["choose_ms", 15000, N_("Time to choose (ms)")],
+    ["bot_think_ms", 1500, N_("Bots' thinking time (ms)")],
   ],
   burrito: [
     ["bruises", 6, N_("Bruises")],
@@ -94,7 +95,10 @@ function optionLabel(game, name) {
 function describeOptions(game, options) {
   const parts = [];
   for (const [name, value] of Object.entries(options || {})) {
-    if (name === "variants") {
+    if (name === "extra_time") continue; // each seat says it
+    if (name === "timing") {
+      if (value === "relaxed") parts.push(_("relaxed timing"));
+    } else if (name === "variants") {
       for (const v of value || []) parts.push(_(VARIANT_NAMES[v] || v));
     } else {
       parts.push(fmt(_("{option}: {value}"), { option: optionLabel(game, name), value }));
@@ -262,6 +266,8 @@ function handle(m) {
       state.pendingQuery = null;
       return notify(m.text);
     }
+    case "notice": // the table paused (the server cannot save), goes on, or closed: said at once
+      return notify(m.message, true);
     case "error":
       return onError(m);
     default:
@@ -313,16 +319,38 @@ function onTable(m) {
     if (!browsing()) showTable();
   }
   renderTable();
+  if (previous) announceExtraTime(previous, m);
   if (previous && previous.state !== "playing" && m.state === "playing") gameStarted(m);
   else if (opening && m.state === "playing" && !state.resuming.has(id)) {
     notify(fmt(_("You are at a {game} table; the game is under way."), { game: _(GAME_NAMES[m.game]) }));
   }
 }
 
+// Extra time and relaxed timing are public: everyone at the table hears when they change, and
+// again when the game starts (docs/rules/<game>.md#time-to-react).
+function announceExtraTime(previous, m) {
+  m.seats.forEach((s, i) => {
+    const before = (previous.seats || [])[i] || {};
+    if (!s.name || before.name !== s.name || Boolean(before.extra_time) === Boolean(s.extra_time)) return;
+    notify(s.extra_time
+      ? fmt(_("{name} has extra time: the windows that ask them to react are twice as long."), { name: s.name })
+      : fmt(_("{name} no longer has extra time."), { name: s.name }));
+  });
+}
+
+function timeToReactLines(m) {
+  const lines = [];
+  if ((m.options || {}).timing === "relaxed") lines.push(_("Relaxed timing: every window to react in is twice as long."));
+  const names = m.seats.filter((s) => s.extra_time && s.name).map((s) => s.name);
+  if (names.length) lines.push(fmt(_("Extra time for {names}: the windows that ask them to react are twice as long."), { names: listOf(names) }));
+  return lines;
+}
+
 // The start is narrated by the server (burrito: round_start, kittens: deal and the first turn).
 function gameStarted(m) {
   resetGame();
   clearLog();
+  for (const line of timeToReactLines(m)) notify(line);
   const active = document.activeElement;
   if (!active || active === document.body || (active.closest("#table") && !active.closest("form"))) focusHand();
 }
@@ -509,6 +537,7 @@ function renderSeatList(r) {
       else if (s.standing_in) who.push(_("away: a bot stands in"));
       else who.push(s.connected ? _("connected") : _("disconnected"));
       if (s.lag_ms !== null && s.lag_ms !== undefined && !s.bot) who.push(fmt(_("lag {ms} ms"), { ms: s.lag_ms }));
+      if (s.extra_time) who.push(_("extra time: the windows that ask them to react are twice as long"));
       const game = [];
       if (v) {
         game.push(fmt(_("{n} cards in hand"), { n: v.hand_sizes[i] }));
@@ -529,6 +558,9 @@ function renderSeatList(r) {
         game.length ? el("p", { class: "seat-info", text: listOf(game, "unit") }) : null);
       if (r.is_host && s.name && i !== r.you && !(s.bot && r.state !== "waiting")) {
         item.append(el("button", { type: "button", id: `kick-${i}`, class: "secondary", onclick: () => send({ type: "kick", table: r.id, seat: i }) }, fmt(_("Remove {name}"), { name: s.name })));
+      }
+      if (r.is_host && s.name && !s.bot && r.state !== "playing") {
+        item.append(el("button", { type: "button", id: `extra-${i}`, class: "secondary", "aria-pressed": s.extra_time ? "true" : "false", onclick: () => send({ type: "extra_time", table: r.id, seat: i, on: !s.extra_time }) }, fmt(_("Extra time for {name}"), { name: s.name })));
       }
       if (r.is_host && !s.name && r.state === "waiting") {
         item.append(el("button", { type: "button", id: `bot-${i}`, class: "secondary", onclick: () => send({ type: "add_bot", table: r.id, seat: i, level: $("add-bot-level").value }) }, fmt(_("Bot in seat {n}"), { n: i + 1 })));
@@ -578,6 +610,7 @@ function createTable(event) {
     const variants = [...$("variants").querySelectorAll("input:checked")].map((i) => i.value);
     if (variants.length) options.variants = variants;
   }
+  if ($("create-timing").value === "relaxed") options.timing = "relaxed";
   $("create-error").textContent = "";
   send({
     type: "create_table",
@@ -804,7 +837,7 @@ function helpRows(where) {
     return [[keyLabel("enter"), _("Send the message")], [keyLabel("tab"), _("Next control")], ["", _("Game keys are off while you type.")]];
   }
   if (where === "chooser") {
-    return [[_("Arrows"), _("Choose")], [keyLabel("enter"), _("Confirm")], [keyLabel("escape"), _("Cancel")], ["1-9", _("Jump to an option")]];
+    return [[_("Arrows"), _("Choose")], [keyLabel("enter"), _("Confirm")], [keyLabel("escape"), _("Cancel")], ["1-9", _("Jump to an option")], ...(game ? askingRows(game) : [])];
   }
   if (where === "log") {
     return [[keyLabel("pageup"), _("Previous entry of the history")], [keyLabel("pagedown"), _("Next entry of the history")], [keyLabel("escape"), _("Back to your hand")], ...(game ? keyRows(game) : [])];

@@ -618,10 +618,13 @@ function positionChooser(title) {
 }
 
 // ---- keys --------------------------------------------------------------------------------------
+// The keys that only ask (003's T and E, the hand, the table): they answer in a choice too.
+const ASKING = new Set(["turn", "counts", "read_hand", "status", "future"]);
+
 function onGameKey(event) {
   if (event.defaultPrevented) return;
   if (isTyping(event.target)) return;
-  if (event.target.closest && event.target.closest("#chooser")) return;
+  const inChooser = Boolean(event.target.closest && event.target.closest("#chooser"));
   const key = keyName(event);
   if (!key || !room()) return;
   if (key === "escape") {
@@ -636,7 +639,7 @@ function onGameKey(event) {
     return;
   }
   const action = actionFor(game(), key);
-  if (!action || action === "help") return;
+  if (!action || (inChooser && !ASKING.has(action))) return;
   event.preventDefault();
   run(action);
 }
@@ -850,12 +853,14 @@ function burritoAction(action) {
       return ctx.act({ do: "draw", from: "community", pile: 1 });
     case "pass":
       return card ? ctx.act({ do: "discard", card }) : announce(_("No card under the cursor."));
-    case "set":
-      if (!card) return announce(_("No card under the cursor."));
-      if (!BURRITO_NORMAL.includes(card)) return announce(_("Battle cards are called, not set: press the call key."));
-      return ctx.act({ do: "set", card });
+    case "set": {
+      const three = heldThree(v.hand, card, BURRITO_NORMAL);
+      if (three) return ctx.act({ do: "set", card: three });
+      if (heldThree(v.hand, card, Object.keys(FIGHT_OF))) return announce(_("Battle cards are called, not set: press the call key."));
+      return announce(_("You hold no three alike normal cards."));
+    }
     case "call":
-      return callFight(card);
+      return callFight(heldThree(v.hand, card, Object.keys(FIGHT_OF)));
     case "grab":
       return ctx.act({ do: "grab" });
     case "throw":
@@ -869,8 +874,16 @@ function burritoAction(action) {
   }
 }
 
+// The card under the cursor when the hand holds three of it, else the first of `kinds` held
+// three times (the terminal does the same: cardroom/clients/terminal/burrito.py).
+function heldThree(hand, card, kinds) {
+  const three = (c) => (hand || []).filter((x) => x === c).length >= 3;
+  if (card && kinds.includes(card) && three(card)) return card;
+  return kinds.find(three) || null;
+}
+
 async function callFight(card) {
-  if (!card || !FIGHT_OF[card]) return announce(_("Put the cursor on a battle card (Brawl, War or Duel) to call its fight."));
+  if (!card) return announce(_("You hold no three battle cards of one kind: calling now would be a mistake."));
   const fight = FIGHT_OF[card];
   const action = { do: "call", fight, card };
   if (fight === "duel") {
@@ -903,8 +916,13 @@ function throwTarget() {
 }
 
 // ---- help --------------------------------------------------------------------------------------
-export function keyRows(gameName) {
-  return bindings(gameName).map((b) => [keyLabel(b.key), _(b.help)]);
+export function keyRows(gameName, only = null) {
+  return bindings(gameName).filter((b) => !only || only.has(b.action)).map((b) => [keyLabel(b.key), _(b.help)]);
+}
+
+// The keys that answer in a choice too, for F1 there.
+export function askingRows(gameName) {
+  return keyRows(gameName, ASKING);
 }
 
 export function renderKeysList() {

@@ -19,63 +19,23 @@ export function keyName(event) {
   return [...mods, base].join("+");
 }
 
-// Each binding: [action, default key, description msgid].
-const COMMON = [
-  ["help", "f1", N_("Show the keys for where the focus is")],
-  ["log_back", "pageup", N_("Previous entry of the history")],
-  ["log_forward", "pagedown", N_("Next entry of the history")],
-  ["cursor_prev", "arrowleft", N_("Previous card")],
-  ["cursor_next", "arrowright", N_("Next card")],
-  ["cursor_first", "home", N_("First card")],
-  ["cursor_last", "end", N_("Last card")],
-  ["read_hand", "h", N_("Read your hand")],
-  ["status", "shift+s", N_("Read the table: seats, counts and scores")],
-];
-
-const KITTENS = [
-  ["play", "p", N_("Play the card under the cursor, or the selected cards as a combo")],
-  ["play_enter", "enter", N_("Play (or confirm the order during Alter the Future)")],
-  ["select", "space", N_("Select or unselect the card under the cursor for a combo")],
-  ["nope", "n", N_("Play a Nope")],
-  ["draw", "d", N_("Draw a card (ends your turn)")],
-  ["defuse", "f", N_("Defuse the kitten, then choose where it goes")],
-  ["give", "g", N_("Give the card under the cursor (when asked for a card)")],
-  ["describe", "shift+d", N_("Describe the card under the cursor")],
-  ["turn", "t", N_("Whose turn it is and how many turns are left")],
-  ["counts", "e", N_("Cards in each hand, in the deck and in the discard pile")],
-  ["future", "shift+f", N_("Read the top cards of the deck you know")],
-  ["move_up", "shift+arrowup", N_("Alter the Future: move the card under the cursor up")],
-  ["move_down", "shift+arrowdown", N_("Alter the Future: move the card under the cursor down")],
-];
-
-const BURRITO = [
-  ["draw", "d", N_("Draw from your own pile")],
-  ["draw_community", "c", N_("Draw from community pile 1")],
-  ["draw_community_2", "shift+c", N_("Draw from community pile 2")],
-  ["pass", "p", N_("Pass the card under the cursor to your left neighbour")],
-  ["pass_1", "1", N_("Pass the card in slot 1")],
-  ["pass_2", "2", N_("Pass the card in slot 2")],
-  ["pass_3", "3", N_("Pass the card in slot 3")],
-  ["pass_4", "4", N_("Pass the card in slot 4")],
-  ["pass_5", "5", N_("Pass the card in slot 5")],
-  ["set", "s", N_("Set three of the card under the cursor")],
-  ["call", "b", N_("Call the fight of the battle card under the cursor")],
-  ["grab", "g", N_("Grab a burrito")],
-  ["throw", "t", N_("Throw at the nearest other fighter")],
-  ["throw_1", "shift+1", N_("Throw at seat 1")],
-  ["throw_2", "shift+2", N_("Throw at seat 2")],
-  ["throw_3", "shift+3", N_("Throw at seat 3")],
-  ["throw_4", "shift+4", N_("Throw at seat 4")],
-  ["throw_5", "shift+5", N_("Throw at seat 5")],
-  ["throw_6", "shift+6", N_("Throw at seat 6")],
-  ["dodge", "x", N_("Dodge")],
-  ["catch", "space", N_("Catch (only in the catch window)")],
-];
-
-export const DEFAULTS = {
-  kittens: [...COMMON, ...KITTENS],
-  burrito: [...COMMON, ...BURRITO],
-};
+// The default keys of each game come from the server (`/keys.json`, cardroom/help/keys.py): the
+// terminal reads the same table, so a key does the same thing in both clients. Each binding:
+// [action, default key, description msgid]; ALSO holds an action's other keys (003's T and E
+// answer with or without Shift). Keys only the terminal has are left out.
+export const DEFAULTS = {};
+const ALSO = {};
+try {
+  const reply = await fetch("/keys.json");
+  const tables = reply.ok ? await reply.json() : {};
+  for (const [game, table] of Object.entries(tables)) {
+    const mine = table.filter((k) => k.only !== "terminal");
+    DEFAULTS[game] = mine.map((k) => [k.action, k.key, k.label]);
+    ALSO[game] = Object.fromEntries(mine.map((k) => [k.action, k.also || []]));
+  }
+} catch (error) {
+  // Without the table the page has no game keys; the lobby and the chat still work.
+}
 
 let custom = {};
 try {
@@ -124,7 +84,11 @@ export function bindings(game) {
 }
 
 export function actionFor(game, key) {
-  for (const b of bindings(game)) if (b.key === key) return b.action;
+  const bound = bindings(game);
+  for (const b of bound) if (b.key === key) return b.action;
+  // An action's other keys work while the player has not remapped it.
+  const mine = custom[game] || {};
+  for (const b of bound) if (!mine[b.action] && ((ALSO[game] || {})[b.action] || []).includes(key)) return b.action;
   return null;
 }
 
