@@ -10,6 +10,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -104,7 +105,8 @@ def create_app(
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
         lifespan=lifespan,
-        middleware=[Middleware(Guard, origins=origins)],
+        # Security headers on every answer; the page, its scripts, styles and card art compressed (issue 13).
+        middleware=[Middleware(Guard, origins=origins), Middleware(GZipMiddleware, minimum_size=512)],
     )
     app.state.lobby = the_lobby
     return app

@@ -341,6 +341,10 @@ class Room:
             "chat": self.chat_log[-50:],
             "view": self.table.view(seat) if self.table is not None else None,
             "paused": self.paused_at is not None,
+            # Each seat's final place (1 = first) once the game is over, for the scoreboard.
+            "places": self.game.standings(self.table)
+            if self.state == OVER and self.table is not None
+            else None,
         }
         return out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, sync_playwright
@@ -82,7 +83,27 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
 
 @pytest.fixture
 def page(browser: Browser, server: LiveServer) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    yield from open_page(browser, server, viewport={"width": 1100, "height": 900})
+
+
+# The two layouts of issue 13: a phone held upright and touched, a desktop used with a mouse.
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+
+
+@pytest.fixture
+def phone(browser: Browser, server: LiveServer) -> Iterator[Page]:
+    yield from open_page(browser, server, **PHONE)
+
+
+@pytest.fixture
+def desktop(browser: Browser, server: LiveServer) -> Iterator[Page]:
+    yield from open_page(browser, server, **DESKTOP)
+
+
+def open_page(browser: Browser, server: LiveServer, **options: Any) -> Iterator[Page]:
+    """A fresh browser context on the server's page; the test fails on any page error."""
+    context = browser.new_context(**options)
     page = context.new_page()
     page.add_init_script(COLLECT)
     errors: list[str] = []

@@ -8,6 +8,9 @@ import { _, fmt, listOf, pgettext } from "./i18n.js";
 import { actionFor, bindings, keyLabel, keyName } from "./keys.js";
 import { cues, panFor } from "./sound.js";
 import { $, announce, el, isTyping, leaveLog, moveLog } from "./ui.js";
+import { renderActions } from "./actions.js";
+import { drawTable, renderScoreboard, tickTable } from "./table.js";
+import { cardFace } from "./art.js";
 
 let ctx = null; // { state, send, act, query, openHelp }
 
@@ -16,10 +19,12 @@ export function initGame(context) {
   const hand = $("hand");
   hand.addEventListener("click", (event) => {
     const option = event.target.closest("[role=option]");
-    if (!option) return;
-    local.cursor = Number(option.dataset.index);
-    renderHand(true);
+    if (!option || option.id === "hand-empty") return;
+    tapCard(Number(option.dataset.index));
   });
+  hand.addEventListener("pointerdown", startDrag);
+  $("lobby-btn").addEventListener("click", () => $("leave-btn").click());
+  document.addEventListener("click", keepKeysAfterClick);
   $("game").addEventListener("keydown", onGameKey);
   $("chooser").addEventListener("keydown", onChooserKey);
   $("chooser").addEventListener("click", (event) => {
@@ -37,6 +42,7 @@ let chooser = null; // { title, options: [{label, value}], index, resolve, back 
 let reorder = null; // { cards: [...], order: [indices] }
 
 export function resetGame() {
+  local.fresh = true;
   local.cursor = 0;
   local.selected.clear();
   local.handKey = "";
@@ -167,6 +173,7 @@ export function renderGame() {
     board.append(el("p", { text: r && r.state === "waiting" ? _("The game has not started yet.") : _("No game is being played.") }));
     renderHand(false);
     $("flights").replaceChildren();
+    renderPointer();
     return;
   }
   if (r.game === "kittens") renderKittensBoard(board, v);
@@ -175,6 +182,7 @@ export function renderGame() {
     reorder = null;
   }
   renderHand(false);
+  renderPointer();
 }
 
 // Draw the board of `fake` ({game, seats, you, view}: a stored table at one step) into `board`.
@@ -184,6 +192,22 @@ export function renderBoardFor(fake, board) {
     board.replaceChildren();
     if (fake.game === "kittens") renderKittensBoard(board, fake.view);
     else renderBurritoBoard(board, fake.view);
+    const felt = board.id === "replay-board" ? $("replay-felt") : null;
+    if (felt) {
+      const places = fake.seats.map((s) => s.place || null);
+      drawTable(felt, {
+        game: fake.game,
+        state: fake.state,
+        seats: fake.seats.map((s) => ({ name: s.name, bot: Boolean(s.bot), recorded: true })),
+        you: fake.you,
+        view: fake.view,
+        places: fake.view.phase === "game_over" && places.every(Boolean) ? places : null,
+        banner: fake.game === "kittens" ? kittensPhaseText(fake.view) : burritoPhaseText(fake.view),
+        choosingSeats: false,
+        cardName: (card) => cardNameIn(fake.game, card),
+        seatName,
+      }, { now: () => fake.view.now });
+    }
   } finally {
     shown = null;
   }
@@ -291,6 +315,7 @@ function renderHand(force) {
   if (!cards.length) local.cursor = 0;
   $("hand-title").textContent = reorder ? _("Top of the deck: reorder, then press Enter") : _("Your hand");
   list.setAttribute("aria-multiselectable", game() === "kittens" && !reorder ? "true" : "false");
+  list.classList.toggle("reordering", Boolean(reorder)); // a finger drags cards instead of scrolling
   if (force || key !== local.handKey) {
     local.handKey = key;
     list.replaceChildren();
@@ -306,7 +331,7 @@ function renderHand(force) {
           "li",
           { role: "option", id: `hand-${i}`, "data-index": i, "aria-selected": selected ? "true" : "false", "aria-label": label },
           el("span", { class: "slot", "aria-hidden": "true", text: String(i + 1) }),
-          el("span", { "aria-hidden": "true", text: cardName(card) }),
+          cardFace(game(), card, cardName(card)),
         ),
       );
     });
@@ -317,15 +342,136 @@ function renderHand(force) {
     if (!(game() === "kittens" && !reorder)) option.setAttribute("aria-selected", i === local.cursor ? "true" : "false");
   }
   if (cards.length) list.setAttribute("aria-activedescendant", `hand-${local.cursor}`);
+  renderActions($("actions"), pointerModel(), perform);
 }
 
 export function focusHand() {
   leaveLog();
-  $("hand").focus();
+  const hand = $("hand");
+  if (local.fresh && view()) {
+    // The game has just started: the table (seats, scores) at the top of the screen, the hand
+    // below it, rather than the hand scrolled to the bottom with the seats gone above.
+    local.fresh = false;
+    hand.focus({ preventScroll: true });
+    $("felt").scrollIntoView({ block: "start" });
+    return;
+  }
+  hand.focus();
+}
+
+// ---- pointer and touch -------------------------------------------------------------------------
+// Buttons and taps do what the keys do: `perform` runs the key's action (one way to do each
+// thing). After a pointer's action the focus goes back to the hand, so the keys keep working.
+function perform(action) {
+  const done = run(action);
+  if (!chooser) $("hand").focus({ preventScroll: true });
+  return done;
+}
+
+// A tap on a card: in Exploding Kittens on your turn it selects or unselects it (Space), else
+// it moves the cursor there.
+function tapCard(index) {
+  local.cursor = index;
+  const v = view();
+  if (game() === "kittens" && !reorder && v && v.phase === "turn" && v.turn === me()) {
+    perform("select");
+    return;
+  }
+  renderHand(true);
+  $("hand").focus({ preventScroll: true });
+}
+
+// A tap on a seat of the table: the answer to an open "whom?" choice, else (a burrito in hand
+// during a fight) a throw at that seat.
+function tapSeat(seat) {
+  if (chooser && chooser.seats) {
+    if (chooser.options.some((o) => o.value === seat)) finishChooser(seat);
+    return;
+  }
+  const v = view();
+  const f = v && v.fight;
+  if (game() === "burrito" && f && f.holding[me()] && f.fighters.includes(seat) && seat !== me()) perform(`throw_${seat + 1}`);
+}
+
+// Alter the Future by dragging: a card dropped on another takes its place (moved one step at
+// a time, as Shift and the arrows move it, so the page says each move the same way).
+function startDrag(event) {
+  if (!reorder) return;
+  const option = event.target.closest("[role=option]");
+  if (!option) return;
+  const from = Number(option.dataset.index);
+  const drop = (up) => {
+    document.removeEventListener("pointerup", drop);
+    const under = document.elementFromPoint(up.clientX, up.clientY);
+    const target = under && under.closest ? under.closest("#hand [role=option]") : null;
+    if (!target || !reorder) return;
+    const to = Number(target.dataset.index);
+    if (to === from) return;
+    local.cursor = from;
+    for (let k = from; k !== to; k += to > from ? 1 : -1) run(to > from ? "move_down" : "move_up");
+    renderPointer();
+  };
+  document.addEventListener("pointerup", drop);
+}
+
+// A click that leaves the focus nowhere (on <main>, the page, a picture) gives it to the hand
+// while a game is on screen, so the game keys keep working whatever was clicked.
+// A button clicked or tapped at the table (not typed into: forms and the chat keep theirs)
+// hands the focus back too once it has done its work.
+function keepKeysAfterClick(event) {
+  const active = document.activeElement;
+  if (!view() || $("table").hidden || chooser) return;
+  const nowhere = !active || active === document.body || active === $("main") || active.closest("#felt")
+    || (active.getAttribute("tabindex") === "-1" && !active.closest("#game")); // a heading
+  const pressed = event.detail > 0 && active && active.closest("#table") && active.matches("button, summary") && !active.closest("form");
+  if (nowhere || pressed) $("hand").focus({ preventScroll: true });
+}
+
+function pointerModel() {
+  const cards = handCards();
+  return {
+    game: game(),
+    view: view(),
+    you: me(),
+    cards,
+    cursor: local.cursor,
+    selected: [...local.selected].sort((a, b) => a - b),
+    reorder: Boolean(reorder),
+    now: serverNow(),
+    cardName,
+    seatName,
+  };
+}
+
+function renderPointer() {
+  const r = room();
+  renderActions($("actions"), pointerModel(), perform);
+  const model = {
+    game: r ? r.game : null,
+    state: r ? r.state : null,
+    seats: r ? r.seats : [],
+    you: r ? r.you : null,
+    view: view(),
+    places: r ? r.places || null : null,
+    banner: view() ? (r.game === "kittens" ? kittensPhaseText(view()) : burritoPhaseText(view())) : "",
+    choosingSeats: Boolean(chooser && chooser.seats),
+    cardName,
+    seatName,
+  };
+  drawTable($("felt"), model, { onSeat: tapSeat, onPile: tapPile, now: serverNow });
+  renderScoreboard($("scoreboard"), model);
+}
+
+// A tap on a pile of the table draws from it, as the pile's key does.
+function tapPile(id) {
+  const actions = { deck: "draw", own: "draw", "community-0": "draw_community", "community-1": "draw_community_2" };
+  if (actions[id] && me() !== null && view()) perform(actions[id]);
 }
 
 // Burritos in flight, each with its catch window drawn at the end of its bar.
 function tick() {
+  tickTable($("felt"), serverNow());
+  if (view() && view().fight) renderActions($("actions"), pointerModel(), perform);
   const box = $("flights");
   const v = view();
   const f = v && v.fight;
@@ -372,10 +518,10 @@ function tick() {
 }
 
 // ---- the chooser: a listbox of options for targets, positions, names -------------------------
-function choose(title, options, start = 0) {
+function choose(title, options, start = 0, seats = false) {
   closeChooser();
   return new Promise((resolve) => {
-    chooser = { title, options, index: Math.min(start, options.length - 1), resolve, back: document.activeElement };
+    chooser = { title, options, index: Math.min(start, options.length - 1), resolve, back: document.activeElement, seats };
     $("chooser-title").textContent = title;
     const list = $("chooser");
     list.replaceChildren(
@@ -385,6 +531,7 @@ function choose(title, options, start = 0) {
     );
     $("chooser-box").hidden = false;
     markChooser();
+    renderPointer();
     list.focus();
     announce(fmt(_("{title} Arrows choose, Enter confirms, Escape cancels."), { title }));
   });
@@ -410,9 +557,11 @@ function finishChooser(value) {
 }
 
 function closeChooser() {
+  const was = Boolean(chooser);
   $("chooser-box").hidden = true;
   $("chooser").replaceChildren();
   chooser = null;
+  if (was) renderPointer();
 }
 
 function onChooserKey(event) {
@@ -451,7 +600,7 @@ function playerChooser(title, exclude = []) {
   const options = seats
     .filter((i) => i !== me() && alive[i] && !exclude.includes(i))
     .map((i) => ({ label: seatName(i), value: i }));
-  return choose(title, options);
+  return choose(title, options, 0, true);
 }
 
 function positionChooser(title) {
@@ -693,7 +842,7 @@ function burritoAction(action) {
     const c = (v.hand || [])[Number(slot[1]) - 1];
     return c ? ctx.act({ do: "discard", card: c }) : announce(fmt(_("Slot {n} is empty."), { n: slot[1] }));
   }
-  const at = /^throw_(\d)$/.exec(action);
+  const at = /^throw_(\d+)$/.exec(action);
   if (at) return ctx.act({ do: "throw", target: Number(at[1]) - 1 });
   switch (action) {
     case "draw":
@@ -742,9 +891,9 @@ async function callFight(card) {
     if (n === 2) action.targets = [0, 1];
     else {
       const everyone = room().seats.map((_s, i) => ({ label: seatName(i), value: i }));
-      const first = await choose(_("Duel: first duelist?"), everyone);
+      const first = await choose(_("Duel: first duelist?"), everyone, 0, true);
       if (first === null) return undefined;
-      const second = await choose(_("Duel: second duelist?"), everyone.filter((o) => o.value !== first));
+      const second = await choose(_("Duel: second duelist?"), everyone.filter((o) => o.value !== first), 0, true);
       if (second === null) return undefined;
       action.targets = [first, second];
     }

@@ -1,0 +1,372 @@
+// The table for the eye: seats around a felt, the piles in the middle, a clock for every timer,
+// burritos flying, and motion derived from the difference between two views. It is drawn from
+// a model (the view the server sent plus names) and knows nothing of the socket; the page gives
+// it callbacks. It is a picture (aria-hidden): the screen-reader layer (the seats list, the
+// board text, the hand listbox, the history) reads the same state and keeps the focus.
+
+import { _, fmt, listOf } from "./i18n.js";
+import { artUrl, cardBack, cardFace } from "./art.js";
+import { el } from "./ui.js";
+
+const motionQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+const reduced = () => Boolean(motionQuery && motionQuery.matches);
+
+// Where seat `seat` sits, in % of the felt: you at the bottom, your left neighbour (seat + 1)
+// to the left, then clockwise round the table.
+export function seatSpot(seat, you, n) {
+  const base = you === null || you === undefined ? 0 : you;
+  const k = (seat - base + n) % n;
+  const angle = Math.PI / 2 + (k * 2 * Math.PI) / n;
+  return { x: 50 + 37 * Math.cos(angle), y: 50 + 36 * Math.sin(angle) };
+}
+
+// A small picture made from a name: initials on a colour and a shape both chosen by the name.
+function avatar(name) {
+  let hash = 0;
+  for (const ch of name || "?") hash = (hash * 31 + ch.codePointAt(0)) >>> 0;
+  const hue = hash % 360;
+  const shape = ["circle", "square", "diamond", "hex"][(hash >> 9) % 4];
+  const letters = (name || "?").trim().split(/\s+/).map((w) => [...w][0] || "").join("").slice(0, 2).toUpperCase() || "?";
+  return el("span", { class: `avatar ${shape}`, style: `--hue:${hue}` }, el("span", { text: letters }));
+}
+
+function connection(s) {
+  if (s.recorded) return s.bot ? _("bot") : ""; // a stored game: nobody is connected now
+  if (!s.name) return _("empty seat");
+  if (s.bot) return _("bot");
+  if (s.standing_in) return _("away: a bot stands in");
+  const parts = [s.connected ? _("connected") : _("disconnected")];
+  if (s.lag_ms !== null && s.lag_ms !== undefined) parts.push(fmt(_("lag {ms} ms"), { ms: s.lag_ms }));
+  return listOf(parts, "unit");
+}
+
+function seatChip(m, i, spot, handlers) {
+  const v = m.view;
+  const s = m.seats[i] || {};
+  const classes = ["chip"];
+  if (i === m.you) classes.push("me");
+  if (s.name && !s.bot && !s.connected && !s.standing_in) classes.push("offline");
+  const stats = [];
+  if (v) {
+    if (m.game === "kittens") {
+      if (!v.alive[i]) classes.push("out");
+      if (v.turn === i && v.phase !== "game_over") classes.push("turn");
+      if (!v.alive[i]) stats.push(el("span", { class: "tag out", text: _("exploded") }));
+      else if (v.turn === i && v.phase !== "game_over") {
+        stats.push(el("span", { class: "tag turn", text: v.turns_left > 1 ? fmt(_("playing, {n} turns left"), { n: v.turns_left }) : _("playing") }));
+      }
+    } else {
+      stats.push(el("span", { class: "tag score", text: fmt(_("score {score}"), { score: v.scores[i] }) }));
+      const bruises = el("span", { class: "tag bruises", text: fmt(_("bruises {n}"), { n: v.bruises[i] }) });
+      stats.push(bruises);
+      if (v.badge === i) stats.push(el("span", { class: "tag badge", text: _("holds the badge") }));
+      const f = v.fight;
+      if (f && f.fighters.includes(i)) {
+        classes.push("fighter");
+        if (f.holding[i]) {
+          stats.push(el("span", { class: "tag holding", title: _("fighting, holds a burrito") },
+            el("img", { src: artUrl("burrito"), alt: "", class: "held" }), el("span", { class: "held-text", text: _("fighting, holds a burrito") })));
+        }
+      }
+    }
+  }
+  if (m.choosingSeats && i !== m.you) classes.push("pick");
+  if (m.places && m.places[i] === 1) classes.push("winner");
+  const hand = v ? v.hand_sizes[i] : 0;
+  const backs = el("span", { class: "backs", title: fmt(_("{n} cards in hand"), { n: hand }) },
+    ...Array.from({ length: Math.min(hand, 6) }, () => cardBack(m.game)),
+    el("span", { class: "backs-count", text: String(hand) }));
+  const chip = el("div", {
+    class: classes.join(" "),
+    "data-seat": i,
+    style: `left:${spot.x}%;top:${spot.y}%`,
+    onclick: () => handlers.onSeat && handlers.onSeat(i),
+  },
+  avatar(s.name || "?"),
+  el("span", { class: "chip-name", text: i === m.you ? fmt(_("{name} (you)"), { name: s.name || "" }) : s.name || _("empty seat") }),
+  el("span", { class: "chip-conn", text: connection(s) }),
+  v ? backs : null,
+  ...stats);
+  return chip;
+}
+
+function pile(label, content, extra = {}) {
+  return el("div", { class: `pile-spot ${extra.cls || ""}`.trim(), "data-pile": extra.id || "", onclick: extra.onclick || null },
+    content, el("span", { class: "pile-label", text: label }));
+}
+
+function centre(m, handlers) {
+  const v = m.view;
+  const box = el("div", { class: "centre" });
+  if (!v) {
+    box.append(el("p", { class: "banner", text: m.state === "waiting" ? _("The game has not started yet.") : _("No game is being played.") }));
+    return box;
+  }
+  const piles = el("div", { class: "piles" });
+  if (m.game === "kittens") {
+    piles.append(
+      pile(_("Deck"), cardBack("kittens", v.deck_size), { id: "deck", onclick: () => handlers.onPile && handlers.onPile("deck") }),
+      pile(_("Discard pile"), v.discard.length ? cardFace("kittens", v.discard[0], m.cardName(v.discard[0])) : el("span", { class: "empty-pile" }), { id: "discard" }),
+      pile(_("Exploding Kittens left"), el("span", { class: "big", text: String(v.kittens_left) }), { id: "kittens", cls: "small" }),
+    );
+  } else {
+    const tap = (id) => () => handlers.onPile && handlers.onPile(id);
+    if (v.seat !== null && v.seat !== undefined) piles.append(pile(_("Your pile"), cardBack("burrito", v.pile_sizes[v.seat]), { id: "own", onclick: tap("own") }));
+    piles.append(
+      pile(_("Community pile 1"), cardBack("burrito", v.community_sizes[0]), { id: "community-0", onclick: tap("community-0") }),
+      pile(_("Community pile 2"), cardBack("burrito", v.community_sizes[1]), { id: "community-1", onclick: tap("community-1") }),
+      pile(_("Bruises left"), el("span", { class: "big", text: String(v.bruises_left) }), { id: "bruises", cls: "small" }),
+    );
+    const f = v.fight;
+    if (f) piles.append(pile(_("Free burritos"), el("span", { class: "big burrito-count", text: String(f.free) }), { id: "free", cls: "small" }));
+  }
+  box.append(piles);
+  box.append(el("div", { class: "clock", hidden: true }, el("span", { class: "clock-label" }), el("span", { class: "clock-left" }), el("span", { class: "clock-bar" }, el("span", { class: "clock-fill" }))));
+  if (m.banner) box.append(el("p", { class: "banner", text: m.banner }));
+  return box;
+}
+
+// The timer shown now: [label, deadline] or null.
+function timerOf(m) {
+  const v = m.view;
+  if (!v) return null;
+  if (m.game === "kittens") {
+    if (v.deadline === null || v.deadline === undefined || v.phase === "game_over") return null;
+    const labels = { turn: _("Turn"), nope_window: _("Nope window"), defusing: _("Time to defuse"), choosing: _("Time to choose") };
+    return [labels[v.phase] || _("Turn"), v.deadline];
+  }
+  const f = v.fight;
+  if (f && f.go_at !== null && f.go_at > v.now) return [_("Countdown…"), f.go_at];
+  if (f && f.timeout_at !== null && f.timeout_at !== undefined) return [_("Fight time limit"), f.timeout_at];
+  if (v.countdown_ends_at !== null && v.countdown_ends_at !== undefined) return [_("Countdown…"), v.countdown_ends_at];
+  if (v.next_round_at !== null && v.next_round_at !== undefined) return [_("Next round"), v.next_round_at];
+  return null;
+}
+
+// ---- the felt, kept between draws: a layer redrawn from the model, a layer for motion ---------
+const felts = new WeakMap(); // felt -> {model, board, air, fx, timer, spots}
+
+export function drawTable(felt, m, handlers) {
+  let st = felts.get(felt);
+  if (!st) {
+    st = { model: null, board: el("div", { class: "felt-board" }), air: el("div", { class: "felt-air" }), fx: el("div", { class: "felt-fx" }), timer: null, flights: new Map() };
+    felt.replaceChildren(st.board, st.air, st.fx);
+    felts.set(felt, st);
+    // The felt's size, kept by an observer: reading it in each frame would force a layout.
+    st.w = felt.clientWidth;
+    st.h = felt.clientHeight;
+    if (window.ResizeObserver) {
+      new ResizeObserver(() => {
+        st.w = felt.clientWidth;
+        st.h = felt.clientHeight;
+      }).observe(felt);
+    }
+  }
+  const n = m.seats.length;
+  felt.dataset.game = m.game || "";
+  felt.dataset.seats = String(n);
+  felt.classList.toggle("playing", Boolean(m.view));
+  st.spots = m.seats.map((_s, i) => seatSpot(i, m.you, n));
+  st.board.replaceChildren(...m.seats.map((_s, i) => seatChip(m, i, st.spots[i], handlers)), centre(m, handlers));
+  st.clock = st.board.querySelector(".clock");
+  const timer = timerOf(m);
+  if (!st.timer || !timer || st.timer.deadline !== timer[1]) {
+    st.timer = timer ? { label: timer[0], deadline: timer[1], total: Math.max(1, timer[1] - (m.view ? m.view.now : 0)) } : null;
+  }
+  if (st.model && st.model.view && m.view && st.model.game === m.game) {
+    // Motion reads positions: after the frame that drew this view, when reading costs nothing.
+    const before = st.model;
+    requestAnimationFrame(() => setTimeout(() => motion(felt, st, before, m)));
+  }
+  st.model = m;
+  st.handlers = handlers;
+  tickTable(felt, handlers.now ? handlers.now() : 0);
+}
+
+// Once a frame: clocks count down, burritos fly. Only what changed is written.
+export function tickTable(felt, now) {
+  const st = felts.get(felt);
+  if (!st || !st.model) return;
+  const clock = st.clock;
+  if (clock && clock.isConnected) {
+    const t = st.timer;
+    if (!t) {
+      if (!clock.hidden) clock.hidden = true;
+    }
+    else {
+      const left = Math.max(0, t.deadline - now);
+      const secs = String(Math.ceil(left / 1000));
+      if (clock.hidden) clock.hidden = false;
+      const label = clock.firstChild;
+      if (label.textContent !== t.label) label.textContent = t.label;
+      if (clock.children[1].textContent !== secs) clock.children[1].textContent = secs;
+      const scale = `scaleX(${Math.min(1, left / t.total).toFixed(3)})`;
+      const fill = clock.lastChild.firstChild;
+      if (fill.style.transform !== scale) fill.style.transform = scale;
+      if (clock.classList.contains("low") !== left < 3000) clock.classList.toggle("low", left < 3000);
+    }
+  }
+  flights(felt, st, now);
+}
+
+function flights(felt, st, now) {
+  const v = st.model.view;
+  const list = v && v.fight ? v.fight.flights : [];
+  if (!list.length && !st.flights.size) return;
+  const seen = new Set();
+  const w = st.w;
+  const h = st.h;
+  for (const fl of list) {
+    seen.add(fl.id);
+    let node = st.flights.get(fl.id);
+    if (!node) {
+      node = el("span", { class: fl.target === st.model.you ? "burrito at-me" : "burrito" },
+        el("img", { src: artUrl("burrito"), alt: "" }), el("span", { class: "catch-ring" }));
+      st.air.append(node);
+      st.flights.set(fl.id, node);
+    }
+    const from = st.spots[fl.thrower];
+    const to = st.spots[fl.target];
+    if (!from || !to) continue;
+    const start = fl.lands_at - Math.max(1, fl.flight_ms);
+    let p = Math.max(0, Math.min(1, (now - start) / Math.max(1, fl.flight_ms)));
+    if (fl.dodged) p = Math.min(1.25, p * 1.25); // a dodged burrito flies on past the seat
+    const x = ((from.x + (to.x - from.x) * p) / 100) * w;
+    const y = ((from.y + (to.y - from.y) * p) / 100) * h - Math.sin(Math.PI * Math.min(p, 1)) * h * 0.12;
+    node.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px) rotate(${Math.round(p * 540)}deg)`;
+    node.classList.toggle("window", now >= fl.catch_from && now < fl.lands_at && !fl.dodged);
+  }
+  for (const [id, node] of st.flights) {
+    if (!seen.has(id)) {
+      node.remove();
+      st.flights.delete(id);
+    }
+  }
+}
+
+// ---- motion: what changed between two views ----------------------------------------------------
+function spotPx(felt, st, where) {
+  if (typeof where === "number") {
+    const s = st.spots[where];
+    return s ? { x: (s.x / 100) * st.w, y: (s.y / 100) * st.h } : null;
+  }
+  const pileNode = st.board.querySelector(`[data-pile="${where}"]`);
+  if (!pileNode) return null;
+  const a = felt.getBoundingClientRect();
+  const b = pileNode.getBoundingClientRect();
+  return { x: b.left - a.left + b.width / 2, y: b.top - a.top + b.height / 2 };
+}
+
+function fly(felt, st, from, to, node) {
+  const a = spotPx(felt, st, from);
+  const b = spotPx(felt, st, to);
+  if (!a || !b) return;
+  node.classList.add("flying");
+  st.fx.append(node);
+  const anim = node.animate(
+    [{ transform: `translate(${a.x}px, ${a.y}px) scale(.8)` }, { transform: `translate(${b.x}px, ${b.y}px) scale(1)` }],
+    { duration: 420, easing: "cubic-bezier(.2,.7,.3,1)" },
+  );
+  anim.onfinish = () => node.remove();
+}
+
+function flash(st, seat, cls, text = null) {
+  const chip = st.board.querySelector(`.chip[data-seat="${seat}"]`);
+  if (!chip) return;
+  chip.classList.add(cls);
+  if (text) chip.append(el("span", { class: `pop ${cls}`, text }));
+  setTimeout(() => chip.classList.remove(cls), 900);
+}
+
+function stamp(felt, st, text, cls) {
+  const node = el("span", { class: `stamp ${cls}`, text });
+  st.fx.append(node);
+  const anim = node.animate([{ transform: "translate(-50%,-50%) scale(2.2) rotate(-14deg)", opacity: 0 }, { transform: "translate(-50%,-50%) scale(1) rotate(-8deg)", opacity: 1, offset: 0.3 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }], { duration: 1100, easing: "ease-out" });
+  anim.onfinish = () => node.remove();
+}
+
+function motion(felt, st, a, b) {
+  const va = a.view;
+  const vb = b.view;
+  const instant = reduced();
+  const n = vb.hand_sizes.length;
+  if (b.game === "kittens") {
+    for (let i = 0; i < n; i += 1) {
+      if (va.alive[i] && !vb.alive[i]) {
+        flash(st, i, "boom", _("exploded"));
+        if (!instant) stamp(felt, st, _("BOOM!"), "boom");
+      }
+    }
+    if (instant) return;
+    if (vb.deck_size < va.deck_size) {
+      const drawer = vb.hand_sizes.findIndex((h, i) => h > va.hand_sizes[i]);
+      if (drawer >= 0) fly(felt, st, "deck", drawer, cardBack("kittens"));
+    }
+    if (vb.discard.length > va.discard.length) {
+      const player = va.window ? va.window.player : vb.window ? vb.window.player : va.turn;
+      const card = vb.discard[0];
+      fly(felt, st, typeof player === "number" ? player : vb.turn, "discard", cardFace("kittens", card, b.cardName(card)));
+      if (card === "defuse" && va.phase === "defusing") stamp(felt, st, b.cardName("defuse"), "defuse");
+    }
+    const nopes = (w) => (w ? w.nopes : 0);
+    if (vb.window && nopes(vb.window) > nopes(va.window)) stamp(felt, st, b.cardName("nope"), "nope");
+    return;
+  }
+  for (let i = 0; i < n; i += 1) {
+    if (vb.bruises[i] > va.bruises[i]) flash(st, i, "hit", `+${vb.bruises[i] - va.bruises[i]}`);
+    if (vb.scores[i] > va.scores[i]) flash(st, i, "scored", `+${vb.scores[i] - va.scores[i]}`);
+  }
+  const fa = va.fight;
+  const fb = vb.fight;
+  if (fa) {
+    for (const fl of fa.flights) {
+      const still = fb && fb.flights.find((x) => x.id === fl.id);
+      if (still && still.dodged && !fl.dodged) flash(st, fl.target, "dodged", _("Dodge"));
+      if (!still && vb.bruises[fl.target] === va.bruises[fl.target] && !fl.dodged && vb.now < fl.lands_at) flash(st, fl.target, "caught", _("Catch!"));
+    }
+  }
+  if (instant) return;
+  for (let i = 0; i < n; i += 1) {
+    const left = (i + 1) % n;
+    if (vb.hand_sizes[i] < va.hand_sizes[i] && vb.hand_sizes[left] > va.hand_sizes[left]) fly(felt, st, i, left, cardBack("burrito"));
+    else if (vb.hand_sizes[i] > va.hand_sizes[i]) {
+      const fromPile = vb.community_sizes[0] < va.community_sizes[0] ? "community-0" : vb.community_sizes[1] < va.community_sizes[1] ? "community-1" : i === b.you ? "own" : null;
+      if (fromPile) fly(felt, st, fromPile, i, cardBack("burrito"));
+    }
+  }
+}
+
+// ---- the scoreboard: an accessible table (not a picture) that shows the places at the end ----
+export function renderScoreboard(box, m) {
+  const v = m.view;
+  const body = box.querySelector("tbody");
+  if (!v) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const over = m.state === "over" || v.phase === "game_over";
+  box.querySelector("#lobby-btn").hidden = !over;
+  const key = JSON.stringify([over, m.places, m.game === "burrito" ? [v.scores, v.bruises] : v.alive, m.seats.map((s) => s.name)]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  const ending = over && !box.classList.contains("final");
+  box.classList.toggle("final", over);
+  const order = m.seats.map((_s, i) => i);
+  const places = m.places || null;
+  if (places) order.sort((x, y) => places[x] - places[y] || x - y);
+  else if (m.game === "burrito") order.sort((x, y) => v.scores[y] - v.scores[x] || x - y);
+  box.querySelector(".score-title").textContent = over ? _("Final scores") : _("Scores");
+  box.querySelector(".col-place").textContent = _("Place");
+  box.querySelector(".col-name").textContent = _("Player");
+  box.querySelector(".col-score").textContent = m.game === "burrito" ? _("Points") : _("State");
+  body.replaceChildren(...order.map((i) => {
+    const score = m.game === "burrito" ? listOf([fmt(_("score {score}"), { score: v.scores[i] }), fmt(_("bruises {n}"), { n: v.bruises[i] })], "unit") : v.alive[i] ? (over ? _("survived") : _("in the game")) : _("exploded");
+    return el("tr", { class: places && places[i] === 1 ? "first" : null },
+      el("td", { text: places ? String(places[i]) : "–" }),
+      el("th", { scope: "row" }, m.seats[i] && m.seats[i].name ? (i === m.you ? fmt(_("{name} (you)"), { name: m.seats[i].name }) : m.seats[i].name) : _("empty seat")),
+      el("td", { text: score }));
+  }));
+  // The end of the game: the final scores come into view (the focus stays where it is).
+  if (ending) box.scrollIntoView({ block: "nearest" });
+}

@@ -1,0 +1,319 @@
+"""A person with a finger (a phone) or a mouse (a desktop): taps and clicks, no game keys.
+
+Text fields are typed into (a phone's on-screen keyboard); everything in the game is a tap on
+what the page draws: cards, buttons beside the hand, seats of the table, choices. The player
+reacts to what the page shows, as `keyboard.py`'s player reacts to what it announces.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from pathlib import Path
+
+from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.web.keyboard import state, wait_for_change
+
+# Screenshots of each view, for a reviewer to look at; the folder is not committed (.gitignore).
+SHOTS = Path(__file__).parent / "screenshots"
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+class Finger:
+    """Taps on a touch screen, clicks with a mouse elsewhere."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.touch = bool(page.evaluate("navigator.maxTouchPoints > 0"))
+
+    def tap(self, selector: str, timeout_ms: float | None = None) -> None:
+        target = self.page.locator(selector).first
+        if self.touch:
+            target.tap(timeout=timeout_ms)
+        else:
+            target.click(timeout=timeout_ms)
+
+    def drag(self, source: str, target: str) -> None:
+        """Press on `source`, move, let go on `target` (a finger on a phone, else the mouse)."""
+        if not self.touch:
+            self.page.locator(source).first.drag_to(self.page.locator(target).first)
+            return
+        a = self.page.locator(source).first.bounding_box()
+        b = self.page.locator(target).first.bounding_box()
+        assert a and b
+        cdp = self.page.context.new_cdp_session(self.page)
+        start = (a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+        end = (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]},
+        )
+        for k in range(1, 6):
+            x = start[0] + (end[0] - start[0]) * k / 5
+            y = start[1] + (end[1] - start[1]) * k / 5
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        cdp.detach()
+
+    def tap_if_there(self, selector: str) -> bool:
+        """Tap `selector` if the page shows it; False when it is not there (or has just gone:
+        the table changes under the finger, as it does for a person)."""
+        if self.page.locator(selector).count() == 0:
+            return False
+        try:
+            self.tap(selector, timeout_ms=1500)
+        except PlaywrightTimeout:
+            return False
+        return True
+
+
+def enter_lobby(page: Page, finger: Finger, name: str) -> None:
+    finger.tap("#nickname")
+    page.keyboard.type(name)  # the on-screen keyboard
+    finger.tap("#name-form button[type=submit]")
+    page.wait_for_selector("#lobby:not([hidden])")
+
+
+def create_table(
+    page: Page, finger: Finger, game: str, seats: int, bots: int, options: dict[str, int]
+) -> None:
+    page.select_option("#create-game", game)  # a tap on a select opens the system's picker
+    for selector, value in (("#create-seats", seats), ("#create-bots", bots)):
+        page.fill(selector, str(value))
+    finger.tap("#advanced summary")
+    for name, value in options.items():
+        page.fill(f"#opt-{name}", str(value))
+    finger.tap("#create-form button[type=submit]")
+    page.wait_for_selector("#start-btn:not([hidden])")
+
+
+def start(page: Page, finger: Finger) -> None:
+    finger.tap("#start-btn")
+    page.wait_for_function("window.cardroom.state.room && window.cardroom.state.room.view")
+    page.wait_for_selector("#hand [role=option][data-index]")
+
+
+def log_has(page: Page, start: str) -> bool:
+    return bool(
+        page.evaluate(
+            "s => [...document.querySelectorAll('#log p')].some(p => p.textContent.startsWith(s))", start
+        )
+    )
+
+
+def selected(page: Page) -> list[int]:
+    result: list[int] = page.evaluate(
+        "[...document.querySelectorAll('#hand [aria-selected=true][data-index]')].map(o => Number(o.dataset.index))"
+    )
+    return result
+
+
+def act(page: Page, finger: Finger, action: str) -> bool:
+    """Tap the button of `action` beside the hand, when the page offers it."""
+    return finger.tap_if_there(f"#actions button[data-action='{action}']:not([disabled])")
+
+
+NOT_ALONE = {"exploding_kitten", "defuse", "nope", "feral_cat"}
+CATS = {"black_cat", "white_cat", "grey_cat", "red_cat", "tabby_cat"}
+
+
+def _kittens_turn(page: Page, finger: Finger, hand: list[str], done: Counter[str]) -> str:
+    """Choose and tap one move of our turn; returns what was tried."""
+    for index in selected(page):  # a selection left from before: start clean
+        finger.tap_if_there(f"#hand [data-index='{index}']")
+    counts = Counter(hand)
+    pair = next((c for c, n in counts.items() if n >= 2 and c not in NOT_ALONE), None)
+    if pair is not None and done["pair"] < 2:
+        first = hand.index(pair)
+        second = hand.index(pair, first + 1)
+        finger.tap_if_there(f"#hand [data-index='{first}']")
+        finger.tap_if_there(f"#hand [data-index='{second}']")
+        if selected(page) != [first, second]:
+            return "changed"  # the hand changed under the finger: look again
+        act(page, finger, "play")
+        return "pair"
+    for wanted, kind in (
+        (("favor", "targeted_attack"), "target"),
+        (("alter_the_future", "super_alter_the_future"), "alter"),
+    ):
+        card = next((c for c in hand if c in wanted), None)
+        if card is not None and done[kind] < 2:
+            if not finger.tap_if_there(f"#hand [data-index='{hand.index(card)}']"):
+                return "changed"
+            act(page, finger, "play")
+            return kind
+    single = next((c for c in hand if c not in NOT_ALONE and c not in CATS), None)
+    if single is not None and done["single"] < 2:
+        if not finger.tap_if_there(f"#hand [data-index='{hand.index(single)}']"):
+            return "changed"
+        act(page, finger, "play")
+        return "single"
+    act(page, finger, "draw")
+    return "draw"
+
+
+def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) -> Counter[str]:
+    """Play our seat to the end of the game by taps only; count what was done."""
+    done: Counter[str] = Counter()
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        s = state(page)
+        v = s["view"]
+        if s["state"] == "over" or (v and v["phase"] == "game_over"):
+            return done
+        me = s["you"]
+        tried = None
+        if v is None:
+            page.wait_for_timeout(30)
+            continue
+        choosing = v["choosing"] if v["phase"] == "choosing" else None
+        if s["choosing"]:
+            if finger.tap_if_there("#felt .chip.pick"):
+                tried = "seat"  # "whom?": a tap on their seat at the table
+            else:
+                finger.tap_if_there("#chooser [role=option]")
+                tried = "option"
+        elif choosing and choosing["player"] == me and choosing["kind"] == "reorder":
+            if not done["drag"]:
+                order = (
+                    "[...document.querySelectorAll('#hand [data-index] .card-name')].map(o => o.textContent)"
+                )
+                before = page.evaluate(order)
+                finger.drag("#hand [data-index='0']", "#hand [data-index='2']")
+                after = page.evaluate(order)
+                assert after[2] == before[0] and after[0] == before[1], (
+                    before,
+                    after,
+                )  # the top card went third
+                done["drag"] += 1
+            finger.tap_if_there("#hand [data-index='1']")
+            act(page, finger, "move_up")
+            act(page, finger, "play_enter")
+            tried = "reorder"
+        elif choosing and choosing["player"] == me and choosing["kind"] == "give":
+            finger.tap_if_there("#hand [data-index='0']")
+            act(page, finger, "give")
+            tried = "give"
+        elif choosing and choosing["player"] == me and choosing["kind"] == "insert":
+            tried = "insert" if act(page, finger, "play") else None
+        elif v["phase"] == "defusing" and v["turn"] == me:
+            tried = "defuse" if act(page, finger, "defuse") else None
+        elif v["phase"] == "nope_window" and v["window"]["player"] != me and v["window"]["last"] != me:
+            tried = "nope" if act(page, finger, "nope") else None
+        elif (
+            v["phase"] == "turn"
+            and v["turn"] == me
+            and not page.locator("#chooser-box:not([hidden])").count()
+        ):
+            tried = _kittens_turn(page, finger, v["hand"], done)
+        if tried is None:
+            page.wait_for_timeout(30)
+            continue
+        done[tried] += 1
+        wait_for_change(page, s["v"], s["choosing"])
+    raise AssertionError(f"the game did not end in time: {dict(done)}")
+
+
+BATTLE = ("brawl_a", "brawl_b", "war", "duel")
+
+
+def _burrito_cards(page: Page, finger: Finger, hand: list[str], done: Counter[str]) -> str | None:
+    """Out of a fight: call or score a triple, draw up to five, else pass the least useful card."""
+    counts = Counter(hand)
+    for card, n in counts.items():
+        if n >= 3:
+            if not finger.tap_if_there(f"#hand [data-index='{hand.index(card)}']"):
+                return None  # the hand changed under the finger: look again
+            action = "call" if card in BATTLE else "set"
+            return action if act(page, finger, action) else None
+    if len(hand) < 5:
+        if done["draw"] % 2 and finger.tap_if_there("#felt [data-pile='own']"):
+            return "draw_pile"  # a tap on the pile itself draws from it
+        return "draw" if act(page, finger, "draw") else None
+    worth = [counts[c] + (1 if c in BATTLE else 0) for c in hand]
+    if not finger.tap_if_there(f"#hand [data-index='{worth.index(min(worth))}']"):
+        return None
+    return "pass" if act(page, finger, "pass") else None
+
+
+def play_burrito_round_by_pointer(
+    page: Page, finger: Finger, limit_s: float = 180, shots: str = ""
+) -> Counter[str]:
+    """Play a whole round by taps; incoming burritos are caught and dodged in turn (and, with
+    `shots`, a screenshot of the first burrito in the air in its catch window)."""
+    done: Counter[str] = Counter()
+    plans: dict[int, str] = {}
+    fight_key = None
+    fight_seen = 0.0
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        if log_has(page, "Round 1 is over") and done["catch"] and done["dodge"]:
+            return done
+        s = state(page)
+        v = s["view"]
+        if v is None or s["state"] != "playing":
+            page.wait_for_timeout(30)
+            continue
+        me = s["you"]
+        f = v["fight"]
+        tried = None
+        if f is not None and (f["started_at"], tuple(f["fighters"])) != fight_key:
+            fight_key = (f["started_at"], tuple(f["fighters"]))
+            fight_seen = time.monotonic()
+        if s["choosing"]:
+            tried = "seat" if finger.tap_if_there("#felt .chip.pick") else None
+            if tried is None:
+                finger.tap_if_there("#chooser [role=option]")
+                tried = "option"
+        elif f is not None and me in f["fighters"]:
+            incoming = [fl for fl in f["flights"] if fl["target"] == me and not fl["dodged"]]
+            for fl in incoming:
+                plans.setdefault(fl["id"], "dodge" if done["catch"] > done["dodge"] else "catch")
+            plan = plans[incoming[0]["id"]] if incoming else None
+            if shots and incoming and not done["shot"] and page.locator("#felt .burrito.window").count():
+                shot(page, f"{shots}-catch-window")
+                done["shot"] += 1
+            if plan == "catch":
+                tried = "catch" if act(page, finger, "catch") else None  # only once the window is open
+            elif plan == "dodge":
+                tried = "dodge" if act(page, finger, "dodge") else None
+            elif act(page, finger, "grab"):
+                tried = "grab"
+            elif f["holding"][me] and time.monotonic() - fight_seen > 2.0:
+                other = next(x for x in f["fighters"] if x != me)
+                if done["throw"] % 2 and finger.tap_if_there(f"#felt .chip[data-seat='{other}']"):
+                    tried = "throw_seat"  # a tap on the target's seat throws at them
+                else:
+                    tried = "throw" if act(page, finger, f"throw_{other + 1}") else None
+        elif v["phase"] == "play" and f is None:
+            page.wait_for_timeout(150)  # a person's pace
+            tried = _burrito_cards(page, finger, v["hand"], done)
+        if tried is None:
+            page.wait_for_timeout(20)
+            continue
+        done[tried] += 1
+        wait_for_change(page, s["v"], s["choosing"], timeout_ms=1000)
+    raise AssertionError(
+        f"the round did not end in time, or no burrito came to catch and dodge: {dict(done)}"
+    )
+
+
+def sit_down(
+    page: Page, name: str, game: str, seats: int, options: dict[str, int], shots: str = ""
+) -> Finger:
+    """Enter, create a table with bots in every other seat, start it; screenshots when `shots`."""
+    finger = Finger(page)
+    enter_lobby(page, finger, name)
+    create_table(page, finger, game, seats=seats, bots=seats - 1, options=options)
+    if shots:
+        shot(page, f"{shots}-waiting")
+    start(page, finger)
+    if shots:
+        shot(page, f"{shots}-playing")
+    return finger

@@ -1,0 +1,66 @@
+"""Every view in the phone and desktop layouts (and a phone held sideways): axe finds nothing,
+nothing scrolls sideways, and a screenshot of each is written for a reviewer (issue 13)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.web.pointer import Finger, create_table, enter_lobby, shot, start
+from tests.web.test_accessibility import audit, no_horizontal_scroll
+
+# What a finger aims at during a game: buttons, cards, seats, choices.
+TARGETS = "#table button, #table summary, #hand [role=option], #chooser [role=option], #felt .chip"
+
+
+def small_targets(page: Page) -> list[str]:
+    """Visible targets smaller than 44 by 44 CSS pixels."""
+    result: list[str] = page.evaluate(
+        """s => [...document.querySelectorAll(s)].filter(e => e.getClientRects().length)
+            .map(e => [e, e.getBoundingClientRect()]).filter(([e, r]) => r.width < 44 || r.height < 44)
+            .map(([e, r]) => `${e.id || e.className || e.tagName} ${Math.round(r.width)}x${Math.round(r.height)}`)""",
+        TARGETS,
+    )
+    return result
+
+
+def look(page: Page, name: str) -> None:
+    audit(page)
+    no_horizontal_scroll(page)
+    shot(page, name)
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_every_view_in_both_layouts(device: str, request: pytest.FixtureRequest) -> None:
+    page: Page = request.getfixturevalue(device)
+    finger = Finger(page)
+    look(page, f"enter-{device}")
+    enter_lobby(page, finger, f"Look{device}")
+    look(page, f"lobby-{device}")
+    finger.tap("#nav-games")
+    page.wait_for_selector("#games:not([hidden])")
+    look(page, f"games-{device}")
+    finger.tap("#nav-leaderboard")
+    page.wait_for_selector("#leaderboard:not([hidden])")
+    look(page, f"leaderboard-{device}")
+    finger.tap("#nav-lobby")
+    for game, seats in (("burrito", 4), ("kittens", 5)):
+        create_table(page, finger, game, seats=seats, bots=seats - 1, options={})
+        look(page, f"{game}-{device}-table")
+        start(page, finger)
+        page.wait_for_timeout(600)  # the first events drawn
+        look(page, f"{game}-{device}-game")
+        # After Start the seats of the table and the hand are both on screen.
+        assert page.evaluate("""() => {
+            const felt = document.querySelector('#felt').getBoundingClientRect();
+            const hand = document.querySelector('#hand').getBoundingClientRect();
+            return felt.top >= 0 && hand.top < innerHeight;
+        }""")
+        if device == "phone":
+            assert small_targets(page) == []
+            page.set_viewport_size({"width": 844, "height": 390})
+            page.wait_for_timeout(200)
+            look(page, f"{game}-landscape-game")
+            page.set_viewport_size({"width": 390, "height": 844})
+        finger.tap("#leave-btn")
+        page.wait_for_selector("#lobby:not([hidden])")

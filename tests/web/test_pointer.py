@@ -1,0 +1,165 @@
+"""Whole games played by touch on a phone and by mouse on a desktop, without a game key (issue 13).
+
+Every action has a button beside the hand named by its verb, a seat of the table answers
+"whom?", a card is selected by a tap; what the player did is checked in the history the server
+narrated, and the final scoreboard is read off the screen.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.web.pointer import (
+    Finger,
+    log_has,
+    play_burrito_round_by_pointer,
+    play_kittens_by_pointer,
+    shot,
+    sit_down,
+)
+from tests.web.test_accessibility import audit
+
+KITTENS_FAST = {"nope_window_ms": 1500, "choose_ms": 8000}
+
+# What the history says after each kind of move of ours.
+KITTENS_SAID = {
+    "pair": "You play a pair of",
+    "target": "You play",
+    "alter": "New order of the top",
+    "reorder": "New order of the top",
+    "nope": "You ",  # "You say Nope…" or "You Nope the Nope…"
+    "defuse": "Defused! You put the kitten back",
+    "draw": "You drew",
+}
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_a_whole_exploding_kittens_game_by_pointer_alone(device: str, request: pytest.FixtureRequest) -> None:
+    page: Page = request.getfixturevalue(device)
+    finger = sit_down(page, f"Tap{device}", "kittens", 2, KITTENS_FAST, shots=f"kittens-{device}")
+    assert finger.touch == (device == "phone")
+    # The table is on screen after Start: the seats and the hand, not scrolled away.
+    assert page.evaluate("""() => {
+        const r = document.querySelector('#felt').getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight;
+    }""")
+    done = play_kittens_by_pointer(page, finger)
+    print(device, dict(done))
+    assert done["draw"] >= 1
+    for kind, start_of_line in KITTENS_SAID.items():
+        if done[kind]:
+            assert log_has(page, start_of_line), (kind, start_of_line)
+    if done["drag"]:
+        assert log_has(page, "New order of the top")
+    final_scoreboard(page, finger, device, "kittens")
+
+
+def final_scoreboard(page: Page, finger: Finger, device: str, game: str) -> None:
+    """At the end the scoreboard is on screen with places, then Rematch and Back to the lobby."""
+    page.wait_for_selector("#scoreboard.final")
+    page.wait_for_selector("#rematch-btn:not([hidden])")
+    board = page.locator("#scoreboard")
+    page.wait_for_function("""() => {
+        const r = document.querySelector('#scoreboard').getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight;
+    }""")
+    text = board.inner_text()
+    assert "Final scores" in text
+    places = page.evaluate(
+        "[...document.querySelectorAll('#scoreboard tbody tr td:first-child')].map(td => td.textContent)"
+    )
+    assert "1" in places, places
+    audit(page)
+    shot(page, f"{game}-{device}-over")
+    focus_is_never_main(page)
+    # Tab order: after the hand come the action buttons, then Rematch, then Back to the lobby.
+    order = page.evaluate("""() => [...document.querySelectorAll('#hand, #rematch-btn, #lobby-btn')]
+        .map(e => e.id)""")
+    assert order == ["hand", "rematch-btn", "lobby-btn"]
+    finger.tap("#lobby-btn")
+    page.wait_for_selector("#lobby:not([hidden])")
+    # The game just played, in the replay viewer (its table drawn by the same code).
+    finger.tap("#nav-games")
+    finger.tap("#games-body button[data-record]")
+    page.wait_for_selector("#replay:not([hidden])")
+    page.wait_for_selector("#replay-board .pile")
+    assert page.locator("#replay-felt .chip").count() == len(places)  # the same table, drawn
+    audit(page)
+    shot(page, f"replay-{game}-{device}")
+
+
+def focus_is_never_main(page: Page) -> None:
+    assert page.evaluate("document.activeElement && document.activeElement.id") != "main"
+
+
+BURRITO_FAST = {
+    "bruises": 3,
+    "countdown_ms": 300,
+    "flight_ms": 1500,
+    "catch_window_ms": 700,
+    "duel_beat_ms": 300,
+    "fight_timeout_ms": 6000,
+    "between_rounds_ms": 1000,
+}
+
+BURRITO_SAID = {
+    "draw": "You draw",
+    "draw_pile": "You draw",
+    "pass": "You pass",
+    "set": "You score a set of three",
+    "call": "You call a",
+    "grab": "You grab a burrito",
+    "throw": "You throw at",
+    "throw_seat": "You throw at",
+    "dodge": "You dodge.",
+    "catch": "You catch",
+}
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_a_burrito_round_by_pointer_alone(device: str, request: pytest.FixtureRequest) -> None:
+    """Two players: every fight is between them, so burritos fly at the person tapping."""
+    page: Page = request.getfixturevalue(device)
+    finger = sit_down(page, f"Fling{device}", "burrito", 2, BURRITO_FAST, shots=f"burrito-{device}")
+    done = play_burrito_round_by_pointer(page, finger, shots=f"burrito-{device}")
+    print(device, dict(done))
+    for kind in ("draw", "pass", "grab", "catch", "dodge"):
+        assert done[kind], (kind, dict(done))
+    for kind, start_of_line in BURRITO_SAID.items():
+        if done[kind]:
+            assert log_has(page, start_of_line), (kind, start_of_line)
+    focus_is_never_main(page)
+
+
+# Parts of the table a person may click or tap, by accident or not.
+CLICKED = (
+    "#felt",
+    "#felt .chip",
+    "#felt [data-pile='discard']",
+    "#table-title",
+    "#game-hint",
+    "#hand-title",
+    "#log",
+    "#scoreboard",
+    "#seats li",
+    "#seats-title",
+    "#table-chat-log",
+    "#keys-box summary",
+)
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_a_click_anywhere_on_the_table_leaves_the_game_keys_working(
+    device: str, request: pytest.FixtureRequest
+) -> None:
+    """After each click the focus is not on <main>, and Space still selects a card (a game key)."""
+    page: Page = request.getfixturevalue(device)
+    finger = sit_down(page, f"Click{device}", "kittens", 3, {"turn_ms": 600000})
+    for selector in CLICKED:
+        before = page.evaluate("document.querySelectorAll('#hand [aria-selected=true]').length")
+        finger.tap(selector)
+        assert page.evaluate("document.activeElement.id") != "main", selector
+        page.keyboard.press("Space")
+        after = page.evaluate("document.querySelectorAll('#hand [aria-selected=true]').length")
+        assert after != before, f"Space did nothing after a click on {selector}"
