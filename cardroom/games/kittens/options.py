@@ -25,7 +25,7 @@ class Options:
         values: dict[str, int] = {}
         for name, value in raw.items():
             if name == "variants":
-                if value:
+                if not isinstance(value, list | tuple) or value:
                     raise InvalidSetup(f"Exploding Kittens has no variants, got {value!r}")
                 continue
             if name not in known:
@@ -39,3 +39,8 @@ class Options:
 
     def to_json(self) -> dict[str, int]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def changes(self) -> dict[str, int]:
+        """The options that differ from the defaults: the short form tables are listed with."""
+        plain = Options().to_json()
+        return {name: value for name, value in self.to_json().items() if value != plain[name]}
