@@ -30,6 +30,7 @@ from websockets.uri import parse_uri
 
 from cardroom.server import closes
 from cardroom.server.app import create_app
+from cardroom.server.limits import Limits
 from cardroom.server.lobby import Lobby
 from cardroom.server.wire import PROTOCOL_VERSION, messages
 from cardroom.store.accounts import token_hash
@@ -77,9 +78,9 @@ class RawClient:
         self.protocol.send_text(json.dumps(message).encode())
         await self.flush()
 
-    async def read(self, done: Any) -> bool:
-        """Read once from the socket; whether an event satisfying `done` arrived."""
-        data = await asyncio.wait_for(asyncio.get_running_loop().sock_recv(self.sock, 65536), 10)
+    async def read(self, done: Any, size: int = 65536) -> bool:
+        """Read once (up to `size` bytes) from the socket; whether an event satisfying `done` arrived."""
+        data = await asyncio.wait_for(asyncio.get_running_loop().sock_recv(self.sock, size), 10)
         self.received += len(data)
         if data:
             self.protocol.receive_data(data)
@@ -209,6 +210,81 @@ def test_a_slow_client_is_dropped_and_the_table_plays_on() -> None:
                 await watcher.close()
             if back is not None:
                 await back.close()
+            server.should_exit = True
+            await serving
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        listener.close()
+
+
+LINE = "\U0001f32f" * 500  # 2 KB of UTF-8 a chat line
+BEHIND_S = 3.0
+
+
+def test_a_client_reading_slower_than_its_tables_talk_is_dropped_within_seconds() -> None:
+    """Issue 12, 15: a client reading at 100 KB/s was not dropped within 15 s, as its queue never
+    filled: it is dropped once its oldest unsent message has waited `behind_s`."""
+    lobby = Lobby(limits=Limits(behind_s=BEHIND_S, chat_per_s=100, chat_burst=100))
+    port = free_port()
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 8192)
+    listener.bind(("127.0.0.1", port))
+
+    async def scenario() -> None:
+        config = uvicorn.Config(
+            create_app(lobby), host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+        )
+        server = uvicorn.Server(config)
+        serving = asyncio.create_task(server.serve(sockets=[listener]))
+        while not server.started:
+            await asyncio.sleep(0.02)
+        url = f"ws://127.0.0.1:{port}/ws"
+        slow = await RawClient.connect(port)
+        chatters = [await Client.connect(url, f"Talker{i}") for i in range(3)]
+        tasks: list[asyncio.Task[None]] = []
+        try:
+            await slow.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "Reader"})
+            welcome = await slow.expect("welcome")
+            reader = lobby.by_token[token_hash(welcome["token"])].connection
+            assert reader is not None
+
+            async def drain(client: Client) -> None:
+                async for _frame in client.ws:
+                    pass
+
+            async def talk(client: Client) -> None:
+                while True:  # 80 lines (160 KB) a second from the three of them
+                    await client.send({"type": "chat", "text": LINE})
+                    await asyncio.sleep(3 / 80)
+
+            async def read_slowly() -> None:
+                while not reader.closed:  # 100 KB a second
+                    await slow.read(lambda _event: False, size=10_000)
+                    await asyncio.sleep(0.1)
+
+            tasks = [asyncio.create_task(drain(c)) for c in chatters]
+            tasks += [asyncio.create_task(talk(c)) for c in chatters]
+            tasks.append(asyncio.create_task(read_slowly()))
+            started = time.monotonic()
+            async with asyncio.timeout(12):
+                while not reader.closed:
+                    await asyncio.sleep(0.05)
+            took = time.monotonic() - started
+            assert reader.close_code == closes.SLOW_CONSUMER
+            assert BEHIND_S <= took < BEHIND_S + 6, f"dropped after {took:.1f} s"
+            assert slow.received > 100_000, "it did read, just too slowly"
+            for chatter in chatters:  # the fast readers stay
+                assert lobby.by_token[token_hash(chatter.token or "")].connection is not None
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            slow.sock.close()
+            for chatter in chatters:
+                await chatter.close()
             server.should_exit = True
             await serving
 
