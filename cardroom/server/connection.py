@@ -115,7 +115,7 @@ class Connection:
         self.player: Player | None = None
         self.closed = False
         self.close_code: int | None = None
-        self.limit = RateLimit(rate=40, burst=80)
+        self.limit = RateLimit(limits.messages_per_s, limits.messages_burst)
         self.list_limit = RateLimit(limits.list_per_s, limits.list_burst)
         self.pings: dict[int, float] = {}
         self.next_ping = 1

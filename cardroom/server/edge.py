@@ -22,7 +22,6 @@ from cardroom.store import Account, StoreError
 from cardroom.store.accounts import clean_name, clean_text
 
 log = logging.getLogger("cardroom.server")
-FLOOD_STRIKES = 200
 
 
 async def serve_socket(websocket: WebSocket, lobby: Lobby) -> None:
@@ -54,7 +53,7 @@ async def serve_socket(websocket: WebSocket, lobby: Lobby) -> None:
             if data is None:
                 data = b"" if received.get("bytes") is None else received["bytes"]
             if not connection.limit.allow():
-                if connection.limit.strikes > FLOOD_STRIKES:
+                if connection.limit.strikes > lobby.limits.flood_strikes:
                     connection.close(closes.FLOOD)
                     break
                 connection.send(wire.error("rate_limited", _("Slow down: too many messages.")))

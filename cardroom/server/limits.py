@@ -22,6 +22,12 @@ from cardroom.protocol import CardroomError
 class Limits:
     """The server's limits; the defaults suit a public server on one machine."""
 
+    messages_per_s: float = 40.0
+    """Messages of any kind a connection may send per second, after a burst of
+    `messages_burst`: past it each gets `rate_limited`, and after `flood_strikes` of those
+    the connection is closed (4029)."""
+    messages_burst: int = 80
+    flood_strikes: int = 200
     tables_per_player: int = 3
     """Open tables one player has created (a person plays at one; hosting a few is plenty)."""
     tables_per_address: int = 20
