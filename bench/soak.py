@@ -93,8 +93,10 @@ class Person:
         self.token: str | None = None
         self.bot: NetBot | None = None
         self.tasks: list[asyncio.Task[None]] = []
+        self.last_message = (time.monotonic(), "")
 
     def _seen(self, message: JSON, _raw: str) -> None:
+        self.last_message = (time.monotonic(), str(message.get("type")))
         if message.get("type") == "ack" and isinstance(message.get("game"), str):
             game, seq = message["game"], message.get("seq", 0)
             self.tally.acked[game] = max(self.tally.acked.get(game, -1), seq)
@@ -170,6 +172,12 @@ async def one_game(people: list[Person], game: str, seats: int, rng: random.Rand
         await asyncio.sleep(rng.uniform(2, 6))
         if time.monotonic() > deadline:
             tally.games_stuck += 1
+            heard_at, kind = host.last_message
+            tally.errors.append(
+                f"stuck: {game} table {table}, {seats} seats, {len(people)} people ({len(left)} left); the host "
+                f"is at version {host.bot.last_v if host.bot else '?'}, last heard {kind!r} "
+                f"{time.monotonic() - heard_at:.0f} s ago"
+            )
             break
         present = [p for p in guests if p.name not in left]
         if not present or rng.random() < 0.5:
@@ -303,7 +311,9 @@ async def soak(server: LiveServer, minutes: float, tables: int, warmup_s: float)
     for line in lost[:10]:
         print("   ", line)
     if tally.errors:
-        print(f"  errors seen by the clients: {len(tally.errors)}, e.g. {tally.errors[:5]}")
+        print(f"  errors seen by the clients: {len(tally.errors)}:")
+        for line in tally.errors[:10]:
+            print("   ", line)
     ok = growth < 10 and back and not lost and tally.games_stuck == 0
     return 0 if ok else 1
 
