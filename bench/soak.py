@@ -94,9 +94,12 @@ class Person:
         self.bot: NetBot | None = None
         self.tasks: list[asyncio.Task[None]] = []
         self.last_message = (time.monotonic(), "")
+        self.last_events = time.monotonic()
 
     def _seen(self, message: JSON, _raw: str) -> None:
         self.last_message = (time.monotonic(), str(message.get("type")))
+        if message.get("type") == "events":
+            self.last_events = time.monotonic()
         if message.get("type") == "ack" and isinstance(message.get("game"), str):
             game, seq = message["game"], message.get("seq", 0)
             self.tally.acked[game] = max(self.tally.acked.get(game, -1), seq)
@@ -151,7 +154,8 @@ class Person:
 
 
 async def one_game(people: list[Person], game: str, seats: int, rng: random.Random, tally: Tally) -> None:
-    """The first person hosts a table, the others join, it plays to the end with comings and goings."""
+    """The first person hosts a table, the others join, it plays to the end with comings and goings;
+    a table where nothing happens for a minute is counted as stuck."""
     host, *guests = people
     bot = await host.connect(game)
     await bot.send({"type": "create_table", "game": game, "seats": seats, "options": GAMES[game]})
@@ -166,11 +170,12 @@ async def one_game(people: list[Person], game: str, seats: int, rng: random.Rand
     for person in people:
         person.play()
     tally.games_started += 1
-    deadline = time.monotonic() + 300
+    deadline = time.monotonic() + 1200  # a long game of Throw Throw Burrito takes minutes, not twenty
     left: set[str] = set()
     while not host.bot or not host.bot.over:
         await asyncio.sleep(rng.uniform(2, 6))
-        if time.monotonic() > deadline:
+        # Stuck: nothing happened at the table for a minute (timers move every game on in seconds).
+        if time.monotonic() > deadline or time.monotonic() - host.last_events > 60:
             tally.games_stuck += 1
             heard_at, kind = host.last_message
             tally.errors.append(
