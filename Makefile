@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup test-packages run play test lint bench clean extract update-catalogs compile-catalogs
+.PHONY: setup test-packages run play test lint bench soak fuzz clean extract update-catalogs compile-catalogs
 
 # Translations (issue 6): the template and catalogs are in cardroom/i18n; the .mo files are built.
 I18N       := cardroom/i18n
@@ -48,6 +48,16 @@ test: test-packages lint
 bench: setup
 	$(BIN)/python -m bench
 	$(BIN)/python -m bench.load --tables 200 --players 6 --seconds 30 --durability
+
+# Bot games with joins, leaves and reconnects against a real server for MINUTES (30): memory,
+# file descriptors and games kept. Not part of `make test`.
+MINUTES ?= 30
+soak: setup
+	$(BIN)/python -m bench.soak --minutes $(MINUTES)
+
+# The protocol fuzzer, longer than the bounded run in `make test`.
+fuzz: setup
+	$(BIN)/python -m bench.fuzz --examples 5000
 
 # Every msgid of the sources into the template.
 extract: $(STAMP)

@@ -97,6 +97,12 @@ class GameDef(Protocol[A]):
         """A table shuffled and dealt from `seed`. Raises InvalidSetup."""
         ...
 
+    def options_json(self, options: Mapping[str, Any], players: int) -> JSON:
+        """The options of a table of `players`, checked and written back in their own form:
+        each value of its type, only those that differ from a plain table's (`{}` for one).
+        It means the same table as `options`; raises InvalidSetup as `new_table` would."""
+        ...
+
     def from_deal(
         self, players: int, options: Mapping[str, Any], deal: Mapping[str, Any], seed: int
     ) -> Table[A]:

@@ -46,6 +46,7 @@ STATUS = {
     "no_game": 404,
     "too_many": 429,
     "store_unavailable": 503,
+    "too_big": 413,
 }
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -94,6 +95,22 @@ class Attempts:
         return True
 
 
+async def limited_body(request: Request, limit: int = MAX_BODY) -> bytes:
+    """The request's body, refused (413) by its declared length before any of it is read, or
+    as soon as what arrives passes `limit` (a chunked body declares none): a client cannot
+    make the server hold more than `limit` bytes of it."""
+    too_big = StoreError("too_big", _("That message is too large."))
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise too_big
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > limit:
+            raise too_big
+    return bytes(raw)
+
+
 def routes(
     store_of: Callable[[], Store], logged_out: Callable[[str], None] = lambda session_hash: None
 ) -> list[Route]:
@@ -117,9 +134,7 @@ def routes(
         return run
 
     async def body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise StoreError("too_big", _("That message is too large."))
+        raw = await limited_body(request)
         try:
             data = json.loads(raw or b"{}")
         except ValueError as exc:

@@ -24,6 +24,7 @@ from cardroom.help.keys import as_json as keys_json
 from cardroom.i18n import LANGUAGES, client_catalog
 from cardroom.server import api
 from cardroom.server.edge import serve_socket
+from cardroom.server.limits import Limits
 from cardroom.server.lobby import Lobby
 from cardroom.server.narration import card_catalog
 from cardroom.server.security import Guard
@@ -36,13 +37,14 @@ WEB = Path(__file__).resolve().parent.parent / "clients" / "web"
 def create_app(
     lobby: Lobby | None = None, db: str = "memory", origins: frozenset[str] = frozenset()
 ) -> Starlette:
-    """An app around one lobby (a fresh one by default) and the store at `db`; `origins`: the
-    addresses its page is served from (default: whatever address a request was made to).
+    """An app around one lobby (by default a fresh one, with the limits the environment sets:
+    `Limits.from_env`) and the store at `db`; `origins`: the addresses its page is served from
+    (default: whatever address a request was made to).
 
     The default store, `memory`, ends with the process (a scratch file, nothing kept): tests and
     embedders choose; `cardroom serve` passes the SQLite file of the data folder or `--db`.
     """
-    the_lobby = lobby or Lobby()
+    the_lobby = lobby or Lobby(limits=Limits.from_env())
     stores: list[Store] = []
 
     def store_of() -> Store:

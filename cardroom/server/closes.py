@@ -8,6 +8,7 @@ NOT_HELLO = 4001
 BAD_TOKEN = 4002
 REPLACED = 4003
 SLOW_CONSUMER = 4008
+TOO_MANY_CONNECTIONS = 4013
 FLOOD = 4029
 
 REASONS = {
@@ -16,5 +17,6 @@ REASONS = {
     BAD_TOKEN: "unknown or expired session token",
     REPLACED: "the same player connected again elsewhere",
     SLOW_CONSUMER: "this connection could not keep up and was dropped; reconnect to resync",
+    TOO_MANY_CONNECTIONS: "too many connections from this address",
     FLOOD: "too many messages",
 }

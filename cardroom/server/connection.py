@@ -1,7 +1,10 @@
-"""One client connection: who it is, its bounded send queue, its rate limit and its lag.
+"""One client connection: who it is, its bounded send queue, its rate limits and its lag.
 
 A slow client never slows a table: messages go into a bounded queue that one writer task
-drains; a connection whose queue is full is dropped (it may reconnect and resync).
+drains; a connection whose queue is full, or whose oldest unsent message has waited longer
+than `Limits.behind_s`, is dropped (it may reconnect and resync). The time rule catches a
+client that reads, but slower than its tables talk: its queue may never fill, yet what it
+reads is ever older and the server holds ever more for it.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketState
 
 from cardroom.server import closes
+from cardroom.server.limits import Limits
 from cardroom.server.wire import encode
 
 log = logging.getLogger("cardroom.server")
@@ -40,6 +44,8 @@ class Player:
     tables: set[str] = field(default_factory=set)
     gone_at: float | None = None
     """When (lobby clock) the player's last connection went away; None while connected."""
+    chat_limit: RateLimit | None = None
+    """Chat lines, per player (all their connections together); made by `Lobby.may_chat`."""
 
 
 class RateLimit:
@@ -94,17 +100,27 @@ class Connection:
     own, several as one frame holding a JSON array of them, in order (protocol 2).
     """
 
-    def __init__(self, websocket: WebSocket, queue_size: int = SEND_QUEUE) -> None:
+    def __init__(
+        self, websocket: WebSocket, queue_size: int = SEND_QUEUE, limits: Limits | None = None
+    ) -> None:
+        limits = limits or Limits()
         self.websocket = websocket
         self.queue_size = queue_size
+        self.behind_s = limits.behind_s
+        self.address = "?"
         self.pending: list[bytes] = []
+        self.queued_at = 0.0
+        """When the oldest message waiting in `pending` was queued."""
+        self.sending_since: float | None = None
+        """When the oldest message of the batch the writer is sending was queued (None: idle)."""
         self.waiter: asyncio.Future[None] | None = None
         self.player: Player | None = None
         self.session: str | None = None
         """The digest of the account session this connection entered with, if any."""
         self.closed = False
         self.close_code: int | None = None
-        self.limit = RateLimit(rate=40, burst=80)
+        self.limit = RateLimit(limits.messages_per_s, limits.messages_burst)
+        self.list_limit = RateLimit(limits.list_per_s, limits.list_burst)
         self.pings: dict[int, float] = {}
         self.next_ping = 1
         self.writer: asyncio.Task[None] | None = None
@@ -120,12 +136,22 @@ class Connection:
     def send_raw(self, data: bytes) -> None:
         if self.closed:
             return
-        if len(self.pending) >= self.queue_size:
+        now = time.monotonic()
+        if len(self.pending) >= self.queue_size or self.behind(now) > self.behind_s:
             log.info("dropping a slow connection")
             self.close(closes.SLOW_CONSUMER)
             return
+        if not self.pending:
+            self.queued_at = now
         self.pending.append(data)
         self._wake()
+
+    def behind(self, now: float) -> float:
+        """How long the oldest message not yet handed to the network has waited, in seconds."""
+        oldest = self.sending_since
+        if oldest is None and self.pending:
+            oldest = self.queued_at
+        return 0.0 if oldest is None else now - oldest
 
     def _wake(self) -> None:
         waiter = self.waiter
@@ -162,8 +188,10 @@ class Connection:
                     continue
                 batch = self.pending
                 self.pending = []
+                self.sending_since = self.queued_at
                 for frame in frames(batch):
                     await ws.send_text(frame)
+                self.sending_since = None
         except Exception:  # the peer went away mid-send: the reader notices and cleans up
             self.closed = True
         finally:

@@ -6,6 +6,7 @@ with a named code) and changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import msgspec
@@ -18,40 +19,58 @@ from cardroom.server.connection import Connection, Player
 from cardroom.server.lobby import Lobby
 from cardroom.server.room import Room
 from cardroom.store import Account, StoreError
-from cardroom.store.accounts import token_hash
+from cardroom.store.accounts import clean_name, clean_text, token_hash
 
 log = logging.getLogger("cardroom.server")
-FLOOD_STRIKES = 200
 
 
 async def serve_socket(websocket: WebSocket, lobby: Lobby) -> None:
     """One client, from hello to goodbye."""
     await websocket.accept()
-    connection = Connection(websocket, lobby.send_queue)
+    connection = Connection(websocket, lobby.send_queue, lobby.limits)
+    address = websocket.client.host if websocket.client else "?"
+    if not lobby.connected(address):
+        # One address holding hundreds of sockets would take what everyone shares.
+        connection.start()
+        connection.send(
+            wire.error("too_many_connections", _("Too many connections from your address: close some first."))
+        )
+        connection.close(closes.TOO_MANY_CONNECTIONS)
+        assert connection.writer is not None
+        await connection.writer
+        return
+    connection.address = address
     # A connection the server drops (a slow consumer) leaves the lobby at once, though its
     # socket may linger until the peer reads: its seats get stand-in bots now.
     connection.on_close = lambda: lobby.gone(connection)
     connection.start()
     try:
         while True:
-            data = await websocket.receive_text()
-            if connection.closed:
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect" or connection.closed:
                 break
-            if len(data.encode()) > wire.MAX_MESSAGE_BYTES:
-                connection.send(wire.error("too_big", _("That message is too large.")))
-                continue
+            data = received.get("text")
+            if data is None:
+                data = b"" if received.get("bytes") is None else received["bytes"]
             if not connection.limit.allow():
-                if connection.limit.strikes > FLOOD_STRIKES:
+                if connection.limit.strikes > lobby.limits.flood_strikes:
                     connection.close(closes.FLOOD)
                     break
                 connection.send(wire.error("rate_limited", _("Slow down: too many messages.")))
                 continue
+            if isinstance(data, bytes):
+                connection.send(_unreadable("a binary frame: messages are JSON text frames"))
+                continue
+            if len(data.encode()) > wire.MAX_MESSAGE_BYTES:
+                connection.send(wire.error("too_big", _("That message is too large.")))
+                continue
             try:
                 message = wire.decode(data)
             except msgspec.DecodeError as exc:
-                connection.send(
-                    wire.error("bad_message", _("That message could not be read: {why}").format(why=exc))
-                )
+                connection.send(_unreadable(str(exc)))
+                continue
+            except RecursionError:
+                connection.send(_unreadable("nested too deeply"))
                 continue
             if connection.player is None:
                 if not isinstance(message, wire.Hello):
@@ -72,8 +91,13 @@ async def serve_socket(websocket: WebSocket, lobby: Lobby) -> None:
         if not connection.closed:
             connection.close(closes.GOING_AWAY)
         lobby.gone(connection)
+        lobby.disconnected(address)
         if connection.writer is not None:
             await connection.writer
+
+
+def _unreadable(why: str) -> JSON:
+    return wire.error("bad_message", _("That message could not be read: {why}").format(why=why))
 
 
 async def _account(hello: wire.Hello, lobby: Lobby, cookie: str | None) -> Account | JSON | None:
@@ -93,6 +117,25 @@ async def _account(hello: wire.Hello, lobby: Lobby, cookie: str | None) -> Accou
         return None
 
 
+async def _reserved(hello: wire.Hello, lobby: Lobby) -> bool:
+    """Whether a guest's nickname belongs to an account (a name that cannot be one never does)."""
+    if lobby.store is None or hello.token or clean_name(hello.name) is None:
+        return False
+    return await lobby.store.accounts.exists(hello.name)
+
+
+async def _lookups(hello: wire.Hello, lobby: Lobby, cookie: str | None) -> tuple[Account | JSON | None, bool]:
+    """The hello's database questions (its account, whether its nickname is an account's), asked
+    a few hellos at a time: a crowd of hellos waits its turn instead of taking every database
+    connection from the games."""
+    if lobby.store is None or (not (hello.session or cookie) and clean_name(hello.name) is None):
+        return None, False
+    async with asyncio.timeout(lobby.limits.hello_wait_s), lobby.hello_turns:
+        account = await _account(hello, lobby, cookie)
+        reserved = account is None and await _reserved(hello, lobby)
+    return account, reserved
+
+
 async def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby, cookie: str | None) -> bool:
     if hello.protocol != wire.PROTOCOL_VERSION:
         connection.send(
@@ -106,16 +149,15 @@ async def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby, cookie
         connection.close(closes.PROTOCOL_MISMATCH)
         return False
     with use_language(hello.lang if hello.lang in LANGUAGES else "en"):
-        account = await _account(hello, lobby, cookie)
+        try:
+            account, reserved = await _lookups(hello, lobby, cookie)
+        except TimeoutError:
+            connection.send(wire.error("busy", _("The server is busy: try again in a moment.")))
+            return True
         if isinstance(account, dict):
             connection.send(account)
             return True
-        if (
-            account is None
-            and not hello.token
-            and lobby.store is not None
-            and await lobby.store.accounts.exists(hello.name)
-        ):
+        if reserved:
             connection.send(
                 wire.error(
                     "name_reserved",
@@ -163,11 +205,15 @@ def handle(connection: Connection, player: Player, message: wire.ClientMessage, 
             if lag is not None:
                 player.lag_ms = lag
                 connection.send({"type": "lag", "ms": lag})
-        case wire.ListTables():
-            connection.send(lobby.listing())
+        case wire.ListTables(page=page):
+            if connection.list_limit.allow():
+                connection.send(lobby.listing(page))
+            else:
+                reply = wire.error("rate_limited", _("Slow down: too many messages."))
         case wire.CreateTable():
             created = lobby.create(
                 player,
+                connection.address,
                 message.game,
                 message.seats,
                 message.options,
@@ -177,10 +223,12 @@ def handle(connection: Connection, player: Player, message: wire.ClientMessage, 
             )
             if not isinstance(created, Room):
                 reply = created
-        case wire.Chat(text=text, table=table_id):
-            text = text.strip()
-            if not text or len(text) > wire.MAX_CHAT_CHARS:
-                reply = wire.error("bad_chat", _("A chat line has 1 to 500 characters."))
+        case wire.Chat(text=raw, table=table_id):
+            text = clean_text(raw, wire.MAX_CHAT_CHARS)
+            if text is None:
+                reply = wire.error("bad_chat", _("A chat line has 1 to 500 printable characters."))
+            elif not lobby.may_chat(player):
+                reply = wire.error("chat_rate", _("You are chatting too fast: wait a moment."))
             elif table_id is None:
                 lobby.chat(player, text)
             else:

@@ -7,15 +7,17 @@ import contextlib
 import logging
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable
 
 from cardroom.bots import DEFAULT_LEVEL, levels
 from cardroom.games import GAMES, find_game
-from cardroom.i18n import _
+from cardroom.i18n import _, ngettext
 from cardroom.protocol import JSON, CardroomError
 from cardroom.server import closes
-from cardroom.server.connection import SEND_QUEUE, Connection, Player
-from cardroom.server.room import GRACE_MS, Room
+from cardroom.server.connection import SEND_QUEUE, Connection, Player, RateLimit
+from cardroom.server.limits import Limits
+from cardroom.server.room import GRACE_MS, PLAYING, WAITING, Room
 from cardroom.server.wire import encode, error
 from cardroom.store import Account, Store
 from cardroom.store.accounts import clean_name, token_hash
@@ -35,11 +37,17 @@ class Lobby:
         clock: Callable[[], float] = time.monotonic,
         send_queue: int = SEND_QUEUE,
         grace_s: float = GRACE_MS / 1000,
+        limits: Limits | None = None,
     ) -> None:
         self.clock = clock
         self.send_queue = send_queue  # messages each connection may have waiting to go out
         self.grace_s = grace_s
         """How long a player who went away keeps their seat, and a guest their token."""
+        self.limits = limits or Limits()
+        self.connections: Counter[str] = Counter()  # open websockets by address
+        self.creators: dict[str, tuple[str, str]] = {}  # room id: (player id, address) that made it
+        self.seated_chat = RateLimit(self.limits.lobby_chat_to_seated_per_s, 1)
+        self.hello_turns = asyncio.Semaphore(self.limits.hello_lookups)
         self.players: dict[str, Player] = {}
         self.by_token: dict[str, Player] = {}  # by the token's digest, as the store keeps it
         self.by_account: dict[int, Player] = {}
@@ -76,6 +84,19 @@ class Lobby:
             for seat in room.seats:
                 if seat.player in self.players:
                     self.players[seat.player].tables.add(room.id)
+
+    # -- connections ---------------------------------------------------------------------
+    def connected(self, address: str) -> bool:
+        """Count a new connection from `address`; False (not counted) when it has too many."""
+        if self.connections[address] >= self.limits.connections_per_address:
+            return False
+        self.connections[address] += 1
+        return True
+
+    def disconnected(self, address: str) -> None:
+        self.connections[address] -= 1
+        if self.connections[address] <= 0:
+            del self.connections[address]
 
     # -- players -------------------------------------------------------------------------
     def player_name(self, player_id: str) -> str | None:
@@ -180,12 +201,51 @@ class Lobby:
                 room.dropped(player)
 
     # -- tables --------------------------------------------------------------------------
-    def listing(self) -> JSON:
-        return {"type": "tables", "tables": [room.summary() for room in self.rooms.values()]}
+    def listing(self, page: int = 0) -> JSON:
+        """One page of the table list: tables with a free seat first, then games under way,
+        then the rest; newest first within each. Only that page's summaries are built."""
+        size = self.limits.table_page
+
+        def rank(room: Room) -> int:
+            if room.state == WAITING and any(seat.empty for seat in room.seats):
+                return 0
+            return 1 if room.state == PLAYING else 2
+
+        ordered = sorted(reversed(self.rooms.values()), key=rank)
+        total = len(ordered)
+        return {
+            "type": "tables",
+            "tables": [room.summary() for room in ordered[page * size : (page + 1) * size]],
+            "page": page,
+            "pages": max(1, -(-total // size)),
+            "total": total,
+        }
+
+    def may_create(self, player: Player, address: str) -> JSON | None:
+        """Refused when the player, or their address, already has as many open tables as allowed."""
+        mine = sum(1 for who, _where in self.creators.values() if who == player.id)
+        if mine >= self.limits.tables_per_player:
+            return error(
+                "too_many_tables",
+                ngettext(
+                    "You already have {n} open table: leave it before you create another.",
+                    "You already have {n} open tables: leave one before you create another.",
+                    mine,
+                ).format(n=mine),
+            )
+        if (
+            sum(1 for _who, where in self.creators.values() if where == address)
+            >= self.limits.tables_per_address
+        ):
+            return error(
+                "too_many_tables", _("Too many open tables were created from your address: join one.")
+            )
+        return None
 
     def create(
         self,
         player: Player,
+        address: str,
         game_name: str,
         seats: int,
         options: JSON,
@@ -209,11 +269,16 @@ class Lobby:
         if not 0 <= bots < seats:
             return error("bad_bots", _("Leave at least one seat for yourself."))
         try:
-            game.new_table(seats, options, 0)
+            # Only the options' own form is kept and sent: what a client wrote is never passed on.
+            typed = game.options_json(options, seats)
         except CardroomError as exc:
             return error("bad_options", str(exc))
-        room = Room(self, game, seats, dict(options), player.id, private, level, self.clock)
+        refused = self.may_create(player, address)
+        if refused is not None:
+            return refused
+        room = Room(self, game, seats, typed, player.id, private, level, self.clock)
         self.rooms[room.id] = room
+        self.creators[room.id] = (player.id, address)
         room.join(player, 0, room.code)
         for _i in range(bots):
             room.add_bot(player, None, level)
@@ -229,6 +294,7 @@ class Lobby:
     def close_room(self, room: Room) -> None:
         room.stop()
         room.forget()
+        self.creators.pop(room.id, None)
         if self.rooms.pop(room.id, None) is not None:
             self.broadcast({"type": "table_closed", "table": room.id}, lobby_only=True)
 
@@ -246,11 +312,19 @@ class Lobby:
             if not (lobby_only and player.tables):
                 player.connection.send_raw(data)
 
+    def may_chat(self, player: Player) -> bool:
+        """Whether `player` may say one more line now (lobby and tables share the rate)."""
+        if player.chat_limit is None:
+            player.chat_limit = RateLimit(self.limits.chat_per_s, self.limits.chat_burst)
+        return player.chat_limit.allow()
+
     def chat(self, player: Player, text: str) -> None:
+        """A lobby line: to everyone online, but to players at a table only at a calm rate
+        (in a busy lobby they get the recent lines when they come back to it)."""
         line = {"type": "chat", "table": None, "from": player.name, "text": text}
         self.chat_log.append(line)
         del self.chat_log[:-200]
-        self.broadcast(line)
+        self.broadcast(line, lobby_only=not self.seated_chat.allow())
 
     # -- housekeeping --------------------------------------------------------------------
     def start(self) -> None:

@@ -117,9 +117,8 @@ class Room:
         starts now).
         """
         game = find_game(row.game)
-        room = cls(
-            lobby, game, len(row.seats), dict(row.options), row.host, row.private, row.bot_level, lobby.clock
-        )
+        options = game.options_json(row.options, len(row.seats))  # kept raw by older versions
+        room = cls(lobby, game, len(row.seats), options, row.host, row.private, row.bot_level, lobby.clock)
         room.id = row.id
         room.code = row.code
         room.games_played = row.games_played

@@ -8,7 +8,7 @@ describes each one.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -39,7 +39,8 @@ class Ping(_In, tag="ping"):
 
 
 class ListTables(_In, tag="list_tables"):
-    pass
+    page: Annotated[int, msgspec.Meta(ge=0)] = 0
+    """Which page of the table list (0: the first, as a newcomer gets it)."""
 
 
 class CreateTable(_In, tag="create_table"):

@@ -53,12 +53,19 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def clean_text(raw: str, limit: int) -> str | None:
+    """Text people can read, for names and chat alike: printable characters only (no NUL, no
+    control or formatting character such as a bidirectional override, which could make a line
+    read as something else), 1 to `limit` of them, spaces squeezed; None otherwise."""
+    text = " ".join(raw.split())
+    if not text or len(text) > limit or not text.isprintable():
+        return None
+    return text
+
+
 def clean_name(raw: str) -> str | None:
     """A name people can read: printable, 1 to 24 characters, spaces squeezed."""
-    name = " ".join(raw.split())
-    if not name or len(name) > MAX_NAME_CHARS or not name.isprintable():
-        return None
-    return name
+    return clean_text(raw, MAX_NAME_CHARS)
 
 
 def name_key(name: str) -> str:

@@ -400,3 +400,22 @@ def test_key_hints_join_the_servers_words() -> None:
     ]
     assert _hinted(["Fight!"], ["Fight!", "Keys: g grab."], ["Fight!"]) == ["Fight!", "Keys: g grab."]
     assert _hinted(["Same."], ["Same."], ["Same."]) == ["Same."]
+
+
+def test_tables_comes_in_pages_and_tables_n_shows_page_n(terminals: list[Terminal]) -> None:
+    """Issue 12, 6: the server sends the table list a page at a time (docs/protocol.md)."""
+    with run_server({"CARDROOM_TABLE_PAGE": "1"}) as paged:
+        host = open_terminal(terminals, paged.ws_url, "Pager")
+        host.type("create kittens 3\n")
+        host.expect(r"You sit at table (\d+) \(kittens\), seat 1")
+        second = open_terminal(terminals, paged.ws_url, "Second")
+        second.type("create burrito 3\n")
+        second.expect(r"You sit at table (\d+) \(burrito\), seat 1")
+        reader = open_terminal(terminals, paged.ws_url, "Reader")
+        reader.expect(r"^Table \d+: burrito, 1 of 3 seats taken")
+        reader.expect(r"^Page 1 of 2, 2 tables in all: tables 2 shows the next page\.$")
+        reader.type("tables 2\n")
+        reader.expect(r"^Table \d+: kittens, 1 of 3 seats taken")
+        reader.expect(r"^Page 2 of 2, 2 tables in all: tables 1 shows the next page\.$")
+        reader.type("tables zero\n")
+        reader.expect(r"^tables takes a page number, e\.g\. tables 2\.$")

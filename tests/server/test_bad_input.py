@@ -11,7 +11,7 @@ import websockets
 
 from cardroom.server import closes
 from cardroom.server.wire import PROTOCOL_VERSION, messages
-from tests.server.live import Client, LiveServer
+from tests.server.live import Client, LiveServer, run_server
 
 SLOW_KITTENS = {"turn_ms": 60_000}
 
@@ -198,3 +198,79 @@ def test_a_burrito_table_of_seven_is_created_without_naming_two_decks(server: Li
         await client.close()
 
     _run(scenario())
+
+
+NESTED_ACTION = '{"type":"act","table":"x","action":{"a":' + "[" * 6000 + "]" * 6000 + "}}"
+NESTED_OPTIONS = (
+    '{"type":"create_table","game":"kittens","seats":2,"options":{"a":' + "[" * 6000 + "]" * 6000 + "}}"
+)
+
+
+@pytest.mark.parametrize(
+    "frame", [NESTED_ACTION, NESTED_OPTIONS, b"\x00\x01binary", b'{"type":"ping","id":1}']
+)
+def test_deep_nesting_and_binary_frames_are_bad_messages_and_the_connection_stays(
+    server: LiveServer, frame: str | bytes
+) -> None:
+    """Issue 12, 13: such frames closed the connection with 1001 (and a traceback in the log)."""
+
+    async def scenario() -> None:
+        client = await Client.connect(server.ws_url, f"deep-{abs(hash(frame)) % 10_000}")
+        await client.ws.send(frame)
+        error = await client.expect("error")
+        assert error["code"] == "bad_message"
+        await client.send({"type": "ping", "id": 8})
+        await client.expect("pong", id=8)
+        await client.close()
+
+    _run(scenario())
+    assert "Traceback" not in server.log
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"variants": {}}, {"variants": "none"}, {"variants": [{}]}, {"turn_ms": "soon"}, {"turn_ms": []}],
+)
+def test_options_a_game_cannot_read_are_refused_and_the_list_stays_readable(
+    server: LiveServer, options: dict[str, Any]
+) -> None:
+    """Issue 12, 4: `{"variants": {}}` was accepted, stored raw and sent to every lobby, whose
+    pages then failed to draw the table list."""
+
+    async def scenario() -> None:
+        client = await Client.connect(server.ws_url, f"opt-{abs(hash(json.dumps(options))) % 10_000}")
+        await client.send({"type": "create_table", "game": "kittens", "seats": 2, "options": options})
+        error = await client.expect("error")
+        assert error["code"] == "bad_options"
+        await client.send({"type": "list_tables"})
+        listing = await client.expect("tables")
+        assert all(t["options"] == {} or "variants" not in t["options"] for t in listing["tables"])
+        await client.close()
+
+    _run(scenario())
+
+
+def test_a_table_s_options_are_sent_in_their_own_form() -> None:
+    """Issue 12, 4: only the parsed options are kept and sent: each value of its type, the
+    defaults left out, so a table with the plain options lists as `{}`."""
+
+    async def scenario(server: LiveServer) -> list[dict[str, Any]]:
+        client = await Client.connect(server.ws_url, "Forms")
+        sent: list[tuple[str, int, dict[str, Any]]] = [
+            ("kittens", 2, {"variants": [], "turn_ms": 60_000}),
+            ("kittens", 2, {"turn_ms": 30_000}),
+            ("burrito", 8, {"variants": ["two_decks", "two_decks"], "burritos": 4, "countdown_ms": 2000}),
+        ]
+        tables = []
+        for game, seats, options in sent:
+            await client.send({"type": "create_table", "game": game, "seats": seats, "options": options})
+            tables.append(await client.expect("table"))
+            await client.send({"type": "leave", "table": tables[-1]["table"]})
+        await client.close()
+        return tables
+
+    with run_server({"CARDROOM_TABLES_PER_PLAYER": "1"}) as server:
+        first, second, third = _run(scenario(server))
+    assert first["options"] == {}
+    assert second["options"] == {"turn_ms": 30_000}
+    assert third["options"] == {"variants": ["two_decks"], "countdown_ms": 2000}

@@ -15,7 +15,13 @@ from typing import Any
 from cardroom.server.wire import PROTOCOL_VERSION
 from tests.server.live import Client, LiveServer, run_server
 
-FAST_KITTENS = {"nope_window_ms": 300, "turn_ms": 1500, "defuse_ms": 1000, "choose_ms": 800, "bot_think_ms": 0}
+FAST_KITTENS = {
+    "nope_window_ms": 300,
+    "turn_ms": 1500,
+    "defuse_ms": 1000,
+    "choose_ms": 800,
+    "bot_think_ms": 0,
+}
 
 
 def guests(data: Path) -> set[str]:

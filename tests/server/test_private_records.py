@@ -17,7 +17,13 @@ from tests.server.live import LiveServer, run_server
 from tests.server.play import create_and_start, play_to_the_end
 from tests.server.test_api import PASSWORD, call
 
-FAST_KITTENS = {"nope_window_ms": 400, "turn_ms": 5000, "defuse_ms": 3000, "choose_ms": 2000, "bot_think_ms": 0}
+FAST_KITTENS = {
+    "nope_window_ms": 400,
+    "turn_ms": 5000,
+    "defuse_ms": 3000,
+    "choose_ms": 2000,
+    "bot_think_ms": 0,
+}
 
 
 class Member(NetBot):

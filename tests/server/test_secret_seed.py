@@ -16,7 +16,13 @@ from tests.server.live import Client, LiveServer, run_server
 from tests.server.play import Witness, create_and_start, play_until, stored_game
 
 OPTIONS = {
-    "kittens": {"nope_window_ms": 300, "turn_ms": 5000, "defuse_ms": 3000, "choose_ms": 2000, "bot_think_ms": 0},
+    "kittens": {
+        "nope_window_ms": 300,
+        "turn_ms": 5000,
+        "defuse_ms": 3000,
+        "choose_ms": 2000,
+        "bot_think_ms": 0,
+    },
     "burrito": {"bruises": 2, "countdown_ms": 500, "between_rounds_ms": 400, "fight_timeout_ms": 4000},
 }
 

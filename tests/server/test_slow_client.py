@@ -16,10 +16,12 @@ transport passes its high-water mark within seconds, `send_text` waits, the queu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import socket
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 import uvicorn
@@ -30,6 +32,7 @@ from websockets.uri import parse_uri
 
 from cardroom.server import closes
 from cardroom.server.app import create_app
+from cardroom.server.limits import Limits
 from cardroom.server.lobby import Lobby
 from cardroom.server.wire import PROTOCOL_VERSION, messages
 from cardroom.store.accounts import token_hash
@@ -77,9 +80,9 @@ class RawClient:
         self.protocol.send_text(json.dumps(message).encode())
         await self.flush()
 
-    async def read(self, done: Any) -> bool:
-        """Read once from the socket; whether an event satisfying `done` arrived."""
-        data = await asyncio.wait_for(asyncio.get_running_loop().sock_recv(self.sock, 65536), 10)
+    async def read(self, done: Any, size: int = 65536) -> bool:
+        """Read once (up to `size` bytes) from the socket; whether an event satisfying `done` arrived."""
+        data = await asyncio.wait_for(asyncio.get_running_loop().sock_recv(self.sock, size), 10)
         self.received += len(data)
         if data:
             self.protocol.receive_data(data)
@@ -113,15 +116,16 @@ class RawClient:
         return self.close_code
 
 
-def test_a_slow_client_is_dropped_and_the_table_plays_on() -> None:
-    lobby = Lobby(send_queue=QUEUE)
+@contextlib.asynccontextmanager
+async def in_process(lobby: Lobby) -> AsyncIterator[int]:
+    """The app around `lobby`, served in this process on a free port whose listening socket has a
+    small send buffer (accepted sockets inherit it: see above); its port."""
     port = free_port()
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 8192)
     listener.bind(("127.0.0.1", port))
-
-    async def scenario() -> None:
+    try:
         config = uvicorn.Config(
             create_app(lobby), host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
         )
@@ -129,90 +133,158 @@ def test_a_slow_client_is_dropped_and_the_table_plays_on() -> None:
         serving = asyncio.create_task(server.serve(sockets=[listener]))
         while not server.started:
             await asyncio.sleep(0.02)
-        slow = await RawClient.connect(port)
-        watcher: Client | None = None
-        back: Client | None = None
         try:
-            await slow.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "Slow"})
-            welcome = await slow.expect("welcome")
-            await slow.send(
-                {"type": "create_table", "game": "burrito", "seats": 6, "bots": 5, "options": OPTIONS,
-                 "bot_level": "hard", "private": False}
-            )  # fmt: skip
-            table = (await slow.expect("table"))["table"]
-            player = lobby.by_token[token_hash(welcome["token"])]
-            dropped = player.connection
-            assert dropped is not None
-            room = lobby.rooms[table]
-
-            watcher = await Client.connect(f"ws://127.0.0.1:{port}/ws", "Watcher")
-            await watcher.send({"type": "spectate", "table": table})
-            await watcher.expect("table")
-            await slow.send({"type": "start", "table": table})  # and from now on, no more reading
-
-            seen: list[tuple[float, int]] = []
-
-            async def watch() -> None:
-                assert watcher is not None
-                while True:
-                    message = await watcher.recv(30)
-                    if message.get("type") == "events":
-                        seen.append((time.monotonic(), message["v"]))
-
-            watching = asyncio.create_task(watch())
-            try:
-                async with asyncio.timeout(20):
-                    while not dropped.closed:
-                        await asyncio.sleep(0.05)
-                assert dropped.close_code == closes.SLOW_CONSUMER
-                dropped_at = time.monotonic()
-                await asyncio.sleep(0.1)
-                seat = room.summary()["seats"][0]
-                assert seat["standing_in"] and not seat["connected"], "a bot plays the dropped seat"
-                v_at_drop = room.version
-                await asyncio.sleep(2.0)
-                assert room.state == "playing", "the game is still on: its pace is measured below"
-                seen.append((time.monotonic(), room.version + 1))  # the quiet at the end counts too
-            finally:
-                watching.cancel()
-                await asyncio.gather(watching, return_exceptions=True)
-
-            assert room.version > v_at_drop + 5, "the table played on after the drop"
-            started = seen[0][0]
-            assert dropped_at - started > 1.0, "the slow client's buffers held a while"
-            versions = [v for _t, v in seen]
-            assert versions == sorted(set(versions)), "the healthy client missed nothing"
-            gaps = [b - a for (a, _va), (b, _vb) in itertools.pairwise(seen)]
-            assert max(gaps) < PACE_S, f"the healthy client heard nothing for {max(gaps):.2f} s"
-
-            # The slow client reads at last: what was on the wire, then the close with 4008.
-            last_v = max((m.get("v", 0) for m in slow.messages), default=0)
-            assert await slow.read_to_the_close() == closes.SLOW_CONSUMER
-            assert slow.received < 512 * 1024, "the server kept a bounded backlog for it"
-            last_v = max([last_v] + [m["v"] for m in slow.messages if m.get("type") == "events"])
-
-            back = await Client.connect(f"ws://127.0.0.1:{port}/ws", token=welcome["token"])
-            assert back.player == player.id
-            assert room.seat_of(player.id) == 0 and not room.seats[0].standing_in, "the seat is kept"
-            resync = await back.expect("table", table=table)
-            assert resync["you"] == 0 and not resync["seats"][0]["standing_in"]
-            assert resync["v"] > last_v, "the resync is newer than what the slow client had read"
-            # Resume from the resync. (Not from `last_v`: the batches missed since then, sent at
-            # once by `Room.resume`, would outnumber this small send queue and drop us again.)
-            await back.send({"type": "resume", "table": table, "since": resync["v"]})
-            resumed = await back.expect("resumed", table=table)
-            assert resumed["v"] >= resync["v"]
-            assert player.connection is not None and not player.connection.closed
+            yield port
         finally:
-            slow.sock.close()
-            if watcher is not None:
-                await watcher.close()
-            if back is not None:
-                await back.close()
             server.should_exit = True
             await serving
-
-    try:
-        asyncio.run(scenario())
     finally:
         listener.close()
+
+
+def test_a_slow_client_is_dropped_and_the_table_plays_on() -> None:
+    lobby = Lobby(send_queue=QUEUE)
+
+    async def scenario() -> None:
+        async with in_process(lobby) as port:
+            slow = await RawClient.connect(port)
+            watcher: Client | None = None
+            back: Client | None = None
+            try:
+                await slow.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "Slow"})
+                welcome = await slow.expect("welcome")
+                await slow.send(
+                    {"type": "create_table", "game": "burrito", "seats": 6, "bots": 5, "options": OPTIONS,
+                     "bot_level": "hard", "private": False}
+                )  # fmt: skip
+                table = (await slow.expect("table"))["table"]
+                player = lobby.by_token[token_hash(welcome["token"])]
+                dropped = player.connection
+                assert dropped is not None
+                room = lobby.rooms[table]
+
+                watcher = await Client.connect(f"ws://127.0.0.1:{port}/ws", "Watcher")
+                await watcher.send({"type": "spectate", "table": table})
+                await watcher.expect("table")
+                await slow.send({"type": "start", "table": table})  # and from now on, no more reading
+
+                seen: list[tuple[float, int]] = []
+
+                async def watch() -> None:
+                    assert watcher is not None
+                    while True:
+                        message = await watcher.recv(30)
+                        if message.get("type") == "events":
+                            seen.append((time.monotonic(), message["v"]))
+
+                watching = asyncio.create_task(watch())
+                try:
+                    async with asyncio.timeout(20):
+                        while not dropped.closed:
+                            await asyncio.sleep(0.05)
+                    assert dropped.close_code == closes.SLOW_CONSUMER
+                    dropped_at = time.monotonic()
+                    await asyncio.sleep(0.1)
+                    seat = room.summary()["seats"][0]
+                    assert seat["standing_in"] and not seat["connected"], "a bot plays the dropped seat"
+                    v_at_drop = room.version
+                    await asyncio.sleep(2.0)
+                    assert room.state == "playing", "the game is still on: its pace is measured below"
+                    seen.append((time.monotonic(), room.version + 1))  # the quiet at the end counts too
+                finally:
+                    watching.cancel()
+                    await asyncio.gather(watching, return_exceptions=True)
+
+                assert room.version > v_at_drop + 5, "the table played on after the drop"
+                started = seen[0][0]
+                assert dropped_at - started > 1.0, "the slow client's buffers held a while"
+                versions = [v for _t, v in seen]
+                assert versions == sorted(set(versions)), "the healthy client missed nothing"
+                gaps = [b - a for (a, _va), (b, _vb) in itertools.pairwise(seen)]
+                assert max(gaps) < PACE_S, f"the healthy client heard nothing for {max(gaps):.2f} s"
+
+                # The slow client reads at last: what was on the wire, then the close with 4008.
+                last_v = max((m.get("v", 0) for m in slow.messages), default=0)
+                assert await slow.read_to_the_close() == closes.SLOW_CONSUMER
+                assert slow.received < 512 * 1024, "the server kept a bounded backlog for it"
+                last_v = max([last_v] + [m["v"] for m in slow.messages if m.get("type") == "events"])
+
+                back = await Client.connect(f"ws://127.0.0.1:{port}/ws", token=welcome["token"])
+                assert back.player == player.id
+                assert room.seat_of(player.id) == 0 and not room.seats[0].standing_in, "the seat is kept"
+                resync = await back.expect("table", table=table)
+                assert resync["you"] == 0 and not resync["seats"][0]["standing_in"]
+                assert resync["v"] > last_v, "the resync is newer than what the slow client had read"
+                # Resume from the resync. (Not from `last_v`: the batches missed since then, sent at
+                # once by `Room.resume`, would outnumber this small send queue and drop us again.)
+                await back.send({"type": "resume", "table": table, "since": resync["v"]})
+                resumed = await back.expect("resumed", table=table)
+                assert resumed["v"] >= resync["v"]
+                assert player.connection is not None and not player.connection.closed
+            finally:
+                slow.sock.close()
+                if watcher is not None:
+                    await watcher.close()
+                if back is not None:
+                    await back.close()
+
+    asyncio.run(scenario())
+
+
+LINE = "\U0001f32f" * 500  # 2 KB of UTF-8 a chat line
+BEHIND_S = 3.0
+
+
+def test_a_client_reading_slower_than_its_tables_talk_is_dropped_within_seconds() -> None:
+    """Issue 12, 15: a client reading at 100 KB/s was not dropped within 15 s, as its queue never
+    filled: it is dropped once its oldest unsent message has waited `behind_s`."""
+    lobby = Lobby(limits=Limits(behind_s=BEHIND_S, chat_per_s=100, chat_burst=100))
+
+    async def scenario() -> None:
+        async with in_process(lobby) as port:
+            url = f"ws://127.0.0.1:{port}/ws"
+            slow = await RawClient.connect(port)
+            chatters = [await Client.connect(url, f"Talker{i}") for i in range(3)]
+            tasks: list[asyncio.Task[None]] = []
+            try:
+                await slow.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "Reader"})
+                welcome = await slow.expect("welcome")
+                reader = lobby.by_token[token_hash(welcome["token"])].connection
+                assert reader is not None
+
+                async def drain(client: Client) -> None:
+                    async for _frame in client.ws:
+                        pass
+
+                async def talk(client: Client) -> None:
+                    while True:  # 80 lines (160 KB) a second from the three of them
+                        await client.send({"type": "chat", "text": LINE})
+                        await asyncio.sleep(3 / 80)
+
+                async def read_slowly() -> None:
+                    while not reader.closed:  # 100 KB a second
+                        await slow.read(lambda _event: False, size=10_000)
+                        await asyncio.sleep(0.1)
+
+                tasks = [asyncio.create_task(drain(c)) for c in chatters]
+                tasks += [asyncio.create_task(talk(c)) for c in chatters]
+                tasks.append(asyncio.create_task(read_slowly()))
+                started = time.monotonic()
+                async with asyncio.timeout(12):
+                    while not reader.closed:
+                        await asyncio.sleep(0.05)
+                took = time.monotonic() - started
+                assert reader.close_code == closes.SLOW_CONSUMER
+                assert BEHIND_S <= took < BEHIND_S + 6, f"dropped after {took:.1f} s"
+                assert slow.received > 100_000, "it did read, just too slowly"
+                for chatter in chatters:  # the fast readers stay
+                    assert lobby.by_token[token_hash(chatter.token or "")].connection is not None
+            finally:
+                for task in tasks:
+                    task.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+                slow.sock.close()
+                for chatter in chatters:
+                    await chatter.close()
+
+    asyncio.run(scenario())

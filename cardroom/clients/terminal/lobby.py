@@ -20,7 +20,7 @@ from cardroom.protocol import JSON
 MAX_CHAT = 500
 
 COMMANDS: tuple[tuple[str, str], ...] = (
-    ("tables", N_("list the tables: number, game, seats, state, spectators")),
+    ("tables [PAGE]", N_("list the tables: number, game, seats, state, spectators")),
     (
         "create GAME [SEATS] [--bots N] [--level LEVEL] [--variant V] [--relaxed] [--private] [--set NAME=VALUE]",
         N_("create a table and sit at seat 1 as its host, e.g. create burrito 4 --bots 3 --level hard"),
@@ -203,7 +203,8 @@ class Lobby(AccountCommands):
     """Typed commands, the lobby's messages, and the lines that describe tables and seats."""
 
     async def _on_tables(self, m: JSON) -> None:
-        listing = [t for t in m.get("tables", []) if isinstance(t, dict)]
+        """One page of the table list (the server sends the first on entry)."""
+        listing = [t for t in m.get("tables", []) if isinstance(t, dict) and isinstance(t.get("id"), str)]
         self.tables = {}
         for summary in listing:
             self._remember(summary)
@@ -211,6 +212,13 @@ class Lobby(AccountCommands):
             self.hush.discard("tables")
             return
         self._print_tables()
+        page, pages, total = m.get("page"), m.get("pages"), m.get("total")
+        if isinstance(page, int) and isinstance(pages, int) and isinstance(total, int) and pages > 1:
+            self.say(
+                _("Page {page} of {pages}, {total} tables in all: tables {next} shows the next page.").format(
+                    page=page + 1, pages=pages, total=total, next=page + 2 if page + 1 < pages else 1
+                )
+            )
 
     async def _on_table_update(self, m: JSON) -> None:
         """In the lobby, each change of a table is one line; at a table, other tables stay quiet."""
@@ -480,7 +488,11 @@ class Lobby(AccountCommands):
                 raise BadCommand(_("{word} takes nothing after it.").format(word=word))
             return {"type": "_" + word}
         if word in ("tables", "list", "ls"):
-            return {"type": "list_tables"}
+            if not words:
+                return {"type": "list_tables"}
+            if len(words) > 1 or not words[0].isdigit() or int(words[0]) < 1:
+                raise BadCommand(_("{word} takes a page number, e.g. {word} 2.").format(word=word))
+            return {"type": "list_tables", "page": int(words[0]) - 1}
         if word == "create":
             return parse_create(words)
         if word in ("join", "watch", "sit"):

@@ -24,6 +24,9 @@ class BurritoGame:
         table.setup_round()
         return table
 
+    def options_json(self, options: Mapping[str, Any], players: int) -> JSON:
+        return parse_options(options, players).changes()
+
     def from_deal(
         self, players: int, options: Mapping[str, Any], deal: Mapping[str, Any], seed: int
     ) -> BurritoTable:

@@ -72,6 +72,16 @@ class Options:
         out["extra_time"] = list(self.extra_time)
         return out
 
+    def changes(self) -> dict[str, Any]:
+        """The variants, and the options that differ from a plain table's with those variants
+        (token counts default by deck count): the short form tables are listed with."""
+        plain = Options(variants=self.variants, burritos=2 * self.decks, bruises=6 * self.decks).to_json()
+        return {
+            name: value
+            for name, value in self.to_json().items()
+            if value != plain[name] or (name == "variants" and value)
+        }
+
 
 _INT_FIELDS = tuple(f.name for f in fields(Options) if f.name not in ("variants", "extra_time"))
 _DEFAULTS = Options()

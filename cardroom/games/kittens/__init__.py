@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardroom.games.kittens.actions import Action, action_json, parse_action
-from cardroom.games.kittens.deal import MAX_PLAYERS, MIN_PLAYERS, new_state, state_from_deal
+from cardroom.games.kittens.deal import MAX_PLAYERS, MIN_PLAYERS, check_players, new_state, state_from_deal
 from cardroom.games.kittens.options import Options
 from cardroom.games.kittens.table import KittensTable
 from cardroom.protocol import JSON, InvalidSetup, Table
@@ -32,6 +32,10 @@ class KittensGame:
         table = KittensTable(new_state(players, _options(options, players), seed))
         table.deal()
         return table
+
+    def options_json(self, options: Mapping[str, Any], players: int) -> JSON:
+        check_players(players)
+        return dict(Options.parse(options).changes())
 
     def from_deal(
         self, players: int, options: Mapping[str, Any], deal: Mapping[str, Any], seed: int

@@ -41,7 +41,7 @@ class Options:
         extra: tuple[int, ...] = ()
         for name, value in raw.items():
             if name == "variants":
-                if value:
+                if not isinstance(value, list | tuple) or value:
                     raise InvalidSetup(f"Exploding Kittens has no variants, got {value!r}")
                 continue
             if name == "timing":
@@ -85,6 +85,11 @@ class Options:
         out: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
         out["extra_time"] = list(self.extra_time)
         return out
+
+    def changes(self) -> dict[str, Any]:
+        """The options that differ from the defaults: the short form tables are listed with."""
+        plain = Options().to_json()
+        return {name: value for name, value in self.to_json().items() if value != plain[name]}
 
 
 _DEFAULTS = Options()

@@ -39,6 +39,8 @@ const state = {
   player: null,
   name: null,
   tables: new Map(),
+  tablePage: 0, // the table list comes in pages (docs/protocol.md): the last one we have, and how many
+  tablePages: 1,
   current: null, // the id of the table shown
   room: null, // its last full state (the `table` message), with `view` kept up to date
   lastV: {}, // table id -> last version seen
@@ -94,12 +96,12 @@ function optionLabel(game, name) {
 
 function describeOptions(game, options) {
   const parts = [];
-  for (const [name, value] of Object.entries(options || {})) {
+  for (const [name, value] of Object.entries(options && typeof options === "object" ? options : {})) {
     if (name === "extra_time") continue; // each seat says it
     if (name === "timing") {
       if (value === "relaxed") parts.push(_("relaxed timing"));
     } else if (name === "variants") {
-      for (const v of value || []) parts.push(_(VARIANT_NAMES[v] || v));
+      for (const v of Array.isArray(value) ? value : []) parts.push(_(VARIANT_NAMES[v] || String(v)));
     } else {
       parts.push(fmt(_("{option}: {value}"), { option: optionLabel(game, name), value }));
     }
@@ -211,11 +213,17 @@ function handle(m) {
   switch (m.type) {
     case "welcome":
       return onWelcome(m);
-    case "tables":
-      state.tables = new Map(m.tables.map((t) => [t.id, t]));
+    case "tables": {
+      // One page of the list: the first replaces what we had, the next ones add to it.
+      const listed = (Array.isArray(m.tables) ? m.tables : []).filter(readableSummary);
+      if (!m.page) state.tables = new Map();
+      for (const t of listed) state.tables.set(t.id, t);
+      state.tablePage = Number.isInteger(m.page) ? m.page : 0;
+      state.tablePages = Number.isInteger(m.pages) ? m.pages : 1;
       return renderTables();
+    }
     case "table_update":
-      state.tables.set(m.table.id, m.table);
+      if (readableSummary(m.table)) state.tables.set(m.table.id, m.table);
       return renderTables();
     case "table_closed":
       state.tables.delete(m.table);
@@ -458,41 +466,56 @@ function renderTables() {
   keepFocus($("tables-body"), "tables-title", renderTableRows);
 }
 
+// A summary the page can draw: any other (from a newer or a faulty server) is left out, so that
+// one table never stops the page from listing the others.
+function readableSummary(t) {
+  return Boolean(t) && typeof t.id === "string" && Array.isArray(t.seats) && Number.isInteger(t.free);
+}
+
 function renderTableRows() {
   const body = $("tables-body");
   const rows = [...state.tables.values()];
   $("tables").hidden = rows.length === 0;
   $("no-tables").hidden = rows.length > 0;
-  body.replaceChildren(
-    ...rows.map((t) => {
-      const taken = t.seats.length - t.free;
-      const member = t.id === state.current;
-      const actions = el("div", { class: "row-actions" });
-      let code = null;
-      if (t.private) {
-        const codeId = `code-${t.id}`;
-        code = el("input", { id: codeId, size: 8, autocomplete: "off" });
-        actions.append(el("label", { for: codeId, text: fmt(_("Invitation code for the table of {host}"), { host: t.host || t.id }) }), code);
-      }
-      const codeValue = () => (code ? code.value.trim() || null : null);
-      if (t.state === "waiting" && t.free > 0 && !member) {
-        actions.append(el("button", { type: "button", id: `join-${t.id}`, onclick: () => send({ type: "join", table: t.id, code: codeValue() }) }, fmt(_("Join the table of {host}"), { host: t.host || t.id })));
-      }
-      if (!member) {
-        actions.append(el("button", { type: "button", id: `watch-${t.id}`, class: "secondary", onclick: () => send({ type: "spectate", table: t.id, code: codeValue() }) }, fmt(_("Watch the table of {host}"), { host: t.host || t.id })));
-      }
-      const game = _(GAME_NAMES[t.game] || t.game);
-      return el(
-        "tr",
-        {},
-        el("td", { "data-label": _("Game") }, t.private ? fmt(_("{game} (private)"), { game }) : game),
-        el("td", { "data-label": _("Options") }, describeOptions(t.game, t.options)),
-        el("td", { "data-label": _("Seats") }, fmt(_("{taken} taken, {free} free"), { taken, free: t.free })),
-        el("td", { "data-label": _("State") }, _(STATE_NAMES[t.state] || t.state)),
-        el("td", { "data-label": _("Spectators") }, String(t.spectators)),
-        el("td", { "data-label": _("Actions") }, actions),
-      );
-    }),
+  $("more-tables").hidden = !(state.tablePage + 1 < state.tablePages);
+  const drawn = [];
+  for (const t of rows) {
+    try {
+      drawn.push(tableRow(t));
+    } catch (error) {
+      console.warn("a table the page cannot show", t && t.id, error);
+    }
+  }
+  body.replaceChildren(...drawn);
+}
+
+function tableRow(t) {
+  const taken = t.seats.length - t.free;
+  const member = t.id === state.current;
+  const actions = el("div", { class: "row-actions" });
+  let code = null;
+  if (t.private) {
+    const codeId = `code-${t.id}`;
+    code = el("input", { id: codeId, size: 8, autocomplete: "off" });
+    actions.append(el("label", { for: codeId, text: fmt(_("Invitation code for the table of {host}"), { host: t.host || t.id }) }), code);
+  }
+  const codeValue = () => (code ? code.value.trim() || null : null);
+  if (t.state === "waiting" && t.free > 0 && !member) {
+    actions.append(el("button", { type: "button", id: `join-${t.id}`, onclick: () => send({ type: "join", table: t.id, code: codeValue() }) }, fmt(_("Join the table of {host}"), { host: t.host || t.id })));
+  }
+  if (!member) {
+    actions.append(el("button", { type: "button", id: `watch-${t.id}`, class: "secondary", onclick: () => send({ type: "spectate", table: t.id, code: codeValue() }) }, fmt(_("Watch the table of {host}"), { host: t.host || t.id })));
+  }
+  const game = _(GAME_NAMES[t.game] || t.game);
+  return el(
+    "tr",
+    {},
+    el("td", { "data-label": _("Game") }, t.private ? fmt(_("{game} (private)"), { game }) : game),
+    el("td", { "data-label": _("Options") }, describeOptions(t.game, t.options)),
+    el("td", { "data-label": _("Seats") }, fmt(_("{taken} taken, {free} free"), { taken, free: t.free })),
+    el("td", { "data-label": _("State") }, _(STATE_NAMES[t.state] || t.state)),
+    el("td", { "data-label": _("Spectators") }, String(t.spectators)),
+    el("td", { "data-label": _("Actions") }, actions),
   );
 }
 
@@ -1052,6 +1075,7 @@ async function main() {
     send({ type: "list_tables" });
   });
   $("add-bot-btn").addEventListener("click", () => send({ type: "add_bot", table: state.current, level: $("add-bot-level").value }));
+  $("more-tables").addEventListener("click", () => send({ type: "list_tables", page: state.tablePage + 1 }));
   $("open-settings").addEventListener("click", openSettings);
   $("volume").addEventListener("input", () => {
     prefs.volume = Number($("volume").value) / 100;

@@ -1,0 +1,74 @@
+"""What one client may cost the server: every limit by name, with its default.
+
+A server is shared: one person (or one address running a script) must not be able to fill the
+lobby with tables, make every newcomer download megabytes, stall the games with list requests,
+take the database's connections with hellos, or flood the chat. Each limit below is a named
+setting; `cardroom serve` reads `CARDROOM_<NAME>` from the environment (e.g.
+`CARDROOM_TABLES_PER_PLAYER=5`), so a deployment (or a test) can change any of them.
+docs/protocol.md lists them and what a client sees when it meets one.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from cardroom.protocol import CardroomError
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The server's limits; the defaults suit a public server on one machine."""
+
+    messages_per_s: float = 40.0
+    """Messages of any kind a connection may send per second, after a burst of
+    `messages_burst`: past it each gets `rate_limited`, and after `flood_strikes` of those
+    the connection is closed (4029)."""
+    messages_burst: int = 80
+    flood_strikes: int = 200
+    tables_per_player: int = 3
+    """Open tables one player has created (a person plays at one; hosting a few is plenty)."""
+    tables_per_address: int = 20
+    """Open tables created from one network address (a household or a classroom shares one)."""
+    connections_per_address: int = 40
+    """Websockets open at once from one address."""
+    table_page: int = 50
+    """Table summaries per `tables` message: the first page is what a newcomer downloads."""
+    list_per_s: float = 1.0
+    """`list_tables` requests a connection may make per second, after a burst of `list_burst`."""
+    list_burst: int = 5
+    chat_per_s: float = 0.5
+    """Chat lines a player may send per second (lobby and tables together), after `chat_burst`."""
+    chat_burst: int = 5
+    lobby_chat_to_seated_per_s: float = 1.0
+    """Lobby chat lines per second that also reach players seated at a table; the rest of a
+    burst goes to the lobby only, so a busy lobby never floods a game."""
+    hello_lookups: int = 2
+    """Hellos that may wait on the database at once: the rest queue behind them, so the
+    database's connections stay free for the games' writes."""
+    hello_wait_s: float = 10.0
+    """How long a hello waits for its turn at the database before it is told to try again."""
+    behind_s: float = 10.0
+    """How far behind (seconds since the oldest message still waiting to go out) a connection
+    may fall before it is dropped as a slow consumer."""
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Limits:
+        """The defaults, each replaced by `CARDROOM_<NAME>` when the environment sets it."""
+        env = os.environ if env is None else env
+        changes: dict[str, Any] = {}
+        for field in fields(cls):
+            raw = env.get(f"CARDROOM_{field.name.upper()}")
+            if raw is None:
+                continue
+            kind = int if field.type in ("int", int) else float
+            try:
+                value = kind(raw)
+            except ValueError:
+                raise CardroomError(f"CARDROOM_{field.name.upper()} must be a number, not {raw!r}") from None
+            if value <= 0:
+                raise CardroomError(f"CARDROOM_{field.name.upper()} must be above 0, not {raw!r}")
+            changes[field.name] = value
+        return replace(cls(), **changes)
