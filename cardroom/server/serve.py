@@ -12,6 +12,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from cardroom.protocol import CardroomError
 from cardroom.server.app import create_app
+from cardroom.server.limits import Limits
 from cardroom.server.lobby import Lobby
 from cardroom.server.room import GRACE_MS
 from cardroom.server.wire import MAX_MESSAGE_BYTES
@@ -65,7 +66,7 @@ def serve(
     print(f"games and accounts are kept in {_safe(db)}", flush=True)
     print(f"cardroom is running: open http://{host}:{port}/ in a browser (Ctrl+C stops it)", flush=True)
     uvicorn.run(
-        create_app(Lobby(grace_s=grace_s), db=db, origins=origins),
+        create_app(Lobby(grace_s=grace_s, limits=Limits.from_env()), db=db, origins=origins),
         host=host,
         port=port,
         log_level=log_level,

@@ -48,6 +48,8 @@ class Options:
     bruises: int = 6
     variants: tuple[str, ...] = ()
     extra_time: tuple[int, ...] = ()
+    timing: str = "standard"
+    """The preset the durations in force came from ("relaxed": RELAXED windows doubled)."""
 
     @property
     def small_room(self) -> bool:
@@ -66,10 +68,14 @@ class Options:
         return EXTRA_TIME if seat in self.extra_time else 1
 
     def to_json(self) -> dict[str, Any]:
-        """The durations in force (relaxed timing already applied), so parsing them gives these."""
+        """The options as a table is created with them: the timing preset and the durations
+        before it (so the preset stays visible to everyone), which parsing stretches again."""
         out: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
         out["variants"] = list(self.variants)
         out["extra_time"] = list(self.extra_time)
+        if self.timing == "relaxed":
+            for name in RELAXED:
+                out[name] //= 2
         return out
 
     def changes(self) -> dict[str, Any]:
@@ -83,7 +89,7 @@ class Options:
         }
 
 
-_INT_FIELDS = tuple(f.name for f in fields(Options) if f.name not in ("variants", "extra_time"))
+_INT_FIELDS = tuple(f.name for f in fields(Options) if f.name not in ("variants", "extra_time", "timing"))
 _DEFAULTS = Options()
 
 
@@ -135,7 +141,10 @@ def parse_options(raw: Mapping[str, Any], players: int) -> Options:
     for name in RELAXED:
         values[name] = values.get(name, getattr(_DEFAULTS, name)) * stretch
     opts = Options(
-        variants=tuple(dict.fromkeys(variants)), extra_time=parse_extra_time(raw, players), **values
+        variants=tuple(dict.fromkeys(variants)),
+        extra_time=parse_extra_time(raw, players),
+        timing="relaxed" if stretch == 2 else "standard",
+        **values,
     )
     if players < MIN_PLAYERS or players > MAX_PLAYERS:
         raise InvalidSetup(

@@ -31,11 +31,13 @@ class Options:
     choose_ms: int = 15000
     bot_think_ms: int = 1500
     extra_time: tuple[int, ...] = ()
+    timing: str = "standard"
+    """The preset the durations in force came from ("relaxed": RELAXED windows doubled)."""
 
     @classmethod
     def parse(cls, raw: Mapping[str, Any]) -> Options:
         """Options from their JSON form; InvalidSetup for an unknown name or a bad value."""
-        known = {f.name for f in fields(cls)} - {"extra_time"}
+        known = {f.name for f in fields(cls)} - {"extra_time", "timing"}
         values: dict[str, int] = {}
         stretch = 1
         extra: tuple[int, ...] = ()
@@ -68,7 +70,7 @@ class Options:
             values[name] = value
         for name in RELAXED:
             values[name] = values.get(name, getattr(_DEFAULTS, name)) * stretch
-        return cls(extra_time=extra, **values)
+        return cls(extra_time=extra, timing="relaxed" if stretch == 2 else "standard", **values)
 
     def check_players(self, players: int) -> None:
         """InvalidSetup when a seat granted extra time is not at a table of `players`."""
@@ -81,9 +83,13 @@ class Options:
         return base_ms * (EXTRA_TIME if any(seat in self.extra_time for seat in seats) else 1)
 
     def to_json(self) -> dict[str, Any]:
-        """The durations in force (relaxed timing already applied), so parsing them gives these."""
+        """The options as a table is created with them: the timing preset and the durations
+        before it (so the preset stays visible to everyone), which parsing stretches again."""
         out: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
         out["extra_time"] = list(self.extra_time)
+        if self.timing == "relaxed":
+            for name in RELAXED:
+                out[name] //= 2
         return out
 
     def changes(self) -> dict[str, Any]:
