@@ -25,6 +25,7 @@ from sqlalchemy import insert
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from cardroom.store import fencing
 from cardroom.store.schema import moves
 
 log = logging.getLogger("cardroom.store")
@@ -61,8 +62,11 @@ class Journal:
     def write(self, op: Op) -> asyncio.Future[None]:
         return self._queue(_Write(op, None, asyncio.get_running_loop().create_future()))
 
-    def move(self, game_id: str, seq: int, at: int, player: int, action: Any) -> asyncio.Future[None]:
-        row = {"game_id": game_id, "seq": seq, "at": at, "player": player, "action": action}
+    def move(
+        self, game_id: str, seq: int, at: int, player: int, action: Any, fence: int = 0
+    ) -> asyncio.Future[None]:
+        """A move row; `fence`, the writer's fencing number in a cluster, is checked (fencing.py)."""
+        row = {"game_id": game_id, "seq": seq, "at": at, "player": player, "action": action, "fence": fence}
         return self._queue(_Write(None, row, asyncio.get_running_loop().create_future()))
 
     def _queue(self, item: _Write) -> asyncio.Future[None]:
@@ -134,8 +138,13 @@ def _apply(conn: Connection, batch: list[_Write]) -> None:
             rows.append(item.row)
             continue
         if rows:
-            conn.execute(insert(moves), rows)
+            _insert_moves(conn, rows)
             rows = []
         item.op(conn)
     if rows:
-        conn.execute(insert(moves), rows)
+        _insert_moves(conn, rows)
+
+
+def _insert_moves(conn: Connection, rows: list[dict[str, Any]]) -> None:
+    fencing.check_moves(conn, rows)
+    conn.execute(insert(moves), rows)

@@ -5,6 +5,7 @@ Writes of a running server go through the journal, in order; reads are direct.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from cardroom.i18n import _
 from cardroom.protocol import JSON
 from cardroom.protocol.record import Move, Record
+from cardroom.store import fencing
 from cardroom.store.accounts import now_ms
 from cardroom.store.errors import StoreError
 from cardroom.store.journal import Journal
@@ -172,6 +174,11 @@ class Records:
             )
 
         self.journal.write(op)
+
+    def claim_game(self, game_id: str, fence: int) -> asyncio.Future[None]:
+        """A node taking over a table in play: from this commit on, the game's log refuses the
+        moves of any earlier owner (store/fencing.py). Await it before reading the log."""
+        return self.journal.write(lambda conn: fencing.claim(conn, game_id, fence))
 
     # -- reading records ----------------------------------------------------------------------
     async def get(self, game_id: str) -> GameRecord:

@@ -97,6 +97,8 @@ games = Table(
     Column("finished_ms", BigInteger, nullable=True),
     Column("end_at", BigInteger, nullable=True),
     Column("winner", Integer, nullable=True),
+    # The newest fencing number of the node owning the table (store/fencing.py); 0 on one node.
+    Column("fence", BigInteger, nullable=False, server_default="0"),
 )
 
 game_seats = Table(
@@ -120,6 +122,7 @@ moves = Table(
     Column("at", BigInteger, nullable=False),
     Column("player", Integer, nullable=False),
     Column("action", JSON, nullable=False),
+    Column("fence", BigInteger, nullable=False, server_default="0"),  # its writer's fencing number
 )
 
 ratings = Table(

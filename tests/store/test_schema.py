@@ -42,7 +42,7 @@ def test_opening_twice_migrates_once_and_keeps_the_data(db_url: str) -> None:
         finally:
             await again.close()
 
-    assert asyncio.run(go()) == ["0001"]
+    assert asyncio.run(go()) == ["0003"]
 
 
 def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: object) -> None:
