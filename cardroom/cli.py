@@ -216,6 +216,14 @@ def build_parser() -> argparse.ArgumentParser:
         "(nothing kept); default $CARDROOM_DB, else a SQLite file in the data folder "
         "($CARDROOM_DATA, else ./data)",
     )
+    srv.add_argument(
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="join a cluster of nodes on this Redis (redis://HOST:PORT/N): one lobby, each table owned "
+        "by one node; default $CARDROOM_REDIS, else no cluster (one process). Use it with a "
+        "PostgreSQL --db all nodes share",
+    )
     srv.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
 
     conn = sub.add_parser(
@@ -425,7 +433,7 @@ def _serve(args: argparse.Namespace) -> int:
             raise CardroomError(f"PORT environment variable: {exc}") from None
     db = args.db or os.environ.get("CARDROOM_DB") or default_url()
     check_database(db)
-    serve(args.host, port, db, args.log_level)
+    serve(args.host, port, db, args.log_level, args.redis or os.environ.get("CARDROOM_REDIS") or None)
     return 0
 
 

@@ -8,8 +8,10 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from typing import Any
 
 from cardroom.bots import DEFAULT_LEVEL, levels
+from cardroom.cluster.bus import Bus, LocalBus
 from cardroom.games import GAMES, find_game
 from cardroom.i18n import _
 from cardroom.protocol import JSON, CardroomError
@@ -22,6 +24,8 @@ from cardroom.store.accounts import clean_name, token_hash
 
 PING_EVERY_S = 5.0
 log = logging.getLogger("cardroom.server")
+ADOPT_EVERY_S = 1.0
+"""In a cluster, how often a node looks for tables no live node owns (a dead node's)."""
 PING_SLICES = 20
 """Each player is pinged every PING_EVERY_S, a twentieth of them at a time: a thousand pings (and
 their pongs) at once would stall every table for a tenth of a second."""
@@ -40,12 +44,37 @@ class Lobby:
         self.chat_log: list[JSON] = []
         self._house: asyncio.Task[None] | None = None
         self.store: Store | None = None
+        self.bus: Bus = LocalBus()
+        self.remote: dict[str, tuple[str, JSON]] = {}  # tables of other nodes: id -> (node, summary)
+        self._adopting: asyncio.Task[None] | None = None
+        self._claims: set[asyncio.Task[None]] = set()  # new tables' leases being taken
+
+    async def join(self, bus: Bus) -> None:
+        """Share the lobby with the other nodes on `bus` (before `attach`): their tables are
+        listed here, the lobby chat is one, and each table is owned by one node."""
+        self.bus = bus
+        await bus.open(self._from_bus, self._lost)
+        self.chat_log = (await bus.chat_log())[-200:]
+        await self._refresh_remote()
 
     async def attach(self, store: Store) -> None:
         """Keep players, tables and games in `store` from now on, and reopen the tables it holds
         (a restart: every table goes on where it was; its players come back to it)."""
         self.store = store
+        await self.adopt()
+
+    async def adopt(self) -> None:
+        """Reopen the store's tables that no node holds: all of them at a restart of a single
+        server; in a cluster, those whose lease this node gets (a dead node's, once its leases
+        ran out), each resumed from its log exactly as at a restart."""
+        store = self.store
+        assert store is not None
         for row in await store.records.open_rooms():
+            if row.id in self.rooms or row.id in self.remote:
+                continue
+            fence = await self._claim(store, row)
+            if fence is None:
+                continue
             ids = [seat["player"] for seat in row.seats if seat.get("player")] + [row.host]
             for known in await store.records.players_by_id(ids):
                 if known.id not in self.players:
@@ -61,10 +90,29 @@ class Lobby:
                 log.exception("table %s could not be reopened", row.id)
                 store.records.drop_room(row.id)
                 continue
+            room.fence = fence
             self.rooms[room.id] = room
             for seat in room.seats:
                 if seat.player in self.players:
                     self.players[seat.player].tables.add(room.id)
+            self.bus.put_table(room.id, room.summary())
+
+    async def _claim(self, store: Store, row: Any) -> int | None:
+        """The fencing number this node owns the table `row` with, or None (another node has it).
+        A game in play is fenced in the store before its log is read: from then on, no move of
+        an earlier owner can slip in behind the resumed game (store/fencing.py)."""
+        if not self.bus.clustered:
+            return await self.bus.claim(row.id)
+        playing = row.state == "playing" and row.game_id
+        fence = await self.bus.claim(row.id, await store.records.fence_of(row.game_id) if playing else 0)
+        if fence is not None and playing:
+            try:
+                await store.records.claim_game(row.game_id, fence)
+            except RuntimeError:
+                log.warning("table %s: a newer owner has written to its log; left to it", row.id)
+                self.bus.release(row.id)
+                return None
+        return fence
 
     # -- players -------------------------------------------------------------------------
     def player_name(self, player_id: str) -> str | None:
@@ -94,6 +142,7 @@ class Lobby:
             player.lang = lang or player.lang
             connection.player = player
             self._remember(player)
+            self.bus.here(player.id, player.name)
             return player
         if account is not None:
             cleaned: str | None = account.name
@@ -113,6 +162,7 @@ class Lobby:
         self.players[player.id] = player
         self.by_token[token_hash(player.token)] = player
         self._remember(player)
+        self.bus.here(player.id, player.name)
         return player
 
     def _remember(self, player: Player) -> None:
@@ -141,6 +191,7 @@ class Lobby:
         if player is None or player.connection is not connection:
             return
         player.connection = None
+        self.bus.left(player.id)
         for table_id in list(player.tables):
             room = self.rooms.get(table_id)
             if room is None:
@@ -157,7 +208,8 @@ class Lobby:
 
     # -- tables --------------------------------------------------------------------------
     def listing(self) -> JSON:
-        return {"type": "tables", "tables": [room.summary() for room in self.rooms.values()]}
+        here = [room.summary() for room in self.rooms.values()]
+        return {"type": "tables", "tables": here + [summary for _node, summary in self.remote.values()]}
 
     def create(
         self,
@@ -190,6 +242,9 @@ class Lobby:
             return error("bad_options", str(exc))
         room = Room(self, game, seats, dict(options), player.id, private, level, self.clock)
         self.rooms[room.id] = room
+        if self.bus.clustered:
+            self._claims.add(claim := asyncio.create_task(self._own(room)))
+            claim.add_done_callback(self._claims.discard)
         room.join(player, 0, room.code)
         for _i in range(bots):
             room.add_bot(player, None, level)
@@ -207,10 +262,51 @@ class Lobby:
         room.forget()
         if self.rooms.pop(room.id, None) is not None:
             self.broadcast({"type": "table_closed", "table": room.id}, lobby_only=True)
+            self.bus.drop_table(room.id)
+            self.bus.release(room.id)
 
     def table_changed(self, room: Room) -> None:
         if room.id in self.rooms:
-            self.broadcast({"type": "table_update", "table": room.summary()}, lobby_only=True)
+            summary = room.summary()
+            self.broadcast({"type": "table_update", "table": summary}, lobby_only=True)
+            self.bus.put_table(room.id, summary)
+
+    # -- the other nodes -----------------------------------------------------------------
+    async def _own(self, room: Room) -> None:
+        """A new table's lease: its first fencing number. None means another node took the
+        id in the meantime; the table cannot be kept here then."""
+        fence = await self.bus.claim(room.id)
+        if fence is None:
+            self._lost(room.id)
+        elif room.id in self.rooms:
+            room.fence = fence
+
+    def _lost(self, table_id: str) -> None:
+        """This node no longer owns the table (its lease ran out): it stops here, unwritten."""
+        room = self.rooms.pop(table_id, None)
+        if room is not None:
+            log.warning("table %s stopped here: this node lost its lease", table_id)
+            room.stop()
+
+    def _from_bus(self, message: JSON) -> None:
+        """A message of another node's lobby: its tables, the lobby chat."""
+        kind, node = message.get("type"), message.get("node")
+        if kind == "table_update" and message["table"]["id"] not in self.rooms:
+            self.remote[message["table"]["id"]] = (str(node), message["table"])
+            self.broadcast({"type": "table_update", "table": message["table"]}, lobby_only=True)
+        elif kind == "table_closed" and self.remote.get(message["table"], ("", {}))[0] == node:
+            del self.remote[message["table"]]
+            self.broadcast({"type": "table_closed", "table": message["table"]}, lobby_only=True)
+        elif kind == "chat":
+            self._chat_line(message["line"])
+
+    async def _refresh_remote(self) -> None:
+        """The other nodes' tables, read again whole (a node that died is no longer listed)."""
+        self.remote = {
+            table_id: entry
+            for table_id, entry in (await self.bus.tables()).items()
+            if entry[0] != self.bus.node
+        }
 
     def broadcast(self, message: JSON, lobby_only: bool = False) -> None:
         """Send to everyone online; `lobby_only`: to those at no table (table lists are for them,
@@ -224,6 +320,10 @@ class Lobby:
 
     def chat(self, player: Player, text: str) -> None:
         line = {"type": "chat", "table": None, "from": player.name, "text": text}
+        self.bus.say(line)
+        self._chat_line(line)
+
+    def _chat_line(self, line: JSON) -> None:
         self.chat_log.append(line)
         del self.chat_log[:-200]
         self.broadcast(line)
@@ -232,14 +332,26 @@ class Lobby:
     def start(self) -> None:
         if self._house is None:
             self._house = asyncio.create_task(self._housekeeping())
+        if self.bus.clustered and self._adopting is None:
+            self._adopting = asyncio.create_task(self._adopt_orphans())
 
     async def stop(self) -> None:
-        if self._house is not None:
-            self._house.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._house
+        for task in (self._house, self._adopting):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for room in list(self.rooms.values()):
             room.stop()
+
+    async def _adopt_orphans(self) -> None:
+        while True:
+            await asyncio.sleep(ADOPT_EVERY_S)
+            try:
+                await self._refresh_remote()
+                await self.adopt()
+            except Exception:
+                log.exception("looking for tables without a node failed; trying again")
 
     async def _housekeeping(self) -> None:
         tick = 0

@@ -95,6 +95,8 @@ class Room:
         self.game_id: str | None = None
         self.last_write: asyncio.Future[None] | None = None
         """The journal write of the newest move: an acknowledgement waits for it (crash safety)."""
+        self.fence = 0
+        """This node's fencing number for the table, written with each move (0: no cluster)."""
 
     @classmethod
     def restore(cls, lobby: Lobby, row: Any, record: GameRecord | None) -> Room:
@@ -191,7 +193,9 @@ class Room:
         store = self.lobby.store
         if store is not None and self.game_id is not None:
             seq = self._logged() - 1
-            self.last_write = store.journal.move(self.game_id, seq, move.at, move.player, move.action)
+            self.last_write = store.journal.move(
+                self.game_id, seq, move.at, move.player, move.action, self.fence
+            )
 
     def _when_saved(self, player_id: str, message: JSON) -> None:
         """Send `message` once the newest move is on disk; say so if it could not be saved."""

@@ -40,17 +40,19 @@ def _safe(db: str) -> str:
         return "(unreadable URL)"
 
 
-def serve(host: str, port: int, db: str, log_level: str = "info") -> None:
-    """Serve the web page and the websocket until interrupted."""
+def serve(host: str, port: int, db: str, log_level: str = "info", redis: str | None = None) -> None:
+    """Serve the web page and the websocket until interrupted; with `redis`, as a cluster node."""
     # A full collection of a big heap stalls every table for tens of milliseconds: collect the
     # young generations often and the old one rarely, and keep start-up objects out of it.
     gc.set_threshold(50_000, 50, 1_000)
     gc.freeze()
     logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO), format="%(message)s")
     print(f"games and accounts are kept in {_safe(db)}", flush=True)
+    if redis:
+        print(f"a node of the cluster on {_safe(redis)}", flush=True)
     print(f"cardroom is running: open http://{host}:{port}/ in a browser (Ctrl+C stops it)", flush=True)
     uvicorn.run(
-        create_app(db=db),
+        create_app(db=db, redis=redis),
         host=host,
         port=port,
         log_level=log_level,

@@ -180,6 +180,12 @@ class Records:
         moves of any earlier owner (store/fencing.py). Await it before reading the log."""
         return self.journal.write(lambda conn: fencing.claim(conn, game_id, fence))
 
+    async def fence_of(self, game_id: str) -> int:
+        """The newest fencing number the game's log has seen (0: none, or no such game)."""
+        async with self.engine.connect() as conn:
+            found = (await conn.execute(select(games.c.fence).where(games.c.id == game_id))).scalar()
+        return int(found or 0)
+
     # -- reading records ----------------------------------------------------------------------
     async def get(self, game_id: str) -> GameRecord:
         """One game with its whole action log; an unknown id is refused."""
