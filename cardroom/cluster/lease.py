@@ -17,8 +17,9 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-LEASE_MS = 5_000
-"""A dead node's tables are free this long after its last renewal (issue 15: at most 5 s)."""
+LEASE_MS = 4_000
+"""A dead node's tables are free this long after its last renewal (renewed every second), so
+that another node has them within 5 s (issue 15): the lease, then its next look for orphans."""
 
 _CLAIM = """
 local held = redis.call('GET', KEYS[1])
