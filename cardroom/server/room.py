@@ -12,9 +12,9 @@ import asyncio
 import contextlib
 import heapq
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardroom.bots import levels, make_bot
 from cardroom.bots.names import bot_names
@@ -28,15 +28,32 @@ from cardroom.protocol.record import start as start_table
 from cardroom.server.history import Batch, History
 from cardroom.server.narration import Narrator
 from cardroom.server.wire import encode, error
-from cardroom.store import GameRecord, SeatRecord, Standing
+from cardroom.store import GameRecord, SeatRecord, Standing, Store
 from cardroom.store.ratings import account_subject, bot_subject
 
 if TYPE_CHECKING:
     from cardroom.server.connection import Player
-    from cardroom.server.lobby import Lobby
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 GRACE_MS = 120_000
+
+
+class Lobby(Protocol):
+    """What a room needs of the lobby holding it (server/lobby.py): the lobby knows its rooms,
+    a room knows only this, so the arrow runs one way and any node's lobby can hold a room."""
+
+    @property
+    def clock(self) -> Callable[[], float]: ...
+    @property
+    def store(self) -> Store | None: ...
+    @property
+    def players(self) -> Mapping[str, Player]: ...
+    @property
+    def rooms(self) -> Mapping[str, Room]: ...
+    def player_name(self, player_id: str) -> str | None: ...
+    def listing(self) -> JSON: ...
+    def table_changed(self, room: Room) -> None: ...
+    def close_room(self, room: Room) -> None: ...
 
 
 @dataclass(slots=True)
