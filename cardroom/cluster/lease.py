@@ -41,8 +41,12 @@ return fence
 """
 
 _RENEW = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then
+local held = redis.call('GET', KEYS[1])
+if held == ARGV[1] then
   return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+if not held then
+  return -1
 end
 return 0
 """
@@ -80,7 +84,11 @@ class Leases:
         return fence
 
     async def renew_all(self) -> list[str]:
-        """Renew every lease held; the tables whose lease was no longer this node's (now dropped)."""
+        """Renew every lease held; the tables whose lease another node holds now (dropped).
+
+        A lease that is simply gone (Redis restarted and lost it) is taken again, with a fencing
+        number above the one it had: the table goes on here, unless another node was quicker.
+        """
         if not self.held:
             return []
         tables = list(self.held)
@@ -89,9 +97,14 @@ class Leases:
                 value = f"{self.node}:{self.held[table_id]}"
                 await self._renew(keys=self._keys(table_id)[:1], args=[value, self.lease_ms], client=pipe)
             answers = await pipe.execute()
-        lost = [table_id for table_id, ok in zip(tables, answers, strict=True) if not ok]
-        for table_id in lost:
-            self.held.pop(table_id, None)
+        lost = []
+        for table_id, answer in zip(tables, answers, strict=True):
+            if answer == 1:
+                continue
+            fence = self.held.pop(table_id, None)
+            if answer == -1 and fence is not None and await self.claim(table_id, fence) is not None:
+                continue
+            lost.append(table_id)
         return lost
 
     async def release(self, table_id: str) -> None:

@@ -26,6 +26,10 @@ PING_EVERY_S = 5.0
 log = logging.getLogger("cardroom.server")
 ADOPT_EVERY_S = 1.0
 """In a cluster, how often a node looks for tables no live node owns (a dead node's)."""
+ADOPT_PAUSE_S = 6.0
+"""After the bus failed (Redis away), how long it must answer again before this node adopts any
+table: every live owner has written its tables and leases again by then (its heartbeat is every
+second), so none is taken from a live node."""
 PING_SLICES = 20
 """Each player is pinged every PING_EVERY_S, a twentieth of them at a time: a thousand pings (and
 their pongs) at once would stall every table for a tenth of a second."""
@@ -345,13 +349,18 @@ class Lobby:
             room.stop()
 
     async def _adopt_orphans(self) -> None:
+        calm_since: float | None = time.monotonic() - ADOPT_PAUSE_S  # calm from the start
         while True:
             await asyncio.sleep(ADOPT_EVERY_S)
             try:
                 await self._refresh_remote()
-                await self.adopt()
-            except Exception:
-                log.exception("looking for tables without a node failed; trying again")
+                calm_since = calm_since or time.monotonic()
+                if time.monotonic() - calm_since >= ADOPT_PAUSE_S:
+                    await self.adopt()
+            except Exception as exc:
+                if calm_since is not None:
+                    log.warning("looking for tables without a node failed (%s); trying again", exc)
+                calm_since = None
 
     async def _housekeeping(self) -> None:
         tick = 0

@@ -20,6 +20,7 @@ from cardroom.games import find_game
 from cardroom.protocol.record import replay
 from cardroom.store import Store
 from cardroom.store.schema import games, moves
+from tests import services
 from tests.databases import empty_postgres
 from tests.server.live import Client, LiveServer, run_server
 from tests.server.play import create_and_start
@@ -223,3 +224,42 @@ def test_a_killed_nodes_table_goes_on_at_another_node_with_every_acknowledged_ac
     for _game, seq, action in anna.acked:
         assert record.moves[seq].player == anna.seat and record.moves[seq].action == action
     replay(find_game("kittens"), record)
+
+
+def test_redis_restarting_mid_game_stops_no_table_and_the_lobby_is_rebuilt() -> None:
+    """Redis stopped (its data gone) and started again mid-game: the table plays on at its node
+    all along, no other node takes it, and the lobby every node shows is whole again."""
+    first = services.start_redis()  # a Redis of this test's own, to stop and start
+    port = int(first.url.rsplit(":", 1)[1].split("/")[0])
+    db = empty_postgres()
+    env = {"CARDROOM_DB": db, "CARDROOM_REDIS": first.url}
+    again: services.Service | None = None
+    try:
+        with nodes(env, 2) as (a, b):
+            game_id = asyncio.run(_game_of(a, db))
+            wait_for(lambda: len(asyncio.run(_log(db, game_id))) >= 3, 20, "the bots play")
+            first.stop()
+            time.sleep(2)
+            during = len(asyncio.run(_log(db, game_id)))
+            wait_for(lambda: len(asyncio.run(_log(db, game_id))) > during + 2, 20, "play without Redis")
+            assert a.health()["cluster"]["unreachable"]
+            again = services.start_redis(port)
+            wait_for(lambda: b.health()["cluster"].get("tables") == 1, 15, "the lobby rebuilt")
+            wait_for(lambda: len(asyncio.run(_log(db, game_id))) > during + 6, 20, "play on after Redis")
+            assert (a.health()["tables"], b.health()["tables"]) == (1, 0)  # never moved
+
+            async def listed() -> list[Any]:
+                bo = await Client.connect(b.ws_url, "Bo")
+                tables = (await bo.expect("tables"))["tables"]
+                await bo.close()
+                return list(tables)
+
+            assert len(asyncio.run(listed())) == 1
+            log = asyncio.run(_log(db, game_id))
+    finally:
+        first.stop()
+        if again is not None:
+            again.stop()
+    assert [seq for seq, _ in log] == list(range(len(log)))
+    fences = [f for _, f in log]
+    assert fences == sorted(fences) and fences[0] >= 1
