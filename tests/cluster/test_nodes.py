@@ -263,3 +263,24 @@ def test_redis_restarting_mid_game_stops_no_table_and_the_lobby_is_rebuilt() -> 
     assert [seq for seq, _ in log] == list(range(len(log)))
     fences = [f for _, f in log]
     assert fences == sorted(fences) and fences[0] >= 1
+
+
+def test_a_node_stopped_with_sigterm_lets_another_node_take_its_table_at_once(
+    cluster_env: dict[str, str],
+) -> None:
+    """SIGTERM: the node's last moves are committed, then its leases are given up, so another
+    node takes its tables over without waiting for them to run out."""
+    db = cluster_env["CARDROOM_DB"]
+    with nodes(cluster_env, 2) as (a, b):
+        game_id = asyncio.run(_game_of(a, db))
+        wait_for(lambda: len(asyncio.run(_log(db, game_id))) >= 3, 20, "the bots play")
+        a.process.terminate()
+        a.process.wait(10)
+        took = wait_for(lambda: b.health()["tables"] == 1, 10, "the other node takes the table")
+        before = len(asyncio.run(_log(db, game_id)))
+        wait_for(lambda: len(asyncio.run(_log(db, game_id))) > before, 20, "the game goes on")
+        log = asyncio.run(_log(db, game_id))
+    print(f"takeover after SIGTERM: {took:.1f} s")
+    assert took < 3  # not the lease's 4 s: it was given up
+    assert [seq for seq, _ in log] == list(range(len(log)))
+    assert [f for _, f in log] == sorted(f for _, f in log)
