@@ -24,7 +24,7 @@ from tests import services
 from tests.databases import empty_postgres
 from tests.server.live import Client, LiveServer, run_server
 from tests.server.play import create_and_start
-from tests.server.test_crash import Witness, _play_until
+from tests.server.test_crash import Witness, _play_until, _stored
 from tests.services import redis_url
 
 SLOW_KITTENS = {
@@ -162,16 +162,9 @@ def test_a_paused_owner_loses_its_table_to_another_node_and_cannot_write_to_its_
         time.sleep(1)  # the new owner plays on
         log = asyncio.run(_log(db, game_id))
 
-        async def stored() -> Any:
-            store = await Store.open(db)
-            try:
-                return await store.records.get(game_id)
-            finally:
-                await store.close()
-
-        record = asyncio.run(stored()).record
+        record = asyncio.run(_stored(db, game_id)).record
     print(f"takeover after the pause began: {took:.1f} s")
-    assert took <= 8  # the lease (5 s) and one look for orphans (1 s), with room for a busy machine
+    assert took <= 8  # the lease (4 s) and one look for orphans (1 s), with room for a busy machine
     assert [seq for seq, _ in log] == list(range(len(log)))  # one log, no gap, no fork
     fences = [f for _, f in log]
     assert fences == sorted(fences) and fences[0] == 1 and fences[-1] == 2
@@ -211,14 +204,7 @@ def test_a_killed_nodes_table_goes_on_at_another_node_with_every_acknowledged_ac
         snapshot = asyncio.run(back())
         game_id = anna.acked[0][0]
 
-        async def stored() -> Any:
-            store = await Store.open(db)
-            try:
-                return await store.records.get(game_id)
-            finally:
-                await store.close()
-
-        record = asyncio.run(stored()).record
+        record = asyncio.run(_stored(db, game_id)).record
     print(f"takeover after kill -9: {took:.1f} s")
     assert snapshot["you"] == anna.seat and snapshot["state"] in ("playing", "over")
     for _game, seq, action in anna.acked:
