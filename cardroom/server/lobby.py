@@ -286,11 +286,16 @@ class Lobby:
             room.fence = fence
 
     def _lost(self, table_id: str) -> None:
-        """This node no longer owns the table (its lease ran out): it stops here, unwritten."""
+        """This node no longer owns the table (its lease ran out): it stops here, unwritten, and
+        its members here are told it closed (they find it again in the lobby, at its new node)."""
         room = self.rooms.pop(table_id, None)
         if room is not None:
             log.warning("table %s stopped here: this node lost its lease", table_id)
             room.stop()
+            room.send_all({"type": "table_closed", "table": table_id})
+            for member in room.members():
+                if member in self.players:
+                    self.players[member].tables.discard(table_id)
 
     def _from_bus(self, message: JSON) -> None:
         """A message of another node's lobby: its tables, the lobby chat."""

@@ -8,7 +8,7 @@ import contextlib
 import os
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import pytest
@@ -123,9 +123,9 @@ async def _log(db: str, game_id: str) -> list[tuple[int, int]]:
         await store.close()
 
 
-async def _game_of(server: LiveServer, db: str) -> str:
+async def _game_of(server: LiveServer, db: str) -> tuple[str, str]:
     """Start a kittens table of three seats (two bots) on `server`; its player then leaves the
-    game to a stand-in bot, so that only the node's own bots write the log. The game's id."""
+    game to a stand-in bot, so that only the node's own bots write the log. Table and game ids."""
     anna = NetBot(server.ws_url, "Anna", "kittens", "normal", seed=1)
     await create_and_start(anna, "kittens", seats=3, bots=2, options=SLOW_KITTENS)
     await anna.send({"type": "start", "table": anna.table})
@@ -142,34 +142,63 @@ async def _game_of(server: LiveServer, db: str) -> str:
     finally:
         await store.close()
         await anna.close()
-    return str(game_id)
+    assert anna.table is not None
+    return anna.table, str(game_id)
 
 
 def test_a_paused_owner_loses_its_table_to_another_node_and_cannot_write_to_its_log(
     cluster_env: dict[str, str],
 ) -> None:
+    """A node paused past its lease: another node takes the table over from the log; the old
+    one, back, cannot add to the log (fencing), lets the table go and tells who watched it there."""
     db = cluster_env["CARDROOM_DB"]
     with nodes(cluster_env, 2) as (a, b):
-        game_id = asyncio.run(_game_of(a, db))
-        wait_for(lambda: len(asyncio.run(_log(db, game_id))) >= 3, 20, "the first node's bots play")
-        os.kill(a.process.pid, signal.SIGSTOP)  # a long pause: its lease runs out
-        try:
-            took = wait_for(lambda: b.health()["tables"] == 1, 20, "the other node takes the table over")
-            wait_for(lambda: any(f > 1 for _, f in asyncio.run(_log(db, game_id))), 20, "the new owner plays")
-        finally:
-            os.kill(a.process.pid, signal.SIGCONT)  # back, still believing it owns the table
-        wait_for(lambda: a.health()["tables"] == 0, 10, "the old owner lets the table go")
-        time.sleep(1)  # the new owner plays on
-        log = asyncio.run(_log(db, game_id))
 
+        async def moves_by(game_id: str, fence: int) -> bool:
+            return any(f >= fence for _, f in await _log(db, game_id))
+
+        async def go() -> tuple[str, float, dict[str, Any]]:
+            table, game_id = await _game_of(a, db)
+            eve = await Client.connect(a.ws_url, "Eve")
+            await eve.send({"type": "spectate", "table": table})
+            await eve.expect("table", table=table)
+            await until(lambda: moves_by(game_id, 1), 20, "the first node's bots play")
+            os.kill(a.process.pid, signal.SIGSTOP)  # a long pause: its lease runs out
+            try:
+                took = await until(lambda: _health_is(b, "tables", 1), 20, "another node takes the table")
+                await until(lambda: moves_by(game_id, 2), 20, "the new owner plays")
+            finally:
+                os.kill(a.process.pid, signal.SIGCONT)  # back, still believing it owns the table
+            closed = await eve.expect("table_closed", table=table)
+            await until(lambda: _health_is(a, "tables", 0), 10, "the old owner lets the table go")
+            await eve.close()
+            await asyncio.sleep(1)  # the new owner plays on
+            return game_id, took, closed
+
+        game_id, took, closed = asyncio.run(go())
+        log = asyncio.run(_log(db, game_id))
         record = asyncio.run(_stored(db, game_id)).record
     print(f"takeover after the pause began: {took:.1f} s")
     assert took <= 8  # the lease (4 s) and one look for orphans (1 s), with room for a busy machine
+    assert closed  # Eve, watching at the old node, is sent back to the lobby
     assert [seq for seq, _ in log] == list(range(len(log)))  # one log, no gap, no fork
     fences = [f for _, f in log]
     assert fences == sorted(fences) and fences[0] == 1 and fences[-1] == 2
     replay(find_game("kittens"), record)  # and it replays: both owners' moves are one game
     assert "lease" in a.log or "refused" in a.log
+
+
+async def until(check: Callable[[], Awaitable[bool]], timeout: float, what: str) -> float:
+    """Await `check()` until true; the seconds it took."""
+    start = time.monotonic()
+    while not await check():
+        assert time.monotonic() - start < timeout, f"{what}: not within {timeout} s"
+        await asyncio.sleep(0.05)
+    return time.monotonic() - start
+
+
+async def _health_is(server: LiveServer, key: str, value: Any) -> bool:
+    return bool(server.health()[key] == value)
 
 
 def test_a_killed_nodes_table_goes_on_at_another_node_with_every_acknowledged_action(
@@ -222,7 +251,7 @@ def test_redis_restarting_mid_game_stops_no_table_and_the_lobby_is_rebuilt() -> 
     again: services.Service | None = None
     try:
         with nodes(env, 2) as (a, b):
-            game_id = asyncio.run(_game_of(a, db))
+            _table, game_id = asyncio.run(_game_of(a, db))
             wait_for(lambda: len(asyncio.run(_log(db, game_id))) >= 3, 20, "the bots play")
             first.stop()
             time.sleep(2)
@@ -258,7 +287,7 @@ def test_a_node_stopped_with_sigterm_lets_another_node_take_its_table_at_once(
     node takes its tables over without waiting for them to run out."""
     db = cluster_env["CARDROOM_DB"]
     with nodes(cluster_env, 2) as (a, b):
-        game_id = asyncio.run(_game_of(a, db))
+        _table, game_id = asyncio.run(_game_of(a, db))
         wait_for(lambda: len(asyncio.run(_log(db, game_id))) >= 3, 20, "the bots play")
         a.process.terminate()
         a.process.wait(10)
