@@ -108,10 +108,11 @@ class Lobby:
         if not self.bus.clustered:
             return await self.bus.claim(row.id)
         playing = row.state == "playing" and row.game_id
-        fence = await self.bus.claim(row.id, await store.records.fence_of(row.game_id) if playing else 0)
-        if fence is not None and playing:
+        floor = max(row.fence, await store.records.fence_of(row.game_id) if playing else 0)
+        fence = await self.bus.claim(row.id, floor)
+        if fence is not None:
             try:
-                await store.records.claim_game(row.game_id, fence)
+                await store.records.claim_table(row.id, row.game_id if playing else None, fence)
             except RuntimeError:
                 log.warning("table %s: a newer owner has written to its log; left to it", row.id)
                 self.bus.release(row.id)

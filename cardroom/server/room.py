@@ -185,6 +185,7 @@ class Room:
             "state": self.state,
             "game_id": self.game_id,
             "games_played": self.games_played,
+            "fence": self.fence,
         }
 
     def persist(self) -> None:
@@ -198,8 +199,8 @@ class Room:
         if store is None:
             return
         if self.game_id is not None and self.table is not None and not self.table.over:
-            store.records.abandon_game(self.game_id, self.table.now)
-        store.records.drop_room(self.id)
+            store.records.abandon_game(self.game_id, self.table.now, self.fence)
+        store.records.drop_room(self.id, self.fence)
 
     def _logged(self) -> int:
         """How many moves this game's log holds: the next move's place in it."""
@@ -621,7 +622,7 @@ class Room:
         store, table = self.lobby.store, self.table
         if store is not None and self.game_id is not None and table is not None:
             places = self.game.standings(table)
-            store.records.finish_game(self.game_id, table.now, table.winner, places)
+            store.records.finish_game(self.game_id, table.now, table.winner, places, self.fence)
             store.ratings.game_over(self.game.name, self.game_id, self._standings(places))
         self.changed()
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.engine import Connection
 
-from cardroom.store.schema import games
+from cardroom.store.schema import games, rooms
 
 
 class StaleOwner(RuntimeError):
@@ -33,6 +33,18 @@ def claim(conn: Connection, game_id: str, fence: int) -> None:
     )
     if done.rowcount == 0:
         raise StaleOwner(f"game {game_id}: fencing number {fence} is older than the log's")
+
+
+def claim_room(conn: Connection, room_id: str, fence: int) -> None:
+    """The same for the table's own row (`rooms.fence`): its seats, its state, its closing. A row
+    not there yet takes the number when it is inserted; 0 is never checked."""
+    if fence <= 0:
+        return
+    done = conn.execute(
+        update(rooms).where(rooms.c.id == room_id, rooms.c.fence <= fence).values(fence=fence)
+    )
+    if done.rowcount == 0 and conn.execute(select(rooms.c.id).where(rooms.c.id == room_id)).first():
+        raise StaleOwner(f"table {room_id}: fencing number {fence} is older than the store's")
 
 
 def check_moves(conn: Connection, rows: list[dict[str, Any]]) -> None:

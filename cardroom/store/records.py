@@ -99,11 +99,18 @@ class Records:
         self.journal.write(lambda conn: _upsert(conn, players, "id", values))
 
     def save_room(self, values: dict[str, Any]) -> None:
+        """Keep a table's row; its `fence` (a cluster node's number, else 0) is checked first."""
         values = {**values, "updated_ms": now_ms()}
-        self.journal.write(lambda conn: _upsert(conn, rooms, "id", values))
 
-    def drop_room(self, room_id: str) -> None:
         def op(conn: Connection) -> None:
+            fencing.claim_room(conn, values["id"], values.get("fence", 0))
+            _upsert(conn, rooms, "id", values)
+
+        self.journal.write(op)
+
+    def drop_room(self, room_id: str, fence: int = 0) -> None:
+        def op(conn: Connection) -> None:
+            fencing.claim_room(conn, room_id, fence)
             conn.execute(delete(rooms).where(rooms.c.id == room_id))
 
         self.journal.write(op)
@@ -149,8 +156,12 @@ class Records:
 
         self.journal.write(op)
 
-    def finish_game(self, game_id: str, end_at: int, winner: int | None, places: list[int]) -> None:
+    def finish_game(
+        self, game_id: str, end_at: int, winner: int | None, places: list[int], fence: int = 0
+    ) -> None:
         def op(conn: Connection) -> None:
+            if fence:
+                fencing.claim(conn, game_id, fence)
             conn.execute(
                 update(games)
                 .where(games.c.id == game_id)
@@ -165,8 +176,10 @@ class Records:
 
         self.journal.write(op)
 
-    def abandon_game(self, game_id: str, end_at: int) -> None:
+    def abandon_game(self, game_id: str, end_at: int, fence: int = 0) -> None:
         def op(conn: Connection) -> None:
+            if fence:
+                fencing.claim(conn, game_id, fence)
             conn.execute(
                 update(games)
                 .where(games.c.id == game_id, games.c.state == PLAYING)
@@ -175,10 +188,16 @@ class Records:
 
         self.journal.write(op)
 
-    def claim_game(self, game_id: str, fence: int) -> asyncio.Future[None]:
-        """A node taking over a table in play: from this commit on, the game's log refuses the
-        moves of any earlier owner (store/fencing.py). Await it before reading the log."""
-        return self.journal.write(lambda conn: fencing.claim(conn, game_id, fence))
+    def claim_table(self, room_id: str, game_id: str | None, fence: int) -> asyncio.Future[None]:
+        """A node taking over a table (and its game in play): from this commit on, the store
+        refuses every write of an earlier owner (store/fencing.py). Await it before reading."""
+
+        def op(conn: Connection) -> None:
+            fencing.claim_room(conn, room_id, fence)
+            if game_id is not None:
+                fencing.claim(conn, game_id, fence)
+
+        return self.journal.write(op)
 
     async def fence_of(self, game_id: str) -> int:
         """The newest fencing number the game's log has seen (0: none, or no such game)."""

@@ -79,6 +79,7 @@ rooms = Table(
     Column("game_id", String(16), nullable=True),
     Column("games_played", Integer, nullable=False),
     Column("updated_ms", BigInteger, nullable=False),
+    Column("fence", BigInteger, nullable=False, server_default="0"),  # its owner's (store/fencing.py)
 )
 
 games = Table(

@@ -1,5 +1,5 @@
-"""Fencing numbers: once a newer owner of a table has claimed its game, the log refuses the
-moves of the owner before it (cardroom/store/fencing.py), and keeps the writer of each move."""
+"""Fencing numbers: once a newer owner of a table has claimed it, the store refuses the writes
+of the owner before it (cardroom/store/fencing.py): moves, the table's row, its game's end."""
 
 from __future__ import annotations
 
@@ -31,11 +31,11 @@ def test_an_owner_whose_table_was_claimed_by_a_newer_one_cannot_write_to_its_log
     async def go(store: Store) -> tuple[list[tuple[int, int, int]], BaseException | None, bool]:
         _start(store, "g1")
         await store.journal.move("g1", 0, 10, 0, {"do": "draw"}, fence=1)  # the first owner
-        await store.records.claim_game("g1", 2)  # a second node takes the table over
+        await store.records.claim_table("room", "g1", 2)  # a second node takes the table over
         stale = store.journal.move("g1", 1, 20, 1, {"do": "draw"}, fence=1)
         newer = store.journal.move("g1", 1, 25, 2, {"do": "draw"}, fence=2)
         await store.journal.flush()
-        older_claim = store.records.claim_game("g1", 1)  # the first owner cannot claim it back
+        older_claim = store.records.claim_table("room", "g1", 1)  # the first owner cannot claim it back
         await store.journal.flush()
         assert newer.exception() is None
         return await _log(store, "g1"), stale.exception(), older_claim.exception() is not None
@@ -52,7 +52,7 @@ def test_the_store_refuses_a_stale_move_even_in_a_batch_with_good_ones(with_stor
     async def go(store: Store) -> tuple[list[tuple[int, int, int]], list[bool]]:
         _start(store, "g2")
         _start(store, "g3")
-        await store.records.claim_game("g2", 5)
+        await store.records.claim_table("room", "g2", 5)
         writes = [
             store.journal.move("g3", 0, 1, 0, {"do": "draw"}, fence=1),
             store.journal.move("g2", 0, 2, 0, {"do": "draw"}, fence=4),  # stale
@@ -75,3 +75,51 @@ def test_one_process_without_a_cluster_writes_fence_zero_and_is_never_refused(wi
         return await _log(store, "g4")
 
     assert with_store(go) == [(0, 1, 0), (1, 2, 0)]
+
+
+def _room(room_id: str, fence: int, state: str = "waiting") -> dict[str, Any]:
+    return {
+        "id": room_id,
+        "game": "burrito",
+        "options": {},
+        "seats": [{"name": "Anna", "player": "p1", "level": None}],
+        "host": "p1",
+        "private": False,
+        "code": None,
+        "bot_level": "normal",
+        "state": state,
+        "game_id": None,
+        "games_played": 0,
+        "fence": fence,
+    }
+
+
+def test_a_stale_owner_can_neither_rewrite_nor_close_the_table_nor_end_its_game(with_store: Any) -> None:
+    async def go(store: Store) -> tuple[list[Any], str]:
+        store.records.save_room(_room("r1", 1))
+        _start(store, "g5")
+        await store.records.claim_table("r1", "g5", 2)  # another node took the table over
+        store.records.save_room(_room("r1", 2, state="playing"))
+        store.records.save_room(_room("r1", 1, state="over"))
+        store.records.drop_room("r1", 1)
+        store.records.abandon_game("g5", 100, 1)
+        await store.journal.flush()
+        rows = await store.records.open_rooms()
+        record = await store.records.get("g5")
+        return [(r.id, r.state, r.fence) for r in rows], record.state
+
+    rooms, game_state = with_store(go)
+    assert rooms == [("r1", "playing", 2)]  # the new owner's row, neither rewritten nor dropped
+    assert game_state == "playing"  # not abandoned by the old owner
+
+
+def test_one_process_writes_its_table_with_fence_zero_unchecked(with_store: Any) -> None:
+    async def go(store: Store) -> list[Any]:
+        store.records.save_room(_room("r2", 0))
+        store.records.save_room(_room("r2", 0, state="playing"))
+        store.records.save_room(_room("r3", 0))
+        store.records.drop_room("r3")
+        await store.journal.flush()
+        return [(r.id, r.state) for r in await store.records.open_rooms()]
+
+    assert with_store(go) == [("r2", "playing")]

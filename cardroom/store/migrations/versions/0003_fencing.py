@@ -1,4 +1,4 @@
-"""games.fence and moves.fence: the fencing numbers of a cluster's table owners
+"""rooms.fence, games.fence and moves.fence: the fencing numbers of a cluster's table owners
 
 Revision ID: 0003
 Revises: 0001
@@ -16,6 +16,7 @@ depends_on = None
 
 
 def upgrade() -> None:
+    op.add_column("rooms", sa.Column("fence", sa.BigInteger(), server_default="0", nullable=False))
     op.add_column("games", sa.Column("fence", sa.BigInteger(), server_default="0", nullable=False))
     op.add_column("moves", sa.Column("fence", sa.BigInteger(), server_default="0", nullable=False))
 
@@ -24,4 +25,6 @@ def downgrade() -> None:
     with op.batch_alter_table("moves") as batch_op:
         batch_op.drop_column("fence")
     with op.batch_alter_table("games") as batch_op:
+        batch_op.drop_column("fence")
+    with op.batch_alter_table("rooms") as batch_op:
         batch_op.drop_column("fence")
