@@ -225,6 +225,28 @@ def build_parser() -> argparse.ArgumentParser:
         "PostgreSQL --db all nodes share",
     )
     srv.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    srv.add_argument(
+        "--origin",
+        action="append",
+        default=None,
+        help="an address the web page is served from, e.g. https://cards.example.org (repeatable; "
+        "default $CARDROOM_ORIGINS, comma-separated, else the address each request was made to): "
+        "browsers' websockets and changes from any other page are refused",
+    )
+    srv.add_argument(
+        "--grace",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="how long a player who went away keeps their seat and a guest their name and token "
+        "(default $CARDROOM_GRACE_S, else 120)",
+    )
+    srv.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        help="the reverse proxies (comma-separated addresses, or *) whose X-Forwarded-For and "
+        "X-Forwarded-Proto headers are believed (default $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1)",
+    )
 
     conn = sub.add_parser(
         "connect",
@@ -421,6 +443,7 @@ def _connect(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     import os
 
+    from cardroom.server.security import parse_origins
     from cardroom.server.serve import check_database, serve
     from cardroom.store.db import default_url
 
@@ -433,7 +456,15 @@ def _serve(args: argparse.Namespace) -> int:
             raise CardroomError(f"PORT environment variable: {exc}") from None
     db = args.db or os.environ.get("CARDROOM_DB") or default_url()
     check_database(db)
-    serve(args.host, port, db, args.log_level, args.redis or os.environ.get("CARDROOM_REDIS") or None)
+    origins = parse_origins(args.origin or os.environ.get("CARDROOM_ORIGINS"))
+    grace = args.grace
+    if grace is None:
+        try:
+            grace = float(os.environ.get("CARDROOM_GRACE_S", "120"))
+        except ValueError:
+            raise CardroomError("CARDROOM_GRACE_S: a number of seconds") from None
+    redis = args.redis or os.environ.get("CARDROOM_REDIS") or None
+    serve(args.host, port, db, args.log_level, origins, args.forwarded_allow_ips, grace, redis)
     return 0
 
 

@@ -12,11 +12,14 @@ whatever order the paths were given in.
 
 from __future__ import annotations
 
+import re
 import signal
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 import pytest
+from playwright.sync_api import Frame, Page
 
 from tests import services
 
@@ -43,3 +46,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return WEB in Path(item.fspath).parents or item.get_closest_marker("browser") is not None
 
     items.sort(key=in_browser)  # stable: the order within each group is kept
+
+
+FUNCTION = re.compile(r"(async\s+)?(function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)")
+"""How a JavaScript function starts (an expression may hold arrows of its own further on)."""
+
+
+def _compiled_once(wait: Any) -> Any:
+    """The page's Content-Security-Policy grants no 'unsafe-eval' (docs/security.md), and
+    Playwright evaluates a bare expression given to `wait_for_function` with eval at each poll,
+    which that policy refuses; an arrow function it compiles once. So every test's bare
+    expression goes as `() => (expression)`, and every browser test runs under the real policy."""
+
+    def wait_for_function(self: Any, expression: str, *args: Any, **kwargs: Any) -> Any:
+        text = expression.strip()
+        if not FUNCTION.match(text):
+            expression = f"() => ({text})"
+        return wait(self, expression, *args, **kwargs)
+
+    return wait_for_function
+
+
+Page.wait_for_function = _compiled_once(Page.wait_for_function)  # type: ignore[method-assign]
+Frame.wait_for_function = _compiled_once(Frame.wait_for_function)  # type: ignore[method-assign]

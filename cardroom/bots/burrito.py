@@ -37,6 +37,7 @@ from cardroom.bots.burrito_levels import Level, level
 from cardroom.games.burrito.actions import Action, Catch, Dodge, Grab, Throw
 from cardroom.games.burrito.cards import DECK_SIZE
 from cardroom.protocol import JSON, Rejected
+from cardroom.protocol.rng import KeyedRandom
 from cardroom.protocol.table import ViewFn
 
 CATCH = Catch()
@@ -58,7 +59,7 @@ class BurritoBot:
     def __init__(self, seat: int, lvl: Level, seed: int) -> None:
         self.seat = seat
         self.level = lvl
-        self.rng = random.Random(seed)
+        self.rng: random.Random = KeyedRandom(seed)
         self._due: int | None = None
         self._card_at: int | None = None
         self._arm_at: int | None = None

@@ -23,6 +23,7 @@ from cardroom.games.kittens.cards import (
 )
 from cardroom.games.kittens.combos import classify
 from cardroom.protocol import JSON, Rejected
+from cardroom.protocol.rng import KeyedRandom
 
 ViewFn = Callable[[], JSON]
 
@@ -60,7 +61,7 @@ class _Bot:
 
     def __init__(self, seat: int, seed: int, delay: tuple[int, int] = (300, 900), think_ms: int = 0) -> None:
         self.seat = seat
-        self.rng = random.Random(seed)
+        self.rng: random.Random = KeyedRandom(seed)
         self.delay = delay
         self.think_ms = think_ms
         """A decision of its own (a turn's card or draw, a choice, a defuse) takes from `think_ms`

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -23,11 +24,16 @@ from cardroom.games import GAMES
 from cardroom.i18n import LANGUAGES, _, normalize, use_language
 from cardroom.replay import frames, to_scenario
 from cardroom.store import Account, GameRecord, Store, StoreError
-from cardroom.store.accounts import SESSION_MS
+from cardroom.store.accounts import SESSION_MS, name_key, token_hash
+from cardroom.store.errors import STORE_DOWN, store_unavailable
+
+log = logging.getLogger("cardroom.api")
 
 COOKIE = "cardroom_session"
 MAX_BODY = 16 * 1024
 ATTEMPTS_PER_MINUTE = 20
+ATTEMPTS_PER_ADDRESS = 200
+"""Logins a minute from one address whatever the names: a flood, not someone's typing."""
 
 STATUS = {
     "wrong_login": 401,
@@ -39,6 +45,7 @@ STATUS = {
     "not_over": 409,
     "no_game": 404,
     "too_many": 429,
+    "store_unavailable": 503,
 }
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -68,15 +75,16 @@ def session_token(request: Request) -> str | None:
 
 
 class Attempts:
-    """A per-address limit on login and register attempts (password guessing)."""
+    """A limit on attempts per key: logins per (address, name), so that nobody's failed
+    attempts at another name lock you out; registrations per address (docs/security.md)."""
 
     def __init__(self) -> None:
-        self.seen: dict[str, list[float]] = {}
+        self.seen: dict[tuple[str, ...], list[float]] = {}
 
-    def allow(self, who: str) -> bool:
+    def allow(self, who: tuple[str, ...], limit: int = ATTEMPTS_PER_MINUTE) -> bool:
         now = time.monotonic()
         recent = [t for t in self.seen.get(who, []) if now - t < 60]
-        if len(recent) >= ATTEMPTS_PER_MINUTE:
+        if len(recent) >= limit:
             self.seen[who] = recent
             return False
         recent.append(now)
@@ -86,8 +94,11 @@ class Attempts:
         return True
 
 
-def routes(store_of: Callable[[], Store]) -> list[Route]:
-    """The API's routes; `store_of()` gives the store once the app has started."""
+def routes(
+    store_of: Callable[[], Store], logged_out: Callable[[str], None] = lambda session_hash: None
+) -> list[Route]:
+    """The API's routes; `store_of()` gives the store once the app has started; `logged_out`
+    hears of each session that ends (by its digest), to close the websockets that entered with it."""
     attempts = Attempts()
     replays: dict[tuple[str, str, str], bytes] = {}  # a finished game's frames never change
 
@@ -98,6 +109,10 @@ def routes(store_of: Callable[[], Store]) -> list[Route]:
                     return await fn(request, store_of())
                 except StoreError as exc:
                     return refusal(exc.code, str(exc))
+                except STORE_DOWN:  # a full disk, a lost database: say so, not a bare 500
+                    log.warning("the store could not answer %s", request.url.path, exc_info=True)
+                    down = store_unavailable()
+                    return refusal(down.code, str(down))
 
         return run
 
@@ -119,9 +134,17 @@ def routes(store_of: Callable[[], Store]) -> list[Route]:
             raise StoreError("bad_request", _("Give a name and a password."))
         return name, password
 
-    def guard(request: Request) -> None:
+    def guard(request: Request, kind: str, name: str | None = None) -> None:
+        """`request.client` is the real client: uvicorn takes it from X-Forwarded-For when a
+        trusted proxy sent the request (`--forwarded-allow-ips`). Logins also have a wider
+        limit per address, across names: each costs a password hash."""
         who = request.client.host if request.client else "?"
-        if not attempts.allow(who):
+        if name is None:
+            allowed = attempts.allow((kind, who))
+        else:
+            named = (kind, who, name_key(" ".join(name.split()))[:96])
+            allowed = attempts.allow(named) and attempts.allow((kind, who), ATTEMPTS_PER_ADDRESS)
+        if not allowed:
             raise StoreError("too_many", _("Too many attempts: wait a minute and try again."))
 
     async def me(request: Request, store: Store) -> Account:
@@ -130,40 +153,49 @@ def routes(store_of: Callable[[], Store]) -> list[Route]:
             raise StoreError("not_logged_in", _("You are not logged in."))
         return await store.accounts.session(token)
 
-    def signed_in(account: Account, token: str) -> Response:
+    def signed_in(request: Request, account: Account, token: str) -> Response:
         response = JSONResponse(
             {"account": {"id": account.id, "name": account.name}, "profile": account.profile, "token": token}
         )
         response.set_cookie(
-            COOKIE, token, max_age=SESSION_MS // 1000, httponly=True, samesite="strict", path="/"
+            COOKIE,
+            token,
+            max_age=SESSION_MS // 1000,
+            httponly=True,
+            samesite="strict",
+            path="/",
+            secure=request.url.scheme == "https",  # https here or at the trusted proxy
         )
         return response
 
     @endpoint
     async def register(request: Request, store: Store) -> Response:
-        guard(request)
+        guard(request, "register")
         data = await body(request)
         name, password = credentials(data)
         asked = data.get("lang")
         lang = asked if isinstance(asked, str) and asked in LANGUAGES else request_language(request)
         await store.accounts.register(name, password, lang)
         account, token = await store.accounts.login(name, password)
-        return signed_in(account, token)
+        return signed_in(request, account, token)
 
     @endpoint
     async def login(request: Request, store: Store) -> Response:
-        guard(request)
         name, password = credentials(await body(request))
+        guard(request, "login", name)
         account, token = await store.accounts.login(name, password)
-        return signed_in(account, token)
+        return signed_in(request, account, token)
 
     @endpoint
     async def logout(request: Request, store: Store) -> Response:
         token = session_token(request)
         if token is not None:
             await store.accounts.logout(token)
+            logged_out(token_hash(token))
         response = JSONResponse({"ok": True})
-        response.delete_cookie(COOKIE, path="/")
+        response.delete_cookie(
+            COOKIE, path="/", secure=request.url.scheme == "https", httponly=True, samesite="strict"
+        )
         return response
 
     @endpoint
@@ -177,19 +209,34 @@ def routes(store_of: Callable[[], Store]) -> list[Route]:
         saved = await store.accounts.save_profile(account.id, await body(request))
         return JSONResponse({"profile": saved})
 
+    async def viewer(request: Request, store: Store) -> int | None:
+        """The logged-in account asking, if any: a private table's records are for its players."""
+        try:
+            return (await me(request, store)).id
+        except StoreError:
+            return None
+
+    async def visible(request: Request, store: Store) -> GameRecord:
+        """The record of the path's id; one the caller may not see is as unknown as a missing one."""
+        found = await store.records.get(request.path_params["id"])
+        if not found.visible_to(await viewer(request, store)):
+            raise StoreError("no_record", _("There is no game record {id}.").format(id=found.id))
+        return found
+
     @endpoint
     async def records(request: Request, store: Store) -> Response:
         mine = request.query_params.get("mine") in ("1", "true")
         account_id = (await me(request, store)).id if mine else None
-        return JSONResponse({"records": await store.records.recent(account_id)})
+        seer = account_id if mine else await viewer(request, store)
+        return JSONResponse({"records": await store.records.recent(account_id, viewer=seer)})
 
     @endpoint
     async def record(request: Request, store: Store) -> Response:
-        found = await store.records.get(request.path_params["id"])
+        found = await visible(request, store)
         return JSONResponse({**found.summary(), "moves": len(found.record.moves), "end_at": found.end_at})
 
     async def finished(request: Request, store: Store) -> GameRecord:
-        found = await store.records.get(request.path_params["id"])
+        found = await visible(request, store)
         if found.state != "over":
             raise StoreError("not_over", _("That game is not over: its hidden cards stay hidden."))
         return found
@@ -245,7 +292,7 @@ def routes(store_of: Callable[[], Store]) -> list[Route]:
             {
                 "name": found.name,
                 "games": await store.ratings.profile(found.id),
-                "recent": await store.records.recent(found.id, limit=20),
+                "recent": await store.records.recent(found.id, limit=20, viewer=await viewer(request, store)),
             }
         )
 

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -25,15 +26,22 @@ from cardroom.server import api
 from cardroom.server.edge import serve_socket
 from cardroom.server.lobby import Lobby
 from cardroom.server.narration import card_catalog
+from cardroom.server.security import Guard
 from cardroom.server.wire import PROTOCOL_VERSION
 from cardroom.store import Store
 
 WEB = Path(__file__).resolve().parent.parent / "clients" / "web"
 
 
-def create_app(lobby: Lobby | None = None, db: str = "memory", redis: str | None = None) -> Starlette:
-    """An app around one lobby (a fresh one by default) and the store at `db`; with `redis`, a
-    node of the cluster on that Redis (cardroom/cluster), else the whole server on its own.
+def create_app(
+    lobby: Lobby | None = None,
+    db: str = "memory",
+    origins: frozenset[str] = frozenset(),
+    redis: str | None = None,
+) -> Starlette:
+    """An app around one lobby (a fresh one by default) and the store at `db`; `origins`: the
+    addresses its page is served from (default: whatever address a request was made to); with
+    `redis`, a node of the cluster on that Redis (cardroom/cluster), else the whole server alone.
 
     The default store, `memory`, ends with the process (a scratch file, nothing kept): tests and
     embedders choose; `cardroom serve` passes the SQLite file of the data folder or `--db`.
@@ -111,11 +119,12 @@ def create_app(lobby: Lobby | None = None, db: str = "memory", redis: str | None
             Route("/i18n/{lang}.json", catalog),
             Route("/help/{game}.json", help_page),
             Route("/keys.json", keys_table),
-            *api.routes(store_of),
+            *api.routes(store_of, the_lobby.logged_out),
             WebSocketRoute("/ws", socket),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],
         lifespan=lifespan,
+        middleware=[Middleware(Guard, origins=origins)],
     )
     app.state.lobby = the_lobby
     return app

@@ -38,6 +38,8 @@ class Player:
     connection: Connection | None = None
     lag_ms: int | None = None
     tables: set[str] = field(default_factory=set)
+    gone_at: float | None = None
+    """When (lobby clock) the player's last connection went away; None while connected."""
 
 
 class RateLimit:
@@ -98,6 +100,8 @@ class Connection:
         self.pending: list[bytes] = []
         self.waiter: asyncio.Future[None] | None = None
         self.player: Player | None = None
+        self.session: str | None = None
+        """The digest of the account session this connection entered with, if any."""
         self.closed = False
         self.close_code: int | None = None
         self.limit = RateLimit(rate=40, burst=80)

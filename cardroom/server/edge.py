@@ -18,6 +18,7 @@ from cardroom.server.connection import Connection, Player
 from cardroom.server.lobby import Lobby
 from cardroom.server.room import Room
 from cardroom.store import Account, StoreError
+from cardroom.store.accounts import token_hash
 
 log = logging.getLogger("cardroom.server")
 FLOOD_STRIKES = 200
@@ -123,6 +124,8 @@ async def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby, cookie
             )
             return True
         result = lobby.hello(connection, hello.name, hello.token, hello.lang, account)
+    if account is not None and isinstance(result, Player):
+        connection.session = token_hash(hello.session or cookie or "")
     if not isinstance(result, Player):
         connection.send(result)
         if result["code"] == "bad_token":

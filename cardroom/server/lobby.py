@@ -17,7 +17,7 @@ from cardroom.i18n import _
 from cardroom.protocol import JSON, CardroomError
 from cardroom.server import closes
 from cardroom.server.connection import SEND_QUEUE, Connection, Player
-from cardroom.server.room import Room
+from cardroom.server.room import GRACE_MS, Room
 from cardroom.server.wire import encode, error
 from cardroom.store import Account, Store
 from cardroom.store.accounts import clean_name, token_hash
@@ -38,9 +38,16 @@ their pongs) at once would stall every table for a tenth of a second."""
 class Lobby:
     """Everything one server node knows: players, rooms, the lobby chat."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic, send_queue: int = SEND_QUEUE) -> None:
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        send_queue: int = SEND_QUEUE,
+        grace_s: float = GRACE_MS / 1000,
+    ) -> None:
         self.clock = clock
         self.send_queue = send_queue  # messages each connection may have waiting to go out
+        self.grace_s = grace_s
+        """How long a player who went away keeps their seat, and a guest their token."""
         self.players: dict[str, Player] = {}
         self.by_token: dict[str, Player] = {}  # by the token's digest, as the store keeps it
         self.by_account: dict[int, Player] = {}
@@ -65,15 +72,18 @@ class Lobby:
         """Keep players, tables and games in `store` from now on, and reopen the tables it holds
         (a restart: every table goes on where it was; its players come back to it)."""
         self.store = store
-        await self.adopt()
+        rows = await store.records.open_rooms()
+        held = {seat["player"] for row in rows for seat in row.seats if seat.get("player")}
+        store.records.forget_guests(keep=held | {row.host for row in rows})
+        await self.adopt(rows)
 
-    async def adopt(self) -> None:
-        """Reopen the store's tables that no node holds: all of them at a restart of a single
-        server; in a cluster, those whose lease this node gets (a dead node's, once its leases
-        ran out), each resumed from its log exactly as at a restart."""
+    async def adopt(self, rows: list[Any] | None = None) -> None:
+        """Reopen the store's tables (`rows`, else all open ones) that no node holds: all of them
+        at a restart of a single server; in a cluster, those whose lease this node gets (a dead
+        node's, once its leases ran out), each resumed from its log exactly as at a restart."""
         store = self.store
         assert store is not None
-        for row in await store.records.open_rooms():
+        for row in rows if rows is not None else await store.records.open_rooms():
             if row.id in self.rooms or row.id in self.remote:
                 continue
             fence = await self._claim(store, row)
@@ -83,6 +93,7 @@ class Lobby:
             for known in await store.records.players_by_id(ids):
                 if known.id not in self.players:
                     player = Player(known.id, known.name, "", known.lang, known.account_id)
+                    player.gone_at = self.clock()  # away since the restart: the grace period starts
                     self.players[known.id] = player
                     self.by_token[known.token_hash] = player
                     if known.account_id is not None:
@@ -92,7 +103,7 @@ class Lobby:
                 room = Room.restore(self, row, record)
             except CardroomError:
                 log.exception("table %s could not be reopened", row.id)
-                store.records.drop_room(row.id)
+                store.records.drop_room(row.id, fence)
                 continue
             room.fence = fence
             self.rooms[room.id] = room
@@ -134,7 +145,11 @@ class Lobby:
         player: Player | None = None
         if token:
             player = self.by_token.get(token_hash(token))
-            if player is None:
+            # An account's player token is good only with a live session of that account (the
+            # page's cookie or hello.session): a logout ends it with the session.
+            if player is None or (
+                player.account_id is not None and (account is None or account.id != player.account_id)
+            ):
                 return error("bad_token", _("That session has expired: enter with a nickname again."))
             player.token = token
         elif account is not None:
@@ -144,6 +159,7 @@ class Lobby:
             if old is not None and old is not connection and not old.closed:
                 old.close(closes.REPLACED)
             player.connection = connection
+            player.gone_at = None
             player.lang = lang or player.lang
             connection.player = player
             self._remember(player)
@@ -190,12 +206,20 @@ class Lobby:
             elif player.connection is not None:
                 player.connection.send(room.snapshot(player.id))
 
+    def logged_out(self, session_hash: str) -> None:
+        """A session ended: the connections that entered with it close as with a stale token."""
+        for player in self.online():
+            assert player.connection is not None
+            if player.connection.session == session_hash:
+                player.connection.close(closes.BAD_TOKEN)
+
     def gone(self, connection: Connection) -> None:
         """A connection closed: its player's seats get stand-in bots."""
         player = connection.player
         if player is None or player.connection is not connection:
             return
         player.connection = None
+        player.gone_at = self.clock()
         self.bus.left(player.id)
         for table_id in list(player.tables):
             room = self.rooms.get(table_id)
@@ -381,6 +405,30 @@ class Lobby:
                     room.expire()
                     if self.abandoned(room):
                         self.close_room(room)
+                self.forget_idle_guests()
+
+    def forget_idle_guests(self) -> None:
+        """Guests away longer than the grace period, at no table, are forgotten: here and in the
+        store (a hello would otherwise keep a player for ever). Their game records keep their
+        names in their own rows; accounts are kept."""
+        now = self.clock()
+        held = {pid for room in self.rooms.values() for pid in (*room.members(), room.host)}
+        idle = {
+            p.id
+            for p in self.players.values()
+            if p.account_id is None
+            and p.connection is None
+            and p.gone_at is not None
+            and now - p.gone_at > self.grace_s
+            and p.id not in held
+        }
+        if not idle:
+            return
+        for pid in idle:
+            del self.players[pid]
+        self.by_token = {key: p for key, p in self.by_token.items() if p.id not in idle}
+        if self.store is not None:
+            self.store.records.forget_guests(only=idle)
 
     def abandoned(self, room: Room) -> bool:
         """Nobody is connected to the room and no seated player is still within the grace period."""

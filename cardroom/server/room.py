@@ -4,6 +4,13 @@ All of a room's state changes on the event loop's thread in synchronous methods,
 are handled one at a time in arrival order: an action is stamped with the room's clock when
 it arrives, the timers due by then run first, then the action. A timer task wakes the room
 for the next deadline (a landing, a window closing, a bot's reaction).
+
+A table never runs ahead of its log. While the store cannot write (the journal is `failing`)
+a table in play is paused: play time stands still, no timer runs, no bot acts, every action is
+refused, and its members are told in their language; when the journal has written everything
+again, the table goes on from exactly its last move. A game whose log cannot be made whole
+(the store refused one of its moves for good) is closed as abandoned, never played or replayed
+with a gap.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from cardroom.bots import levels, make_bot
 from cardroom.bots.names import bot_names
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.games import find_game
-from cardroom.i18n import _
+from cardroom.i18n import _, use_language
 from cardroom.protocol import JSON, Bot, CardroomError, Event, GameDef, Rejected, Table
 from cardroom.protocol.record import Move, Record
 from cardroom.protocol.record import act as act_at
@@ -28,7 +35,8 @@ from cardroom.protocol.record import start as start_table
 from cardroom.server.history import Batch, History
 from cardroom.server.narration import Narrator
 from cardroom.server.wire import encode, error
-from cardroom.store import GameRecord, SeatRecord, Standing, Store
+from cardroom.store import GameRecord, SeatRecord, Standing, Store, StoreError
+from cardroom.store.errors import store_unavailable
 from cardroom.store.ratings import account_subject, bot_subject
 
 if TYPE_CHECKING:
@@ -36,6 +44,8 @@ if TYPE_CHECKING:
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 GRACE_MS = 120_000
+SEED_BITS = 256
+"""A live table's seed, from the operating system: too many to search for from one's own hand."""
 
 
 class Lobby(Protocol):
@@ -44,6 +54,8 @@ class Lobby(Protocol):
 
     @property
     def clock(self) -> Callable[[], float]: ...
+    @property
+    def grace_s(self) -> float: ...
     @property
     def store(self) -> Store | None: ...
     @property
@@ -91,7 +103,7 @@ class Room:
         self.options = options
         self.host = host
         self.private = private
-        self.code = secrets.token_hex(3) if private else None
+        self.code = secrets.token_hex(5) if private else None  # 40 bits: docs/security.md
         self.bot_level = bot_level
         self.clock = clock
         self.seats = [Seat() for _ in range(seats)]
@@ -114,6 +126,8 @@ class Room:
         """The journal write of the newest move: an acknowledgement waits for it (crash safety)."""
         self.fence = 0
         """This node's fencing number for the table, written with each move (0: no cluster)."""
+        self.paused_at: float | None = None
+        """When the store stopped writing (clock time), while the table waits for it."""
 
     @classmethod
     def restore(cls, lobby: Lobby, row: Any, record: GameRecord | None) -> Room:
@@ -140,6 +154,12 @@ class Room:
                 seat.level = None
             room.seats[i] = seat
         if row.state == PLAYING and record is not None and record.state == "playing":
+            if not record.whole:
+                if lobby.store is not None:
+                    lobby.store.records.abandon_game(
+                        record.id, record.record.moves[-1].at if record.record.moves else 0
+                    )
+                raise StoreError("broken_log", f"game {record.id} has a gap in its log: abandoned")
             room._resume(record)
         else:
             room.state = WAITING if row.state == WAITING else OVER
@@ -163,6 +183,7 @@ class Room:
                 self._stand_in(i, permanent=False)
         for bot in bots.values():
             bot.notice([], self._viewer(bot.seat), table.now)
+        self._watch_store()
         self.task = asyncio.create_task(self._timers())
         if table.over:
             self._finish()
@@ -214,6 +235,57 @@ class Room:
             self.last_write = store.journal.move(
                 self.game_id, seq, move.at, move.player, move.action, self.fence
             )
+            self.last_write.add_done_callback(self._written)
+
+    def _written(self, done: asyncio.Future[None]) -> None:
+        """A move's write ended: one the store refused for good leaves a log that cannot be
+        made whole, so the table closes (the game is marked abandoned)."""
+        if done.cancelled() or done.exception() is None or self.id not in self.lobby.rooms:
+            return
+        for pid in self.members():
+            self._notify(pid, "game_not_saved")
+            self.send_to(pid, {"type": "table_closed", "table": self.id})
+            player = self.lobby.players.get(pid)
+            if player is not None:
+                player.tables.discard(self.id)  # back in the lobby, where table lists go
+        self.lobby.close_room(self)
+
+    # -- the store failing -----------------------------------------------------------------
+    def _watch_store(self) -> None:
+        store = self.lobby.store
+        if store is not None:
+            store.journal.watchers.add(self._store_failing)
+            if store.journal.failing:
+                self._store_failing(True)
+
+    def _store_failing(self, failing: bool) -> None:
+        """The journal's watcher: pause while it cannot write, go on when it has caught up."""
+        if failing and self.paused_at is None and self.state == PLAYING:
+            self.paused_at = self.clock()
+            for pid in self.members():
+                self._notify(pid, "table_paused")
+        elif not failing and self.paused_at is not None:
+            self.t0 += self.clock() - self.paused_at  # the pause was no play time
+            self.paused_at = None
+            if self.state == PLAYING:
+                for pid in self.members():
+                    self._notify(pid, "table_resumed")
+        self.wake.set()
+
+    def _notify(self, player_id: str, code: str) -> None:
+        """Tell one member what happens to the table, in their language."""
+        player = self.lobby.players.get(player_id)
+        if player is None or player.connection is None:
+            return
+        with use_language(player.lang):
+            text = {
+                "table_paused": _(
+                    "The server cannot save the game right now: the table is paused until it can."
+                ),
+                "table_resumed": _("The game is saved again: play goes on."),
+                "game_not_saved": _("This game could not be saved: the table is closed."),
+            }[code]
+        player.connection.send({"type": "notice", "table": self.id, "code": code, "message": text})
 
     def _when_saved(self, player_id: str, message: JSON) -> None:
         """Send `message` once the newest move is on disk; say so if it could not be saved."""
@@ -292,6 +364,7 @@ class Room:
             "v": self.version,
             "chat": self.chat_log[-50:],
             "view": self.table.view(seat) if self.table is not None else None,
+            "paused": self.paused_at is not None,
         }
         return out
 
@@ -362,7 +435,9 @@ class Room:
         self.changed()
         return None
 
-    def leave(self, player: Player) -> None:
+    def leave(self, player: Player) -> JSON | None:
+        if player.id not in self.members():
+            return _not_member()
         index = self.seat_of(player.id)
         self.spectators.discard(player.id)
         player.tables.discard(self.id)
@@ -380,8 +455,9 @@ class Room:
                 self.host = humans[0]
         if not self.members():
             self.lobby.close_room(self)
-            return
+            return None
         self.changed()
+        return None
 
     def add_bot(self, player: Player, seat: int | None, level: str | None) -> JSON | None:
         if player.id != self.host:
@@ -503,11 +579,13 @@ class Room:
             return error("not_host", _("Only the host can start the game."))
         if self.state == PLAYING:
             return error("already_started", _("The game has already started."))
+        if self.lobby.store is not None and self.lobby.store.journal.failing:
+            return error("store_unavailable", str(store_unavailable()))
         for i, seat in enumerate(self.seats):
             if seat.empty:
                 self.seats[i] = Seat(name=self._bot_name(i), level=self.bot_level)
         self._keep_extra_time()
-        self.seed = secrets.randbelow(1 << 31)
+        self.seed = secrets.randbits(SEED_BITS)  # secret until the game is over (cardroom/protocol/rng.py)
         try:
             table = self.game.new_table(len(self.seats), self.options, self.seed)
         except CardroomError as exc:
@@ -523,6 +601,7 @@ class Room:
                 self.id,
                 Record(self.game.name, len(self.seats), self.options, self.seed),
                 [self._seat_record(i) for i in range(len(self.seats))],
+                private=self.private,
             )
         self.driver = VirtualDriver(table, bots, self.game.action_json, self._events, self._record)
         self.t0 = self.clock()
@@ -536,6 +615,7 @@ class Room:
         self.changed()
         for bot in bots.values():
             bot.notice([], self._viewer(bot.seat), 0)
+        self._watch_store()
         self.wake.set()
         if self.task is None or self.task.done():
             self.task = asyncio.create_task(self._timers())
@@ -552,7 +632,9 @@ class Room:
         return self.start(None)
 
     def now_ms(self) -> int:
-        return int((self.clock() - self.t0) * 1000)
+        """Play time: it stands still while the table is paused."""
+        now = self.clock() if self.paused_at is None else self.paused_at
+        return int((now - self.t0) * 1000)
 
     def _viewer(self, seat: int) -> Callable[[], JSON]:
         table = self.table
@@ -569,6 +651,10 @@ class Room:
             return
         if index is None:
             self.send_to(player.id, error("not_seated", _("Spectators cannot play."), ref=ref))
+            return
+        if self.paused_at is not None:
+            message = _("The table is paused until the server can save the game again.")
+            self.send_to(player.id, error("table_paused", message, ref=ref))
             return
         if self.seats[index].standing_in:
             self.reclaim(player, index)
@@ -653,12 +739,12 @@ class Room:
             if key in built:
                 data = built[key]
             else:
-                message = self._batch_message(self.version, now, events, key[0], key[1], names, views)
+                message = self.batch_message(self.version, now, events, key[0], key[1], names, views)
                 data = built[key] = None if message is None else encode(message)
             if data is not None:
                 player.connection.send_raw(data)
 
-    def _batch_message(
+    def batch_message(
         self,
         v: int,
         at: int,
@@ -669,7 +755,8 @@ class Room:
         views: dict[int | None, JSON | None] | None = None,
     ) -> JSON | None:
         """The batch as `seat` hears it, narrated in `lang`; None if it hears nothing of it.
-        `views` caches each seat's view within one batch."""
+        `views` caches each seat's view within one batch. (The leak checker, tests/server/
+        test_leaks.py, holds what this builds against what each seat may know.)"""
         heard = [e for e in (ev.for_seat(seat) for ev in events) if e is not None]
         if not heard:
             return None
@@ -724,6 +811,10 @@ class Room:
     async def _timers(self) -> None:
         """Wake for the next deadline: a timer, a bot's reaction, a cue."""
         while self.state == PLAYING and self.driver is not None:
+            if self.paused_at is not None:  # frozen: no timer, no bot, until the store writes
+                self.wake.clear()
+                await self.wake.wait()
+                continue
             due = self.driver.next_due()
             if self.cues and (due is None or self.cues[0][0] < due):
                 due = self.cues[0][0]
@@ -732,11 +823,15 @@ class Room:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(timeout):  # no task per wait, as wait_for makes
                     await self.wake.wait()
+            if self.paused_at is not None:  # paused while waiting: nothing more runs
+                continue
             self._catch_up(self.now_ms())
             self._after_change()
 
-    def resume(self, player: Player, since: int) -> None:
+    def resume(self, player: Player, since: int) -> JSON | None:
         """Send the batches a member missed, or a full resync when they are too old."""
+        if player.id not in self.members():
+            return _not_member()
         seat = self.seat_of(player.id)
         missed = self.history.since(since, self.version)
         connection = player.connection
@@ -744,12 +839,13 @@ class Room:
         if missed is None or len(missed) > room_left:
             # Too old, or more than the connection's queue should take at once: resync in full.
             self.send_to(player.id, self.snapshot(player.id))
-            return
+            return None
         for batch in missed:
-            message = self._batch_message(batch.v, batch.at, batch.events, seat, player.lang)
+            message = self.batch_message(batch.v, batch.at, batch.events, seat, player.lang)
             if message is not None:
                 self.send_to(player.id, message)
         self.send_to(player.id, {"type": "resumed", "table": self.id, "v": self.version})
+        return None
 
     # -- people coming and going ----------------------------------------------------------
     def dropped(self, player: Player) -> None:
@@ -785,7 +881,7 @@ class Room:
             if (
                 seat.player is not None
                 and seat.dropped_at is not None
-                and now - seat.dropped_at > GRACE_MS / 1000
+                and now - seat.dropped_at > self.lobby.grace_s
             ):
                 if self.state == WAITING:
                     seat.player = None
@@ -805,13 +901,23 @@ class Room:
         return None
 
     def query(self, player: Player, what: str, card: str | None) -> JSON:
-        """003's T, E and shift+D, answered by the game for everyone alike."""
+        """003's T, E and shift+D, answered by the game for everyone at the table alike."""
+        if player.id not in self.members():
+            return _not_member()
         seat = self.seat_of(player.id)
         view = self.table.view(seat) if self.table is not None else None
         return self.narrator.query(what, card, view, self.names(), seat, player.lang)
 
     def stop(self) -> None:
         self.state = OVER if self.state == PLAYING else self.state
+        if self.lobby.store is not None:
+            self.lobby.store.journal.watchers.discard(self._store_failing)
         self.wake.set()
         if self.task is not None:
             self.task.cancel()
+
+
+def _not_member() -> JSON:
+    """The answer to anyone asking about, or leaving, a table they are not at: it says nothing
+    of the table (a private table's state and chat are for its members)."""
+    return error("not_member", _("Join or watch the table first."))

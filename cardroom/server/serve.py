@@ -12,6 +12,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from cardroom.protocol import CardroomError
 from cardroom.server.app import create_app
+from cardroom.server.lobby import Lobby
+from cardroom.server.room import GRACE_MS
 from cardroom.server.wire import MAX_MESSAGE_BYTES
 from cardroom.store import BadDatabase, Store
 
@@ -40,8 +42,23 @@ def _safe(db: str) -> str:
         return "(unreadable URL)"
 
 
-def serve(host: str, port: int, db: str, log_level: str = "info", redis: str | None = None) -> None:
-    """Serve the web page and the websocket until interrupted; with `redis`, as a cluster node."""
+def serve(
+    host: str,
+    port: int,
+    db: str,
+    log_level: str = "info",
+    origins: frozenset[str] = frozenset(),
+    forwarded_allow_ips: str | None = None,
+    grace_s: float = GRACE_MS / 1000,
+    redis: str | None = None,
+) -> None:
+    """Serve the web page and the websocket until interrupted.
+
+    `origins`: the addresses the page is served from, when a proxy changes the Host header;
+    `forwarded_allow_ips`: the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed
+    (the client's address for the limits, https for the Secure cookie): docs/security.md;
+    `grace_s`: how long a player who went away keeps their seat, and a guest their token;
+    `redis`: join the cluster of nodes on that Redis (docs/deploy.md)."""
     # A full collection of a big heap stalls every table for tens of milliseconds: collect the
     # young generations often and the old one rarely, and keep start-up objects out of it.
     gc.set_threshold(50_000, 50, 1_000)
@@ -52,7 +69,7 @@ def serve(host: str, port: int, db: str, log_level: str = "info", redis: str | N
         print(f"a node of the cluster on {_safe(redis)}", flush=True)
     print(f"cardroom is running: open http://{host}:{port}/ in a browser (Ctrl+C stops it)", flush=True)
     uvicorn.run(
-        create_app(db=db, redis=redis),
+        create_app(Lobby(grace_s=grace_s), db=db, origins=origins, redis=redis),
         host=host,
         port=port,
         log_level=log_level,
@@ -62,4 +79,6 @@ def serve(host: str, port: int, db: str, log_level: str = "info", redis: str | N
         ws_ping_timeout=20,
         ws_per_message_deflate=False,
         lifespan="on",
+        proxy_headers=True,
+        forwarded_allow_ips=forwarded_allow_ips,
     )

@@ -116,5 +116,18 @@ def alembic_config(connection: Connection | None = None) -> Config:
 async def migrate(engine: AsyncEngine) -> None:
     """Bring the schema up to the newest migration (nothing to do when it is there already)."""
     logging.getLogger("alembic").setLevel(logging.WARNING)  # its chatter is not news to a host
-    async with engine.begin() as conn:
-        await conn.run_sync(lambda sync: command.upgrade(alembic_config(sync), "head"))
+    sqlite = is_sqlite(engine)
+    async with engine.connect() as conn:
+        if sqlite:
+            # SQLite changes a column by building the table anew and dropping the old one; with
+            # foreign keys on, that drop would delete every row referring to it (seats, moves).
+            # The pragma only takes effect outside a transaction: before the migration's first.
+            await conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        try:
+            await conn.run_sync(lambda sync: command.upgrade(alembic_config(sync), "head"))
+            await conn.commit()
+        finally:
+            if sqlite:
+                await conn.rollback()
+                await conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                await conn.commit()

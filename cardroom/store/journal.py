@@ -9,6 +9,14 @@ commit carries many actions; when idle, each goes at once. Runs of move rows sha
 On a SQLite file the commits run in a thread of their own on a plain connection: one hand-off
 per batch instead of one per statement through the event loop, which under load is what the
 acknowledgements would otherwise wait for. Other databases commit through the async engine.
+
+Nothing is skipped: the log of a game must never have a gap, or a restart would replay another
+game. When the database cannot take a batch (a full disk, a lost connection, a lock) the
+journal keeps it, says it is `failing` to its watchers (the tables pause), and tries the same
+batch again, then everything queued behind it, until it goes in. A write the database refuses
+for good (a broken constraint: retrying cannot help) fails alone; a move failing so marks its
+game `broken`, and every later move of that game fails too, so that its log stops at its last
+whole move and its table closes (`cardroom/server/room.py`).
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from typing import Any
 
 from sqlalchemy import insert
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DataError, IntegrityError, ProgrammingError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from cardroom.store import fencing
@@ -31,6 +40,20 @@ from cardroom.store.schema import moves
 log = logging.getLogger("cardroom.store")
 
 Op = Callable[[Connection], Any]
+Watcher = Callable[[bool], None]
+
+RETRY_FIRST_S = 0.1
+RETRY_MAX_S = 2.0
+"""Waits between two tries of a batch the database could not take: doubling up to this."""
+CLOSE_WHILE_FAILING_S = 5.0
+"""How long closing waits for a failing store before it leaves the unwritten writes (unanswered)."""
+REFUSED_FOR_GOOD = (IntegrityError, DataError, ProgrammingError, fencing.StaleOwner)
+"""What the database answers the same however often it is asked; anything else may pass later.
+A stale owner's write (store/fencing.py) is one: a newer owner's number never goes away."""
+
+
+class BrokenLog(RuntimeError):
+    """A game's move could not be written, so its log cannot be made whole."""
 
 
 @dataclass(slots=True)
@@ -54,6 +77,12 @@ class Journal:
         self.task: asyncio.Task[None] | None = None
         self.commits = 0
         self.failures = 0
+        self.failing = False
+        """Whether the newest try to commit failed (the writes wait, in order, for the next)."""
+        self.watchers: set[Watcher] = set()
+        """Told `failing` when it changes (each table watches while it plays)."""
+        self.broken: set[str] = set()
+        """Games a move of which the database refused for good: their later moves fail too."""
 
     def start(self) -> None:
         if self.task is None:
@@ -80,7 +109,19 @@ class Journal:
         await self.idle.wait()
 
     async def close(self) -> None:
-        await self.flush()
+        """Write what is queued; while the store is failing, give up after a while (what is left
+        was never acknowledged, and the logs stay without gaps: a restart goes on from them)."""
+        loop = asyncio.get_running_loop()
+        give_up: float | None = None
+        while not self.idle.is_set():
+            if self.failing:
+                give_up = give_up or loop.time() + CLOSE_WHILE_FAILING_S
+                if loop.time() >= give_up:
+                    log.warning("closing with %d writes the store could not take", len(self.pending))
+                    break
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(0.1):
+                    await self.idle.wait()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -112,22 +153,59 @@ class Journal:
         with self.file_engine.begin() as conn:
             _apply(conn, batch)
 
+    def _set_failing(self, failing: bool) -> None:
+        if failing != self.failing:
+            self.failing = failing
+            for watcher in list(self.watchers):
+                watcher(failing)
+
+    def _fail(self, item: _Write, why: str) -> None:
+        if item.row is not None:
+            self.broken.add(item.row["game_id"])
+        if not item.done.done():
+            item.done.set_exception(BrokenLog(why))
+
     async def _commit(self, batch: list[_Write]) -> None:
-        try:
-            await self._transaction(batch)
+        """Commit `batch` whole, trying again while the database cannot take it."""
+        wait = RETRY_FIRST_S
+        while True:
+            batch = [item for item in batch if not self._after_a_gap(item)]
+            if not batch:
+                return
+            try:
+                await self._transaction(batch)
+            except REFUSED_FOR_GOOD:
+                self.failures += 1
+                if len(batch) == 1:
+                    log.exception("the store refused a write for good")
+                    self._fail(batch[0], "the store refused a write")
+                    return
+                for item in batch:  # find the one refused; the others still go in, in order
+                    await self._commit([item])
+                return
+            except Exception:
+                self.failures += 1
+                if not self.failing:
+                    log.exception("the store cannot write: the tables wait, and the journal tries again")
+                self._set_failing(True)
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, RETRY_MAX_S)
+                continue
             self.commits += 1
             for item in batch:
                 if not item.done.done():
                     item.done.set_result(None)
-        except Exception:
-            if len(batch) == 1:
-                self.failures += 1
-                log.exception("a write to the store failed")
-                if not batch[0].done.done():
-                    batch[0].done.set_exception(RuntimeError("the store refused a write"))
-                return
-            for item in batch:  # find the one that fails; the others still go in, in order
-                await self._commit([item])
+            if self.failing:
+                log.warning("the store writes again: the tables go on")
+                self._set_failing(False)
+            return
+
+    def _after_a_gap(self, item: _Write) -> bool:
+        """A move of a broken game is not written (its log would have a gap): it fails."""
+        if item.row is not None and item.row["game_id"] in self.broken:
+            self._fail(item, "an earlier move of this game could not be written")
+            return True
+        return False
 
 
 def _apply(conn: Connection, batch: list[_Write]) -> None:

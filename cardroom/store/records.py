@@ -9,7 +9,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, desc, select, update
+from sqlalchemy import delete, desc, false, or_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -57,6 +57,15 @@ class GameRecord:
     winner: int | None
     seats: list[SeatRecord]
     record: Record
+    private: bool = False
+    whole: bool = True
+    """Whether the moves are numbered 0, 1, 2... without a gap (a restart replays only such a log)."""
+
+    def visible_to(self, account_id: int | None) -> bool:
+        """A private table's game is for the accounts that played it; any other, for everyone."""
+        return not self.private or (
+            account_id is not None and any(s.account_id == account_id for s in self.seats)
+        )
 
     def summary(self) -> JSON:
         return {
@@ -98,6 +107,21 @@ class Records:
         }
         self.journal.write(lambda conn: _upsert(conn, players, "id", values))
 
+    def forget_guests(self, only: set[str] | None = None, keep: set[str] | None = None) -> None:
+        """Delete the rows of guests (players without an account): those of `only`, or every one
+        but those of `keep`. Game records keep the names of their seats in their own rows."""
+        guests = players.c.account_id.is_(None)
+
+        def op(conn: Connection) -> None:
+            if only is not None:
+                ids = sorted(only)
+                for start in range(0, len(ids), 500):  # within every database's parameter limit
+                    conn.execute(delete(players).where(guests, players.c.id.in_(ids[start : start + 500])))
+            else:
+                conn.execute(delete(players).where(guests, players.c.id.not_in(sorted(keep or set()))))
+
+        self.journal.write(op)
+
     def save_room(self, values: dict[str, Any]) -> None:
         """Keep a table's row; its `fence` (a cluster node's number, else 0) is checked first."""
         values = {**values, "updated_ms": now_ms()}
@@ -126,14 +150,17 @@ class Records:
             return list((await conn.execute(select(players).where(players.c.id.in_(ids)))).all())
 
     # -- games (journaled) ------------------------------------------------------------------
-    def start_game(self, game_id: str, room_id: str, record: Record, seats: list[SeatRecord]) -> None:
+    def start_game(
+        self, game_id: str, room_id: str, record: Record, seats: list[SeatRecord], private: bool = False
+    ) -> None:
         game_row = {
+            "private": private,
             "id": game_id,
             "room_id": room_id,
             "game": record.game,
             "players": record.players,
             "options": record.options,
-            "seed": record.seed,
+            "seed": str(record.seed),
             "deal": record.deal,
             "state": PLAYING,
             "started_ms": now_ms(),
@@ -241,11 +268,21 @@ class Records:
             row.winner,
             seats,
             record,
+            bool(row.private),
+            all(int(m.seq) == i for i, m in enumerate(move_rows)),
         )
 
-    async def recent(self, account_id: int | None = None, limit: int = 50) -> list[JSON]:
-        """The newest finished games (of one account when given), newest first."""
+    async def recent(
+        self, account_id: int | None = None, limit: int = 50, viewer: int | None = None
+    ) -> list[JSON]:
+        """The newest finished games (of one account when given), newest first: those `viewer`
+        (an account id, or None for anyone) may see."""
         query = select(games.c.id).where(games.c.state == OVER)
+        if viewer is None:
+            query = query.where(games.c.private == false())
+        else:
+            seen_by = select(game_seats.c.game_id).where(game_seats.c.account_id == viewer)
+            query = query.where(or_(games.c.private == false(), games.c.id.in_(seen_by)))
         if account_id is not None:
             query = query.where(
                 games.c.id.in_(select(game_seats.c.game_id).where(game_seats.c.account_id == account_id))

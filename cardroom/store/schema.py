@@ -19,6 +19,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    false,
 )
 
 metadata = MetaData(
@@ -91,13 +92,16 @@ games = Table(
     Column("game", String(16), nullable=False),
     Column("players", Integer, nullable=False),
     Column("options", JSON, nullable=False),
-    Column("seed", BigInteger, nullable=False),
+    # Decimal text: a live table's seed has 256 bits (cardroom/protocol/rng.py), more than BIGINT.
+    Column("seed", String(80), nullable=False),
     Column("deal", JSON, nullable=True),
     Column("state", String(12), nullable=False),
     Column("started_ms", BigInteger, nullable=False),
     Column("finished_ms", BigInteger, nullable=True),
     Column("end_at", BigInteger, nullable=True),
     Column("winner", Integer, nullable=True),
+    # Played at a private table: its record is for the accounts seated in it (docs/security.md).
+    Column("private", Boolean, nullable=False, server_default=false()),
     # The newest fencing number of the node owning the table (store/fencing.py); 0 on one node.
     Column("fence", BigInteger, nullable=False, server_default="0"),
 )

@@ -23,8 +23,7 @@ from cardroom.store.schema import games, moves
 from tests import services
 from tests.databases import empty_postgres
 from tests.server.live import Client, LiveServer, run_server
-from tests.server.play import create_and_start
-from tests.server.test_crash import Witness, _play_until, _stored
+from tests.server.play import Witness, create_and_start, play_until, stored_game
 from tests.services import redis_url
 
 SLOW_KITTENS = {
@@ -177,7 +176,7 @@ def test_a_paused_owner_loses_its_table_to_another_node_and_cannot_write_to_its_
 
         game_id, took, closed = asyncio.run(go())
         log = asyncio.run(_log(db, game_id))
-        record = asyncio.run(_stored(db, game_id)).record
+        record = asyncio.run(stored_game(db, game_id)).record
     print(f"takeover after the pause began: {took:.1f} s")
     assert took <= 8  # the lease (4 s) and one look for orphans (1 s), with room for a busy machine
     assert closed  # Eve, watching at the old node, is sent back to the lobby
@@ -214,7 +213,7 @@ def test_a_killed_nodes_table_goes_on_at_another_node_with_every_acknowledged_ac
             me = Witness(a.ws_url, "Anna", "kittens", "normal", seed=3)
             await create_and_start(me, "kittens", seats=3, bots=2, options=SLOW_KITTENS)
             await me.send({"type": "start", "table": me.table})
-            await _play_until([me], acks=2, limit_s=60)
+            await play_until([me], acks=2, limit_s=60)
             os.kill(a.process.pid, signal.SIGKILL)
             with contextlib.suppress(Exception):
                 await me.close()
@@ -233,7 +232,7 @@ def test_a_killed_nodes_table_goes_on_at_another_node_with_every_acknowledged_ac
         snapshot = asyncio.run(back())
         game_id = anna.acked[0][0]
 
-        record = asyncio.run(_stored(db, game_id)).record
+        record = asyncio.run(stored_game(db, game_id)).record
     print(f"takeover after kill -9: {took:.1f} s")
     assert snapshot["you"] == anna.seat and snapshot["state"] in ("playing", "over")
     for _game, seq, action in anna.acked:

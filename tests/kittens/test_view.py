@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from cardroom.games.kittens import KittensTable
 from cardroom.games.kittens.actions import Defuse, Give
 from cardroom.games.kittens.queries import counts, describe, describe_combo, whose_turn
+from cardroom.protocol import JSON
 
 from .helpers import ok, play, table, wait
 
@@ -30,7 +32,7 @@ def test_seen_future_is_dropped_by_a_shuffle() -> None:
     assert t.view(0)["future"] == []
 
 
-def test_seen_future_survives_a_bottom_draw_and_is_cut_by_an_insert() -> None:
+def test_seen_future_survives_a_bottom_draw_and_is_dropped_by_another_seats_put_back() -> None:
     """docs/rules/kittens.md#what-players-know"""
     t = table(
         [["see_the_future", "draw_from_the_bottom"], ["sneak_draw"]], ["skip", "favor", "attack", "nope"]
@@ -41,7 +43,60 @@ def test_seen_future_survives_a_bottom_draw_and_is_cut_by_an_insert() -> None:
     play(t, 1, "sneak_draw")
     assert t.view(0)["future"] == ["favor", "attack"] and t.view(1)["future"] == []
     ok(t, 1, "insert", position=1)
-    assert t.view(0)["future"] == ["favor"] and t.view(1)["future"] == []
+    assert t.view(0)["future"] == [] and t.view(1)["future"] == []  # where it went is seat 1's secret
+
+
+def _others_views(t: KittensTable, inserter: int) -> list[JSON]:
+    return [t.view(seat) for seat in [*range(t.players), None] if seat != inserter]
+
+
+def test_a_defuse_changes_the_others_views_alike_wherever_the_kitten_goes() -> None:
+    """docs/rules/kittens.md#what-players-know (issue 12): seat 0 saw the top cards and put its
+    own kitten back at 3; seat 1's secret Defuse must leave seat 0's view (and everyone else's)
+    the same whatever the position."""
+    seen: dict[int, list[JSON]] = {}
+    kept: dict[int, JSON] = {}
+    for position in range(6):
+        t = table(
+            [["see_the_future", "defuse"], ["defuse"], ["skip"]], [EK, EK, "skip", "favor", "attack", "nope"]
+        )
+        play(t, 0, "see_the_future")
+        ok(t, 0, "draw")
+        ok(t, 0, "defuse", position=3)
+        ok(t, 1, "draw")
+        assert t.view(0)["future"] == ["skip"] and t.view(0)["kitten_at"] == 2  # what there is to lose
+        ok(t, 1, "defuse", position=position)
+        seen[position] = _others_views(t, 1)
+        kept[position] = t.view(1)
+    assert all(views == seen[0] for views in seen.values())
+    assert seen[0][0]["future"] == [] and seen[0][0]["kitten_at"] is None
+    assert {kept[p]["kitten_at"] for p in kept} == set(range(6)), "the defuser knows where it is"
+
+
+def test_a_sneak_draw_put_back_changes_the_others_views_alike_wherever_it_goes() -> None:
+    """docs/rules/kittens.md#what-players-know (issue 12): the same for Sneak Draw's card."""
+    seen: dict[int, list[JSON]] = {}
+    for position in range(5):
+        t = table([["see_the_future", "defuse"], ["sneak_draw"]], [EK, "skip", "favor", "attack", "nope"])
+        play(t, 0, "see_the_future")
+        ok(t, 0, "draw")
+        ok(t, 0, "defuse", position=3)
+        play(t, 1, "sneak_draw")
+        assert t.view(0)["future"] == ["favor"] and t.view(0)["kitten_at"] == 2
+        ok(t, 1, "insert", position=position)
+        seen[position] = _others_views(t, 1)
+        assert t.view(1)["future"] == (["skip"] if position == 0 else []), "it knows the top it made"
+    assert all(views == seen[0] for views in seen.values())
+
+
+def test_the_one_who_puts_a_card_back_keeps_what_it_knew_in_the_new_order() -> None:
+    """docs/rules/kittens.md#what-players-know: the inserting seat knows the position."""
+    t = table([["see_the_future", "sneak_draw"], []], ["skip", "favor", "attack", "nope"])
+    play(t, 0, "see_the_future")
+    play(t, 0, "sneak_draw")
+    assert t.view(0)["future"] == ["favor", "attack"]
+    ok(t, 0, "insert", position=1)
+    assert t.view(0)["future"] == ["favor", "skip", "attack"]
 
 
 def test_alter_the_future_reorder_is_known_only_to_the_player() -> None:

@@ -34,6 +34,7 @@ def test_an_exported_game_runs_as_a_scenario_to_the_same_end(stored: Stored, gam
     assert scenario["until"] == played.end_at
     assert len(scenario["actions"]) == len(played.record.moves)
 
+    assert scenario["seed"] == played.record.seed
     data = load_scenario(json.dumps(scenario))  # through a file's text, as a reader gets it
     result = run_scenario(data)
     assert mismatches(data, result) == []

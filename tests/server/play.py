@@ -8,6 +8,7 @@ from typing import Any
 from cardroom.clients.botclient import NetBot, Timings
 from cardroom.protocol import JSON
 from cardroom.server.wire import messages
+from cardroom.store import GameRecord, Store
 
 
 async def create_and_start(
@@ -64,4 +65,51 @@ async def play_to_the_end(bots: list[NetBot], limit_s: float) -> None:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
-__all__ = ["NetBot", "Timings", "create_and_start", "play_to_the_end"]
+class Witness(NetBot):
+    """A network player that remembers each acknowledged action (game, place in the log, action)
+    and every frame it received."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sent: dict[int, dict[str, Any]] = {}
+        self.acked: list[tuple[str, int, dict[str, Any]]] = []
+        self.frames: list[str] = []
+        self.on_message = self._note
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "act":
+            self.sent[message["ref"]] = message["action"]
+        await super().send(message)
+
+    def _note(self, message: dict[str, Any], raw: str) -> None:
+        if not self.frames or self.frames[-1] is not raw:
+            self.frames.append(raw)
+        if message.get("type") == "ack" and message.get("ref") in self.sent:
+            self.acked.append((message["game"], message["seq"], self.sent[message["ref"]]))
+
+
+async def play_until(players: list[Witness], acks: int, limit_s: float) -> None:
+    """Run the players until each has `acks` acknowledged actions or its game is over."""
+    tasks = [asyncio.create_task(p.reader()) for p in players] + [
+        asyncio.create_task(p.actor()) for p in players
+    ]
+    try:
+        async with asyncio.timeout(limit_s):
+            while any(len(p.acked) < acks and not p.over for p in players):
+                await asyncio.sleep(0.02)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def stored_game(db: str, game_id: str) -> GameRecord:
+    """A game as the database at `db` holds it (the server may still be running on it)."""
+    store = await Store.open(db)
+    try:
+        return await store.records.get(game_id)
+    finally:
+        await store.close()
+
+
+__all__ = ["NetBot", "Timings", "Witness", "create_and_start", "play_to_the_end", "play_until", "stored_game"]

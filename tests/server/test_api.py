@@ -31,9 +31,15 @@ def call(
     body: Any = None,
     token: str | None = None,
     raw: bytes | None = None,
+    headers: dict[str, str] | None = None,
 ) -> tuple[int, dict[str, Any]]:
+    """One request as the terminal client makes them (JSON, no Origin); `headers` add or replace."""
     data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
     request = urllib.request.Request(server.url + path, data=data, method=method)
+    if method != "GET":
+        request.add_header("Content-Type", "application/json")
+    for name, value in (headers or {}).items():
+        request.add_header(name, value)
     if token:
         request.add_header("Authorization", f"Bearer {token}")
     try:

@@ -13,14 +13,12 @@ from typing import Any
 import pytest
 import websockets
 
-from cardroom.clients.botclient import NetBot
 from cardroom.games import find_game
 from cardroom.protocol.record import replay
 from cardroom.server.wire import PROTOCOL_VERSION, messages
-from cardroom.store import Store
 from tests.databases import empty_postgres
 from tests.server.live import run_server
-from tests.server.play import create_and_start
+from tests.server.play import Witness, create_and_start, play_until, stored_game
 
 FAST_KITTENS = {
     "nope_window_ms": 400,
@@ -31,47 +29,6 @@ FAST_KITTENS = {
 }
 FAST_BURRITO = {"bruises": 2, "countdown_ms": 600, "between_rounds_ms": 500, "fight_timeout_ms": 4000}
 TABLES = [("kittens", 3, FAST_KITTENS), ("kittens", 2, FAST_KITTENS), ("burrito", 3, FAST_BURRITO)]
-
-
-class Witness(NetBot):
-    """A network player that remembers each acknowledged action: game, place in the log, action."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.sent: dict[int, dict[str, Any]] = {}
-        self.acked: list[tuple[str, int, dict[str, Any]]] = []
-        self.on_message = self._note
-
-    async def send(self, message: dict[str, Any]) -> None:
-        if message.get("type") == "act":
-            self.sent[message["ref"]] = message["action"]
-        await super().send(message)
-
-    def _note(self, message: dict[str, Any], raw: str) -> None:
-        if message.get("type") == "ack" and message.get("ref") in self.sent:
-            self.acked.append((message["game"], message["seq"], self.sent[message["ref"]]))
-
-
-async def _play_until(players: list[Witness], acks: int, limit_s: float) -> None:
-    tasks = [asyncio.create_task(p.reader()) for p in players] + [
-        asyncio.create_task(p.actor()) for p in players
-    ]
-    try:
-        async with asyncio.timeout(limit_s):
-            while any(len(p.acked) < acks and not p.over for p in players):
-                await asyncio.sleep(0.02)
-    finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-
-
-async def _stored(db: str, game_id: str) -> Any:
-    store = await Store.open(db)
-    try:
-        return await store.records.get(game_id)
-    finally:
-        await store.close()
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
@@ -92,7 +49,7 @@ def test_acknowledged_actions_survive_a_kill_and_tables_resume(tmp_path: Path, d
                 await create_and_start(me, game, seats=seats, bots=seats - 1, options=options)
                 await me.send({"type": "start", "table": me.table})
                 players.append(me)
-            await _play_until(players, acks=4, limit_s=60)
+            await play_until(players, acks=4, limit_s=60)
             os.kill(server.process.pid, signal.SIGKILL)  # in the middle of every game
             await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
             return players
@@ -104,7 +61,7 @@ def test_acknowledged_actions_survive_a_kill_and_tables_resume(tmp_path: Path, d
     for me in players:
         assert me.acked, f"{me.name} got no acknowledgement before the kill"
         game_id = me.acked[0][0]
-        stored = asyncio.run(_stored(db, game_id))
+        stored = asyncio.run(stored_game(db, game_id))
         assert stored.state == "playing"
         logged = {i: (m.player, m.action) for i, m in enumerate(stored.record.moves)}
         for acked_game, seq, action in me.acked:
@@ -129,7 +86,7 @@ def test_acknowledged_actions_survive_a_kill_and_tables_resume(tmp_path: Path, d
                         if message.get("type") == "table" and message.get("table") == old.table:
                             snapshot = message
                 back.append((me, snapshot))
-            await _play_until([me for me, _ in back], acks=3, limit_s=60)
+            await play_until([me for me, _ in back], acks=3, limit_s=60)
             for me, _ in back:
                 await me.close()
             return back
@@ -143,7 +100,7 @@ def test_acknowledged_actions_survive_a_kill_and_tables_resume(tmp_path: Path, d
             game_id = me.acked[0][0]
             assert game_id == old.acked[0][0]  # the same game, not a new one
             assert min(seq for _, seq, _ in me.acked) > max(seq for _, seq, _ in old.acked)
-        stored = asyncio.run(_stored(db, old.acked[0][0]))
+        stored = asyncio.run(stored_game(db, old.acked[0][0]))
         for _, seq, action in old.acked:  # nothing acknowledged was lost or rewritten by the restart
             assert stored.record.moves[seq].action == action
         replay(find_game(stored.record.game), stored.record)  # the log still replays

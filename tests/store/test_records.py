@@ -80,24 +80,30 @@ def test_the_journal_commits_in_order_and_in_groups(with_store: Any) -> None:
     assert commits < len(record.moves) / 10  # queued together, committed together
 
 
-def test_a_write_the_database_refuses_fails_alone(with_store: Any) -> None:
+def test_a_move_the_database_refuses_breaks_only_its_game_and_leaves_no_gap(with_store: Any) -> None:
+    """Issue 12: a move refused for good (here a duplicate key) fails; the later moves of its
+    game fail too (a log with a gap would replay another game), other games go on."""
     record, _ = _play("burrito", 3, seed=3)
 
-    async def go(store: Store) -> tuple[bool, bool, list[int]]:
-        store.records.start_game("g3", "room", record, [SeatRecord(f"P{i}") for i in range(3)])
-        first = store.journal.move("g3", 0, 0, 0, {"do": "draw"})
-        duplicate = store.journal.move("g3", 0, 0, 0, {"do": "draw"})  # the same key again
-        after = store.journal.move("g3", 1, 5, 1, {"do": "draw"})
+    async def go(store: Store) -> tuple[list[bool], list[tuple[str, int]], set[str]]:
+        seats = [SeatRecord(f"P{i}") for i in range(3)]
+        store.records.start_game("g3", "room", record, seats)
+        store.records.start_game("g6", "room2", record, seats)
+        writes = [
+            store.journal.move("g3", 0, 0, 0, {"do": "draw"}),
+            store.journal.move("g3", 0, 0, 0, {"do": "draw"}),  # the same key again: refused
+            store.journal.move("g3", 1, 5, 1, {"do": "draw"}),  # after the refused one: not written
+            store.journal.move("g6", 0, 7, 2, {"do": "draw"}),  # another game: written
+        ]
         await store.journal.flush()
-        await first
-        await after
-        failed = duplicate.exception() is not None
+        failed = [w.exception() is not None for w in writes]
         async with store.engine.connect() as conn:
-            seqs = [r.seq for r in (await conn.execute(select(moves.c.seq).order_by(moves.c.seq))).all()]
-        return failed, first.done(), seqs
+            rows = (await conn.execute(select(moves.c.game_id, moves.c.seq).order_by(moves.c.game_id))).all()
+        return failed, [(r.game_id, r.seq) for r in rows], store.journal.broken
 
-    failed, done, seqs = with_store(go)
-    assert failed and done and seqs == [0, 1]
+    failed, rows, broken = with_store(go)
+    assert failed == [False, True, True, False]
+    assert rows == [("g3", 0), ("g6", 0)] and broken == {"g3"}
 
 
 def test_recent_games_list_the_finished_ones_of_an_account(with_store: Any) -> None:
@@ -120,3 +126,38 @@ def test_recent_games_list_the_finished_ones_of_an_account(with_store: Any) -> N
     assert [g["id"] for g in mine] == ["g4"]
     assert {g["id"] for g in everyone} == {"g4", "g5"}
     assert mine[0]["seats"][0] == {"name": "Anna", "account": True, "bot": None, "place": 1}
+
+
+def test_a_private_tables_game_is_listed_for_its_accounts_only(with_store: Any) -> None:
+    """docs/security.md: a private table's records are for its players."""
+    record, table = _play("kittens", 2, seed=6)
+
+    async def go(store: Store) -> dict[str, Any]:
+        anna = await store.accounts.register("Anna", "correct horse")
+        ben = await store.accounts.register("Ben", "correct horse")
+        bot = SeatRecord("Bot", bot_level="normal")
+        store.records.start_game("hid", "r", record, [SeatRecord("Anna", "p", anna.id), bot], private=True)
+        store.records.start_game("open", "r", record, [SeatRecord("Ben", "q", ben.id), bot])
+        for game_id in ("hid", "open"):
+            store.records.finish_game(game_id, table.now, table.winner, [1, 2])
+        await store.journal.flush()
+        hidden = await store.records.get("hid")
+        return {
+            "anyone": await store.records.recent(),
+            "anna": await store.records.recent(viewer=anna.id),
+            "ben": await store.records.recent(viewer=ben.id),
+            "anna's page, to ben": await store.records.recent(anna.id, viewer=ben.id),
+            "seen": (
+                hidden.private,
+                hidden.visible_to(anna.id),
+                hidden.visible_to(ben.id),
+                hidden.visible_to(None),
+            ),
+        }
+
+    found = with_store(go)
+    assert [g["id"] for g in found["anyone"]] == ["open"]
+    assert {g["id"] for g in found["anna"]} == {"hid", "open"}
+    assert [g["id"] for g in found["ben"]] == ["open"]
+    assert found["anna's page, to ben"] == []
+    assert found["seen"] == (True, True, False, False)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import text
 
-from cardroom.store import Store
+from cardroom.protocol.record import Record
+from cardroom.store import SeatRecord, Store
+from cardroom.store.db import alembic_config, create_engine, is_sqlite
 from cardroom.store.schema import metadata
 
 
@@ -42,7 +45,51 @@ def test_opening_twice_migrates_once_and_keeps_the_data(db_url: str) -> None:
         finally:
             await again.close()
 
-    assert asyncio.run(go()) == ["0003"]
+    assert asyncio.run(go()) == ["0004"]
+
+
+def test_a_database_of_the_first_schema_keeps_its_games_when_seeds_grow_to_256_bits(db_url: str) -> None:
+    """0003 turns games.seed into text; on SQLite that rebuilds the table, which must not take
+    the seats and moves referring to it along (foreign keys cascade), nor leave them off."""
+    big = (1 << 256) - 12345
+
+    async def go() -> tuple[int, int, list[str], int, int | None]:
+        engine = create_engine(db_url)
+        async with engine.begin() as conn:
+            await conn.run_sync(lambda sync: command.upgrade(alembic_config(sync), "0001"))
+            await conn.execute(
+                text(
+                    "INSERT INTO games (id, room_id, game, players, options, seed, state, started_ms)"
+                    " VALUES ('g1', 'r1', 'kittens', 2, '{}', 987654321987, 'over', 1)"
+                )
+            )
+            await conn.execute(
+                text("INSERT INTO game_seats (game_id, seat, name) VALUES ('g1', 0, 'Anna'), ('g1', 1, 'Bo')")
+            )
+            await conn.execute(
+                text("INSERT INTO moves (game_id, seq, at, player, action) VALUES ('g1', 0, 5, 0, '{}')")
+            )
+        await engine.dispose()
+        store = await Store.open(db_url)
+        try:
+            old = await store.records.get("g1")
+            store.records.start_game(
+                "g2", "r2", Record("kittens", 2, {}, big), [SeatRecord("A"), SeatRecord("B")]
+            )
+            await store.journal.flush()
+            new = await store.records.get("g2")
+            keys = None
+            if is_sqlite(store.engine):
+                async with store.engine.connect() as conn:
+                    keys = (await conn.execute(text("PRAGMA foreign_keys"))).scalar_one()
+            return old.record.seed, len(old.record.moves), [s.name for s in old.seats], new.record.seed, keys
+        finally:
+            await store.close()
+
+    seed, moves, names, new_seed, keys = asyncio.run(go())
+    assert (seed, moves, names) == (987654321987, 1, ["Anna", "Bo"])
+    assert new_seed == big
+    assert keys in (None, 1)  # SQLite: foreign keys are on again after the migration
 
 
 def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: object) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 
@@ -77,3 +78,11 @@ def logout(page: Page) -> None:
     page.keyboard.press("Enter")
     page.wait_for_function("document.activeElement && document.activeElement.id === 'enter-title'")
     assert page.is_visible("#enter")
+
+
+def me(page: Page, server: LiveServer) -> dict[str, Any]:
+    """`/api/me` with the page's cookie: the account and its profile."""
+    reply = page.request.get(server.url + "/api/me")
+    assert reply.ok, reply.text()
+    data: dict[str, Any] = reply.json()
+    return data

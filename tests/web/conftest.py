@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, sync_playwright
 
 from tests.server.live import LiveServer, run_server
 
@@ -69,6 +69,14 @@ def guest(browser: Browser, server: LiveServer) -> Iterator[Page]:
     page.goto(server.url + "/")
     page.wait_for_function("window.cardroom && window.cardroom.ready")
     yield page
+    context.close()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A browser context of its own (cookies, storage), for tests that open pages themselves."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    yield context
     context.close()
 
 

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.server.live import LiveServer, run_server
-from tests.web.accounts import login, logout, open_page, register
+from tests.web.accounts import login, logout, me, open_page, register
 from tests.web.keyboard import create_table, enter_lobby, said, start_game, state, tab_to, wait_for_change
 
 
@@ -22,20 +22,6 @@ from tests.web.keyboard import create_table, enter_lobby, said, start_game, stat
 def server() -> Iterator[LiveServer]:
     with run_server({"CARDROOM_DB": "memory"}) as live:
         yield live
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    yield context
-    context.close()
-
-
-def me(page: Page, server: LiveServer) -> dict[str, Any]:
-    reply = page.request.get(server.url + "/api/me")
-    assert reply.ok, reply.text()
-    data: dict[str, Any] = reply.json()
-    return data
 
 
 def wait_for_profile(page: Page, server: LiveServer, ok: Callable[[dict[str, Any]], bool]) -> None:

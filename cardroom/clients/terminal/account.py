@@ -51,7 +51,10 @@ def call(base: str, method: str, path: str, body: JSON | None = None, token: str
     """One API request; its JSON answer, or ApiError with the server's sentence."""
     separator = "&" if "?" in path else "?"
     url = f"{base}{path}{separator}lang={current_language()}"
-    data = json.dumps(body).encode() if body is not None else None
+    # Every change is JSON, even one without a body (the server refuses any other kind).
+    data = (
+        json.dumps(body if body is not None else {}).encode() if body is not None or method != "GET" else None
+    )
     request = urllib.request.Request(url, data=data, method=method)
     request.add_header("Accept", "application/json")
     request.add_header("Accept-Language", current_language())

@@ -238,6 +238,10 @@ class Lobby(AccountCommands):
                 self._refocus()
             self.say(_("Table {n} closed.").format(n=number))
 
+    async def _on_notice(self, m: JSON) -> None:
+        """What happens to a table: paused while the server cannot save, going on, or closed."""
+        self.say(str(m.get("message") or m.get("code")))
+
     async def _on_lobby_chat(self, m: JSON) -> None:
         chat = [c for c in m.get("chat", []) if isinstance(c, dict)]
         if "lobby_chat" in self.hush:

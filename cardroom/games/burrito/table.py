@@ -9,7 +9,6 @@ play countdown beats, the next round. Events are described in `events.py`.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
@@ -34,6 +33,7 @@ from cardroom.games.burrito.cards import (
 from cardroom.games.burrito.fight import BEATS, NO_BEAT, Fight, Flight, flight_time
 from cardroom.games.burrito.options import Options
 from cardroom.protocol import JSON, Event, InvalidAction, Rejected
+from cardroom.protocol.rng import KeyedRandom
 
 PHASES = ("play", "fight", "countdown", "round_over", "game_over")
 
@@ -45,7 +45,7 @@ class BurritoTable:
         self.n = players
         self.opts = options
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = KeyedRandom(seed)
         self._now = 0
         self.round = 1
         self.phase = "countdown"

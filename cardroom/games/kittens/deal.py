@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,6 +9,7 @@ from cardroom.games.kittens.cards import CARD_SET, DEFUSE, EXPLODING_KITTEN, HAN
 from cardroom.games.kittens.options import Options
 from cardroom.games.kittens.state import State
 from cardroom.protocol import InvalidSetup
+from cardroom.protocol.rng import KeyedRandom
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
@@ -26,7 +26,7 @@ def check_players(players: int) -> None:
 def new_state(players: int, options: Options, seed: int) -> State:
     """Setup of 003: a Defuse and seven other cards each; kittens and spare Defuses go in the deck."""
     check_players(players)
-    rng = random.Random(seed)
+    rng = KeyedRandom(seed)
     counts = deck_counts(players)
     spares = counts.pop(DEFUSE) - players
     kittens = counts.pop(EXPLODING_KITTEN)
@@ -99,7 +99,7 @@ def state_from_deal(players: int, options: Options, deal: Mapping[str, Any], see
         )
     deck.reverse()
     discard.reverse()
-    state = State(players, options, random.Random(seed), hands, deck, discard)
+    state = State(players, options, KeyedRandom(seed), hands, deck, discard)
     state.alive = alive
     state.turn = turn
     state.turns_left = turns_left

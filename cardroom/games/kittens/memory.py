@@ -5,8 +5,10 @@ kitten it put back lies. Knowledge is kept exactly while it stays true and dropp
 it no longer is (docs/rules/kittens.md#what-players-know):
 - a draw from the top shifts everything up by one; a draw from the bottom shortens nothing
   above it;
-- a card put back at position k keeps what lay above k; below k only the seat that put it
-  back knows the new order;
+- a card put back (Defuse, Sneak Draw) goes where only the seat that put it back knows: that
+  seat knows the new order, every other seat forgets what it knew of the deck (its seen cards
+  and its kitten's place may all have moved down by one, or not: telling which would tell where
+  the card went);
 - Shuffle forgets everything; Swap Top and Bottom forgets seen cards (a kitten's known place
   follows the swap);
 - Alter the Future: the one who reorders knows the new order; the others forget.
@@ -39,18 +41,20 @@ def bottom_removed(s: State) -> None:
 
 
 def inserted(s: State, position: int, card: str, by: int, kitten: bool) -> None:
+    """`by` put `card` back at the secret `position`: what the others knew is changed alike
+    whatever the position (they forget it), so their views cannot tell where it went."""
     for seat, f in enumerate(s.future):
-        if seat == by:
-            if position <= len(f):
-                f.insert(position, card)
-        elif len(f) > position:
-            del f[position:]
+        if seat != by:
+            f.clear()
+        elif position <= len(f):
+            f.insert(position, card)
     at = s.kitten_at
-    for seat, pos in enumerate(at):
-        if pos is not None and pos >= position:
-            at[seat] = pos + 1
+    own = at[by]
+    s.kitten_at = [None] * s.players
     if kitten:
-        at[by] = position
+        s.kitten_at[by] = position
+    elif own is not None:
+        s.kitten_at[by] = own + 1 if own >= position else own
 
 
 def forget_all(s: State) -> None:

@@ -6,11 +6,11 @@ is `pop()`); every public form (summary, view, events) lists them top first.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from cardroom.games.kittens.options import Options
 from cardroom.protocol import JSON
+from cardroom.protocol.rng import KeyedRandom
 
 TURN = "turn"
 NOPE_WINDOW = "nope_window"
@@ -66,7 +66,7 @@ class State:
         self,
         players: int,
         options: Options,
-        rng: random.Random,
+        rng: KeyedRandom,
         hands: list[list[str]],
         deck: list[str],
         discard: list[str],

@@ -8,9 +8,10 @@ import { _, lang } from "./i18n.js";
 export async function api(method, path, body = undefined) {
   const url = `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang())}`;
   const init = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
-  if (body !== undefined) {
+  if (body !== undefined || method !== "GET") {
+    // Every change is JSON, even one without a body (the server refuses any other kind).
     init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
+    init.body = JSON.stringify(body === undefined ? {} : body);
   }
   try {
     const reply = await fetch(url, init);

@@ -266,6 +266,8 @@ function handle(m) {
       state.pendingQuery = null;
       return notify(m.text);
     }
+    case "notice": // the table paused (the server cannot save), goes on, or closed: said at once
+      return notify(m.message, true);
     case "error":
       return onError(m);
     default:
