@@ -216,6 +216,14 @@ def build_parser() -> argparse.ArgumentParser:
         "(nothing kept); default $CARDROOM_DB, else a SQLite file in the data folder "
         "($CARDROOM_DATA, else ./data)",
     )
+    srv.add_argument(
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="join a cluster of nodes on this Redis (redis://HOST:PORT/N): one lobby, each table owned "
+        "by one node; default $CARDROOM_REDIS, else no cluster (one process). Use it with a "
+        "PostgreSQL --db all nodes share",
+    )
     srv.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     srv.add_argument(
         "--origin",
@@ -455,7 +463,8 @@ def _serve(args: argparse.Namespace) -> int:
             grace = float(os.environ.get("CARDROOM_GRACE_S", "120"))
         except ValueError:
             raise CardroomError("CARDROOM_GRACE_S: a number of seconds") from None
-    serve(args.host, port, db, args.log_level, origins, args.forwarded_allow_ips, grace)
+    redis = args.redis or os.environ.get("CARDROOM_REDIS") or None
+    serve(args.host, port, db, args.log_level, origins, args.forwarded_allow_ips, grace, redis)
     return 0
 
 

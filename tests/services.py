@@ -208,8 +208,8 @@ def _psql_ready(port: int, folder: Path, process: subprocess.Popen[bytes], log: 
         time.sleep(0.1)
 
 
-def start_redis() -> Service:
-    """redis-server on a free loopback port, nothing saved to disk."""
+def start_redis(port: int | None = None) -> Service:
+    """redis-server on a free loopback port (or `port`: a restart), nothing saved to disk."""
     server = shutil.which("redis-server")
     if not server:
         raise ServiceError(
@@ -218,7 +218,7 @@ def start_redis() -> Service:
         )
     folder = _folder("redis")
     log = folder / "server.log"
-    port = free_port()
+    port = port or free_port()
     args = [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
     args += ["--dir", str(folder), "--daemonize", "no", "--protected-mode", "yes"]
     with log.open("wb") as out:

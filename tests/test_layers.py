@@ -39,3 +39,16 @@ def test_nothing_below_the_server_or_clients_is_imported_by_the_pure_parts(folde
     for path in modules(folder):
         strays = {n for n in imports_of(path) if n.startswith(("cardroom.server", "cardroom.clients"))}
         assert not strays, f"{path.relative_to(PACKAGE)} imports {strays}"
+
+
+def test_a_room_does_not_import_its_lobby() -> None:
+    """Issue 15: the lobby holds rooms; a room knows only the small interface it needs of its
+    lobby (room.Lobby), so that any node's lobby can hold it."""
+    assert "cardroom.server.lobby" not in imports_of(PACKAGE / "server" / "room.py")
+
+
+def test_the_cluster_stands_below_the_server() -> None:
+    """The bus and leases are the server's tools: they import nothing of the server."""
+    for path in modules("cluster"):
+        strays = {n for n in imports_of(path) if n.startswith(("cardroom.server", "cardroom.clients"))}
+        assert not strays, f"{path.relative_to(PACKAGE)} imports {strays}"

@@ -18,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from cardroom import __version__
+from cardroom.cluster.redis_bus import RedisBus
 from cardroom.help import GAMES as HELP_GAMES
 from cardroom.help import render as render_help
 from cardroom.help.keys import as_json as keys_json
@@ -35,11 +36,15 @@ WEB = Path(__file__).resolve().parent.parent / "clients" / "web"
 
 
 def create_app(
-    lobby: Lobby | None = None, db: str = "memory", origins: frozenset[str] = frozenset()
+    lobby: Lobby | None = None,
+    db: str = "memory",
+    origins: frozenset[str] = frozenset(),
+    redis: str | None = None,
 ) -> Starlette:
     """An app around one lobby (by default a fresh one, with the limits the environment sets:
     `Limits.from_env`) and the store at `db`; `origins`: the addresses its page is served from
-    (default: whatever address a request was made to).
+    (default: whatever address a request was made to); with `redis`, a node of the cluster on
+    that Redis (cardroom/cluster), else the whole server alone.
 
     The default store, `memory`, ends with the process (a scratch file, nothing kept): tests and
     embedders choose; `cardroom serve` passes the SQLite file of the data folder or `--db`.
@@ -52,24 +57,39 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        bus = RedisBus(redis) if redis else None
+        if bus is not None:
+            await the_lobby.join(bus)
         store = await Store.open(db)
         stores.append(store)
         await the_lobby.attach(store)
         the_lobby.start()
         yield
         await the_lobby.stop()
-        await store.close()
+        await store.close()  # the last moves are in before the leases go to another node
+        if bus is not None:
+            await bus.close()
 
     async def healthz(request: Request) -> Response:
-        return JSONResponse(
-            {
-                "ok": True,
-                "version": __version__,
-                "protocol": PROTOCOL_VERSION,
-                "tables": len(the_lobby.rooms),
-                "players_online": len(the_lobby.online()),
-            }
-        )
+        health = {
+            "ok": True,
+            "version": __version__,
+            "protocol": PROTOCOL_VERSION,
+            "tables": len(the_lobby.rooms),
+            "players_online": len(the_lobby.online()),
+        }
+        if the_lobby.bus.clustered:
+            bus = the_lobby.bus
+            try:
+                health["cluster"] = {
+                    "node": bus.node,
+                    "nodes": await bus.nodes(),
+                    "tables": len(await bus.tables()),
+                    "players_online": len(await bus.online()),
+                }
+            except Exception as exc:  # the bus away: this node's own tables still play
+                health["cluster"] = {"node": bus.node, "unreachable": exc.__class__.__name__}
+        return JSONResponse(health)
 
     async def index(request: Request) -> Response:
         return FileResponse(WEB / "index.html", media_type="text/html; charset=utf-8")

@@ -9,8 +9,10 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from cardroom.bots import DEFAULT_LEVEL, levels
+from cardroom.cluster.bus import Bus, LocalBus
 from cardroom.games import GAMES, find_game
 from cardroom.i18n import _, ngettext
 from cardroom.protocol import JSON, CardroomError
@@ -24,6 +26,12 @@ from cardroom.store.accounts import clean_name, token_hash
 
 PING_EVERY_S = 5.0
 log = logging.getLogger("cardroom.server")
+ADOPT_EVERY_S = 1.0
+"""In a cluster, how often a node looks for tables no live node owns (a dead node's)."""
+ADOPT_PAUSE_S = 6.0
+"""After the bus failed (Redis away), how long it must answer again before this node adopts any
+table: every live owner has written its tables and leases again by then (its heartbeat is every
+second), so none is taken from a live node."""
 PING_SLICES = 20
 """Each player is pinged every PING_EVERY_S, a twentieth of them at a time: a thousand pings (and
 their pongs) at once would stall every table for a tenth of a second."""
@@ -55,6 +63,18 @@ class Lobby:
         self.chat_log: list[JSON] = []
         self._house: asyncio.Task[None] | None = None
         self.store: Store | None = None
+        self.bus: Bus = LocalBus()
+        self.remote: dict[str, tuple[str, JSON]] = {}  # tables of other nodes: id -> (node, summary)
+        self._adopting: asyncio.Task[None] | None = None
+        self._claims: set[asyncio.Task[None]] = set()  # new tables' leases being taken
+
+    async def join(self, bus: Bus) -> None:
+        """Share the lobby with the other nodes on `bus` (before `attach`): their tables are
+        listed here, the lobby chat is one, and each table is owned by one node."""
+        self.bus = bus
+        await bus.open(self._from_bus, self._lost)
+        self.chat_log = (await bus.chat_log())[-200:]
+        await self._refresh_remote()
 
     async def attach(self, store: Store) -> None:
         """Keep players, tables and games in `store` from now on, and reopen the tables it holds
@@ -63,7 +83,20 @@ class Lobby:
         rows = await store.records.open_rooms()
         held = {seat["player"] for row in rows for seat in row.seats if seat.get("player")}
         store.records.forget_guests(keep=held | {row.host for row in rows})
-        for row in rows:
+        await self.adopt(rows)
+
+    async def adopt(self, rows: list[Any] | None = None) -> None:
+        """Reopen the store's tables (`rows`, else all open ones) that no node holds: all of them
+        at a restart of a single server; in a cluster, those whose lease this node gets (a dead
+        node's, once its leases ran out), each resumed from its log exactly as at a restart."""
+        store = self.store
+        assert store is not None
+        for row in rows if rows is not None else await store.records.open_rooms():
+            if row.id in self.rooms or row.id in self.remote:
+                continue
+            fence = await self._claim(store, row)
+            if fence is None:
+                continue
             ids = [seat["player"] for seat in row.seats if seat.get("player")] + [row.host]
             for known in await store.records.players_by_id(ids):
                 if known.id not in self.players:
@@ -78,12 +111,32 @@ class Lobby:
                 room = Room.restore(self, row, record)
             except CardroomError:
                 log.exception("table %s could not be reopened", row.id)
-                store.records.drop_room(row.id)
+                store.records.drop_room(row.id, fence)
                 continue
+            room.fence = fence
             self.rooms[room.id] = room
             for seat in room.seats:
                 if seat.player in self.players:
                     self.players[seat.player].tables.add(room.id)
+            self.bus.put_table(room.id, room.summary())
+
+    async def _claim(self, store: Store, row: Any) -> int | None:
+        """The fencing number this node owns the table `row` with, or None (another node has it).
+        A game in play is fenced in the store before its log is read: from then on, no move of
+        an earlier owner can slip in behind the resumed game (store/fencing.py)."""
+        if not self.bus.clustered:
+            return await self.bus.claim(row.id)
+        playing = row.state == "playing" and row.game_id
+        floor = max(row.fence, await store.records.fence_of(row.game_id) if playing else 0)
+        fence = await self.bus.claim(row.id, floor)
+        if fence is not None:
+            try:
+                await store.records.claim_table(row.id, row.game_id if playing else None, fence)
+            except RuntimeError:
+                log.warning("table %s: a newer owner has written to its log; left to it", row.id)
+                self.bus.release(row.id)
+                return None
+        return fence
 
     # -- connections ---------------------------------------------------------------------
     def connected(self, address: str) -> bool:
@@ -131,6 +184,7 @@ class Lobby:
             player.lang = lang or player.lang
             connection.player = player
             self._remember(player)
+            self.bus.here(player.id, player.name)
             return player
         if account is not None:
             cleaned: str | None = account.name
@@ -150,6 +204,7 @@ class Lobby:
         self.players[player.id] = player
         self.by_token[token_hash(player.token)] = player
         self._remember(player)
+        self.bus.here(player.id, player.name)
         return player
 
     def _remember(self, player: Player) -> None:
@@ -186,6 +241,7 @@ class Lobby:
             return
         player.connection = None
         player.gone_at = self.clock()
+        self.bus.left(player.id)
         for table_id in list(player.tables):
             room = self.rooms.get(table_id)
             if room is None:
@@ -202,20 +258,28 @@ class Lobby:
 
     # -- tables --------------------------------------------------------------------------
     def listing(self, page: int = 0) -> JSON:
-        """One page of the table list: tables with a free seat first, then games under way,
-        then the rest; newest first within each. Only that page's summaries are built."""
+        """One page of the table list, this node's tables and the cluster's others alike: tables
+        with a free seat first, then games under way, then the rest; newest first within each.
+        Only that page's summaries of this node's tables are built."""
         size = self.limits.table_page
 
-        def rank(room: Room) -> int:
-            if room.state == WAITING and any(seat.empty for seat in room.seats):
+        def rank(room: Room | JSON) -> int:
+            if isinstance(room, Room):
+                state, free = room.state, any(seat.empty for seat in room.seats)
+            else:
+                state, free = str(room.get("state")), bool(room.get("free"))
+            if state == WAITING and free:
                 return 0
-            return 1 if room.state == PLAYING else 2
+            return 1 if state == PLAYING else 2
 
-        ordered = sorted(reversed(self.rooms.values()), key=rank)
+        every: list[Room | JSON] = [*reversed(self.rooms.values())]
+        every += [summary for _node, summary in self.remote.values()]
+        ordered = sorted(every, key=rank)
         total = len(ordered)
+        shown = ordered[page * size : (page + 1) * size]
         return {
             "type": "tables",
-            "tables": [room.summary() for room in ordered[page * size : (page + 1) * size]],
+            "tables": [room.summary() if isinstance(room, Room) else room for room in shown],
             "page": page,
             "pages": max(1, -(-total // size)),
             "total": total,
@@ -279,6 +343,9 @@ class Lobby:
         room = Room(self, game, seats, typed, player.id, private, level, self.clock)
         self.rooms[room.id] = room
         self.creators[room.id] = (player.id, address)
+        if self.bus.clustered:
+            self._claims.add(claim := asyncio.create_task(self._own(room)))
+            claim.add_done_callback(self._claims.discard)
         room.join(player, 0, room.code)
         for _i in range(bots):
             room.add_bot(player, None, level)
@@ -297,10 +364,56 @@ class Lobby:
         self.creators.pop(room.id, None)
         if self.rooms.pop(room.id, None) is not None:
             self.broadcast({"type": "table_closed", "table": room.id}, lobby_only=True)
+            self.bus.drop_table(room.id)
+            self.bus.release(room.id)
 
     def table_changed(self, room: Room) -> None:
         if room.id in self.rooms:
-            self.broadcast({"type": "table_update", "table": room.summary()}, lobby_only=True)
+            summary = room.summary()
+            self.broadcast({"type": "table_update", "table": summary}, lobby_only=True)
+            self.bus.put_table(room.id, summary)
+
+    # -- the other nodes -----------------------------------------------------------------
+    async def _own(self, room: Room) -> None:
+        """A new table's lease: its first fencing number. None means another node took the
+        id in the meantime; the table cannot be kept here then."""
+        fence = await self.bus.claim(room.id)
+        if fence is None:
+            self._lost(room.id)
+        elif room.id in self.rooms:
+            room.fence = fence
+
+    def _lost(self, table_id: str) -> None:
+        """This node no longer owns the table (its lease ran out): it stops here, unwritten, and
+        its members here are told it closed (they find it again in the lobby, at its new node)."""
+        room = self.rooms.pop(table_id, None)
+        if room is not None:
+            log.warning("table %s stopped here: this node lost its lease", table_id)
+            room.stop()
+            room.send_all({"type": "table_closed", "table": table_id})
+            for member in room.members():
+                if member in self.players:
+                    self.players[member].tables.discard(table_id)
+
+    def _from_bus(self, message: JSON) -> None:
+        """A message of another node's lobby: its tables, the lobby chat."""
+        kind, node = message.get("type"), message.get("node")
+        if kind == "table_update" and message["table"]["id"] not in self.rooms:
+            self.remote[message["table"]["id"]] = (str(node), message["table"])
+            self.broadcast({"type": "table_update", "table": message["table"]}, lobby_only=True)
+        elif kind == "table_closed" and self.remote.get(message["table"], ("", {}))[0] == node:
+            del self.remote[message["table"]]
+            self.broadcast({"type": "table_closed", "table": message["table"]}, lobby_only=True)
+        elif kind == "chat":
+            self._chat_line(message["line"])
+
+    async def _refresh_remote(self) -> None:
+        """The other nodes' tables, read again whole (a node that died is no longer listed)."""
+        self.remote = {
+            table_id: entry
+            for table_id, entry in (await self.bus.tables()).items()
+            if entry[0] != self.bus.node
+        }
 
     def broadcast(self, message: JSON, lobby_only: bool = False) -> None:
         """Send to everyone online; `lobby_only`: to those at no table (table lists are for them,
@@ -322,6 +435,10 @@ class Lobby:
         """A lobby line: to everyone online, but to players at a table only at a calm rate
         (in a busy lobby they get the recent lines when they come back to it)."""
         line = {"type": "chat", "table": None, "from": player.name, "text": text}
+        self.bus.say(line)
+        self._chat_line(line)
+
+    def _chat_line(self, line: JSON) -> None:
         self.chat_log.append(line)
         del self.chat_log[:-200]
         self.broadcast(line, lobby_only=not self.seated_chat.allow())
@@ -330,14 +447,31 @@ class Lobby:
     def start(self) -> None:
         if self._house is None:
             self._house = asyncio.create_task(self._housekeeping())
+        if self.bus.clustered and self._adopting is None:
+            self._adopting = asyncio.create_task(self._adopt_orphans())
 
     async def stop(self) -> None:
-        if self._house is not None:
-            self._house.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._house
+        for task in (self._house, self._adopting):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for room in list(self.rooms.values()):
             room.stop()
+
+    async def _adopt_orphans(self) -> None:
+        calm_since: float | None = time.monotonic() - ADOPT_PAUSE_S  # calm from the start
+        while True:
+            await asyncio.sleep(ADOPT_EVERY_S)
+            try:
+                await self._refresh_remote()
+                calm_since = calm_since or time.monotonic()
+                if time.monotonic() - calm_since >= ADOPT_PAUSE_S:
+                    await self.adopt()
+            except Exception as exc:
+                if calm_since is not None:
+                    log.warning("looking for tables without a node failed (%s); trying again", exc)
+                calm_since = None
 
     async def _housekeeping(self) -> None:
         tick = 0

@@ -50,7 +50,7 @@ def run_server(
     """
     port = free_port()
     data = tempfile.TemporaryDirectory()
-    inherited = {k: v for k, v in os.environ.items() if k != "CARDROOM_DB"}
+    inherited = {k: v for k, v in os.environ.items() if k not in ("CARDROOM_DB", "CARDROOM_REDIS")}
     env = {**inherited, "CARDROOM_DATA": data.name, **(extra_env or {})}
     # The server's output and log go to a file: a pipe nobody reads would fill up and stall the server.
     log = tempfile.TemporaryFile()  # noqa: SIM115  (closed in the finally below, after the server)

@@ -19,9 +19,9 @@ import asyncio
 import contextlib
 import heapq
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardroom.bots import levels, make_bot
 from cardroom.bots.names import bot_names
@@ -35,18 +35,37 @@ from cardroom.protocol.record import start as start_table
 from cardroom.server.history import Batch, History
 from cardroom.server.narration import Narrator
 from cardroom.server.wire import encode, error
-from cardroom.store import GameRecord, SeatRecord, Standing, StoreError
+from cardroom.store import GameRecord, SeatRecord, Standing, Store, StoreError
 from cardroom.store.errors import store_unavailable
 from cardroom.store.ratings import account_subject, bot_subject
 
 if TYPE_CHECKING:
     from cardroom.server.connection import Player
-    from cardroom.server.lobby import Lobby
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 GRACE_MS = 120_000
 SEED_BITS = 256
 """A live table's seed, from the operating system: too many to search for from one's own hand."""
+
+
+class Lobby(Protocol):
+    """What a room needs of the lobby holding it (server/lobby.py): the lobby knows its rooms,
+    a room knows only this, so the arrow runs one way and any node's lobby can hold a room."""
+
+    @property
+    def clock(self) -> Callable[[], float]: ...
+    @property
+    def grace_s(self) -> float: ...
+    @property
+    def store(self) -> Store | None: ...
+    @property
+    def players(self) -> Mapping[str, Player]: ...
+    @property
+    def rooms(self) -> Mapping[str, Room]: ...
+    def player_name(self, player_id: str) -> str | None: ...
+    def listing(self) -> JSON: ...
+    def table_changed(self, room: Room) -> None: ...
+    def close_room(self, room: Room) -> None: ...
 
 
 @dataclass(slots=True)
@@ -105,6 +124,8 @@ class Room:
         self.game_id: str | None = None
         self.last_write: asyncio.Future[None] | None = None
         """The journal write of the newest move: an acknowledgement waits for it (crash safety)."""
+        self.fence = 0
+        """This node's fencing number for the table, written with each move (0: no cluster)."""
         self.paused_at: float | None = None
         """When the store stopped writing (clock time), while the table waits for it."""
 
@@ -184,6 +205,7 @@ class Room:
             "state": self.state,
             "game_id": self.game_id,
             "games_played": self.games_played,
+            "fence": self.fence,
         }
 
     def persist(self) -> None:
@@ -197,8 +219,8 @@ class Room:
         if store is None:
             return
         if self.game_id is not None and self.table is not None and not self.table.over:
-            store.records.abandon_game(self.game_id, self.table.now)
-        store.records.drop_room(self.id)
+            store.records.abandon_game(self.game_id, self.table.now, self.fence)
+        store.records.drop_room(self.id, self.fence)
 
     def _logged(self) -> int:
         """How many moves this game's log holds: the next move's place in it."""
@@ -209,7 +231,9 @@ class Room:
         store = self.lobby.store
         if store is not None and self.game_id is not None:
             seq = self._logged() - 1
-            self.last_write = store.journal.move(self.game_id, seq, move.at, move.player, move.action)
+            self.last_write = store.journal.move(
+                self.game_id, seq, move.at, move.player, move.action, self.fence
+            )
             self.last_write.add_done_callback(self._written)
 
     def _written(self, done: asyncio.Future[None]) -> None:
@@ -687,7 +711,7 @@ class Room:
         store, table = self.lobby.store, self.table
         if store is not None and self.game_id is not None and table is not None:
             places = self.game.standings(table)
-            store.records.finish_game(self.game_id, table.now, table.winner, places)
+            store.records.finish_game(self.game_id, table.now, table.winner, places, self.fence)
             store.ratings.game_over(self.game.name, self.game_id, self._standings(places))
         self.changed()
 

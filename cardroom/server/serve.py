@@ -51,22 +51,26 @@ def serve(
     origins: frozenset[str] = frozenset(),
     forwarded_allow_ips: str | None = None,
     grace_s: float = GRACE_MS / 1000,
+    redis: str | None = None,
 ) -> None:
     """Serve the web page and the websocket until interrupted.
 
     `origins`: the addresses the page is served from, when a proxy changes the Host header;
     `forwarded_allow_ips`: the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed
     (the client's address for the limits, https for the Secure cookie): docs/security.md;
-    `grace_s`: how long a player who went away keeps their seat, and a guest their token."""
+    `grace_s`: how long a player who went away keeps their seat, and a guest their token;
+    `redis`: join the cluster of nodes on that Redis (docs/deploy.md)."""
     # A full collection of a big heap stalls every table for tens of milliseconds: collect the
     # young generations often and the old one rarely, and keep start-up objects out of it.
     gc.set_threshold(50_000, 50, 1_000)
     gc.freeze()
     logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO), format="%(message)s")
     print(f"games and accounts are kept in {_safe(db)}", flush=True)
+    if redis:
+        print(f"a node of the cluster on {_safe(redis)}", flush=True)
     print(f"cardroom is running: open http://{host}:{port}/ in a browser (Ctrl+C stops it)", flush=True)
     uvicorn.run(
-        create_app(Lobby(grace_s=grace_s, limits=Limits.from_env()), db=db, origins=origins),
+        create_app(Lobby(grace_s=grace_s, limits=Limits.from_env()), db=db, origins=origins, redis=redis),
         host=host,
         port=port,
         log_level=log_level,

@@ -34,6 +34,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DataError, IntegrityError, ProgrammingError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from cardroom.store import fencing
 from cardroom.store.schema import moves
 
 log = logging.getLogger("cardroom.store")
@@ -46,8 +47,9 @@ RETRY_MAX_S = 2.0
 """Waits between two tries of a batch the database could not take: doubling up to this."""
 CLOSE_WHILE_FAILING_S = 5.0
 """How long closing waits for a failing store before it leaves the unwritten writes (unanswered)."""
-REFUSED_FOR_GOOD = (IntegrityError, DataError, ProgrammingError)
-"""What the database answers the same however often it is asked; anything else may pass later."""
+REFUSED_FOR_GOOD = (IntegrityError, DataError, ProgrammingError, fencing.StaleOwner)
+"""What the database answers the same however often it is asked; anything else may pass later.
+A stale owner's write (store/fencing.py) is one: a newer owner's number never goes away."""
 
 
 class BrokenLog(RuntimeError):
@@ -89,8 +91,11 @@ class Journal:
     def write(self, op: Op) -> asyncio.Future[None]:
         return self._queue(_Write(op, None, asyncio.get_running_loop().create_future()))
 
-    def move(self, game_id: str, seq: int, at: int, player: int, action: Any) -> asyncio.Future[None]:
-        row = {"game_id": game_id, "seq": seq, "at": at, "player": player, "action": action}
+    def move(
+        self, game_id: str, seq: int, at: int, player: int, action: Any, fence: int = 0
+    ) -> asyncio.Future[None]:
+        """A move row; `fence`, the writer's fencing number in a cluster, is checked (fencing.py)."""
+        row = {"game_id": game_id, "seq": seq, "at": at, "player": player, "action": action, "fence": fence}
         return self._queue(_Write(None, row, asyncio.get_running_loop().create_future()))
 
     def _queue(self, item: _Write) -> asyncio.Future[None]:
@@ -211,8 +216,13 @@ def _apply(conn: Connection, batch: list[_Write]) -> None:
             rows.append(item.row)
             continue
         if rows:
-            conn.execute(insert(moves), rows)
+            _insert_moves(conn, rows)
             rows = []
         item.op(conn)
     if rows:
-        conn.execute(insert(moves), rows)
+        _insert_moves(conn, rows)
+
+
+def _insert_moves(conn: Connection, rows: list[dict[str, Any]]) -> None:
+    fencing.check_moves(conn, rows)
+    conn.execute(insert(moves), rows)

@@ -5,6 +5,7 @@ Writes of a running server go through the journal, in order; reads are direct.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from cardroom.i18n import _
 from cardroom.protocol import JSON
 from cardroom.protocol.record import Move, Record
+from cardroom.store import fencing
 from cardroom.store.accounts import now_ms
 from cardroom.store.errors import StoreError
 from cardroom.store.journal import Journal
@@ -121,11 +123,18 @@ class Records:
         self.journal.write(op)
 
     def save_room(self, values: dict[str, Any]) -> None:
+        """Keep a table's row; its `fence` (a cluster node's number, else 0) is checked first."""
         values = {**values, "updated_ms": now_ms()}
-        self.journal.write(lambda conn: _upsert(conn, rooms, "id", values))
 
-    def drop_room(self, room_id: str) -> None:
         def op(conn: Connection) -> None:
+            fencing.claim_room(conn, values["id"], values.get("fence", 0))
+            _upsert(conn, rooms, "id", values)
+
+        self.journal.write(op)
+
+    def drop_room(self, room_id: str, fence: int = 0) -> None:
+        def op(conn: Connection) -> None:
+            fencing.claim_room(conn, room_id, fence)
             conn.execute(delete(rooms).where(rooms.c.id == room_id))
 
         self.journal.write(op)
@@ -174,8 +183,12 @@ class Records:
 
         self.journal.write(op)
 
-    def finish_game(self, game_id: str, end_at: int, winner: int | None, places: list[int]) -> None:
+    def finish_game(
+        self, game_id: str, end_at: int, winner: int | None, places: list[int], fence: int = 0
+    ) -> None:
         def op(conn: Connection) -> None:
+            if fence:
+                fencing.claim(conn, game_id, fence)
             conn.execute(
                 update(games)
                 .where(games.c.id == game_id)
@@ -190,8 +203,10 @@ class Records:
 
         self.journal.write(op)
 
-    def abandon_game(self, game_id: str, end_at: int) -> None:
+    def abandon_game(self, game_id: str, end_at: int, fence: int = 0) -> None:
         def op(conn: Connection) -> None:
+            if fence:
+                fencing.claim(conn, game_id, fence)
             conn.execute(
                 update(games)
                 .where(games.c.id == game_id, games.c.state == PLAYING)
@@ -199,6 +214,23 @@ class Records:
             )
 
         self.journal.write(op)
+
+    def claim_table(self, room_id: str, game_id: str | None, fence: int) -> asyncio.Future[None]:
+        """A node taking over a table (and its game in play): from this commit on, the store
+        refuses every write of an earlier owner (store/fencing.py). Await it before reading."""
+
+        def op(conn: Connection) -> None:
+            fencing.claim_room(conn, room_id, fence)
+            if game_id is not None:
+                fencing.claim(conn, game_id, fence)
+
+        return self.journal.write(op)
+
+    async def fence_of(self, game_id: str) -> int:
+        """The newest fencing number the game's log has seen (0: none, or no such game)."""
+        async with self.engine.connect() as conn:
+            found = (await conn.execute(select(games.c.fence).where(games.c.id == game_id))).scalar()
+        return int(found or 0)
 
     # -- reading records ----------------------------------------------------------------------
     async def get(self, game_id: str) -> GameRecord:

@@ -80,6 +80,7 @@ rooms = Table(
     Column("game_id", String(16), nullable=True),
     Column("games_played", Integer, nullable=False),
     Column("updated_ms", BigInteger, nullable=False),
+    Column("fence", BigInteger, nullable=False, server_default="0"),  # its owner's (store/fencing.py)
 )
 
 games = Table(
@@ -101,6 +102,8 @@ games = Table(
     Column("winner", Integer, nullable=True),
     # Played at a private table: its record is for the accounts seated in it (docs/security.md).
     Column("private", Boolean, nullable=False, server_default=false()),
+    # The newest fencing number of the node owning the table (store/fencing.py); 0 on one node.
+    Column("fence", BigInteger, nullable=False, server_default="0"),
 )
 
 game_seats = Table(
@@ -124,6 +127,7 @@ moves = Table(
     Column("at", BigInteger, nullable=False),
     Column("player", Integer, nullable=False),
     Column("action", JSON, nullable=False),
+    Column("fence", BigInteger, nullable=False, server_default="0"),  # its writer's fencing number
 )
 
 ratings = Table(

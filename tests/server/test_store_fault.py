@@ -179,7 +179,12 @@ def test_a_move_the_database_refuses_for_good_closes_the_table_as_abandoned(tmp_
                 await _until(lambda: bool(me.acked) or me.over, 60, "an acknowledged action")
                 game_id, seq, _ = me.acked[-1]
                 for taken in range(seq + 1, seq + 400):
-                    _sqlite(tmp_path, "INSERT INTO moves VALUES (?, ?, 0, 0, '{}')", game_id, taken)
+                    _sqlite(
+                        tmp_path,
+                        "INSERT INTO moves (game_id, seq, at, player, action) VALUES (?, ?, 0, 0, '{}')",
+                        game_id,
+                        taken,
+                    )
                 closed = lambda: any(m.get("type") == "table_closed" for m in _received(me))  # noqa: E731
                 await _until(closed, 60, "the table closed")
             finally:

@@ -1,0 +1,184 @@
+"""The bus's contract, on both implementations: two nodes share one directory of tables, one
+lobby chat, who is online, rate limits, and each table's lease (cardroom/cluster/bus.py).
+
+The Redis runs are on this session's throwaway Redis (tests/services.py), each test under a
+key prefix of its own."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+
+from cardroom.cluster.bus import Bus, LocalBus, LocalHub
+from cardroom.cluster.redis_bus import RedisBus
+from cardroom.protocol import JSON
+from tests.services import redis_url
+
+
+class Node:
+    """One bus and what it was told by the others."""
+
+    def __init__(self, bus: Bus) -> None:
+        self.bus = bus
+        self.heard: list[JSON] = []
+        self.lost: list[str] = []
+
+
+NodesOf = Callable[[int], Any]
+
+
+@pytest.fixture(params=["local", "redis"])
+def nodes(request: pytest.FixtureRequest) -> NodesOf:
+    """`nodes(n)`: an async context of n nodes on one bus (one hub, or one Redis and prefix)."""
+    kind = request.param
+    url = redis_url() if kind == "redis" else ""
+    prefix = f"test-{secrets.token_hex(4)}:"
+
+    @asynccontextmanager
+    async def make(n: int) -> AsyncIterator[list[Node]]:
+        hub = LocalHub()
+        made = [
+            Node(LocalBus(hub) if kind == "local" else RedisBus(url, prefix=prefix, beat_s=0.1))
+            for _ in range(n)
+        ]
+        for node in made:
+            await node.bus.open(node.heard.append, node.lost.append)
+        try:
+            yield made
+        finally:
+            for node in made:
+                await node.bus.close()
+
+    return make
+
+
+async def eventually(check: Callable[[], Awaitable[bool]], timeout: float = 5) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not await check():
+        assert asyncio.get_running_loop().time() < deadline, "not within the time"
+        await asyncio.sleep(0.02)
+
+
+def test_a_table_one_node_holds_is_in_the_directory_every_node_reads(nodes: NodesOf) -> None:
+    async def go() -> None:
+        async with nodes(2) as (a, b):
+            a.bus.put_table("t1", {"id": "t1", "game": "kittens"})
+            b.bus.put_table("t2", {"id": "t2", "game": "burrito"})
+
+            async def both_listed() -> bool:
+                return len(await b.bus.tables()) == 2
+
+            await eventually(both_listed)
+            assert await a.bus.tables() == {
+                "t1": (a.bus.node, {"id": "t1", "game": "kittens"}),
+                "t2": (b.bus.node, {"id": "t2", "game": "burrito"}),
+            }
+
+            async def b_heard() -> bool:
+                return any(m["type"] == "table_update" for m in b.heard)
+
+            await eventually(b_heard)
+            assert [m for m in b.heard if m["type"] == "table_update"] == [
+                {"type": "table_update", "node": a.bus.node, "table": {"id": "t1", "game": "kittens"}}
+            ]  # a node is told of the others' tables, not of its own
+            a.bus.drop_table("t1")
+
+            async def gone() -> bool:
+                return set(await b.bus.tables()) == {"t2"}
+
+            await eventually(gone)
+            await eventually(lambda: _said(b, {"type": "table_closed", "node": a.bus.node, "table": "t1"}))
+
+    asyncio.run(go())
+
+
+async def _said(node: Node, message: JSON) -> bool:
+    return message in node.heard
+
+
+def test_a_node_that_leaves_takes_its_tables_and_players_out_of_the_lobby(nodes: NodesOf) -> None:
+    async def go() -> None:
+        async with nodes(2) as (a, b):
+            a.bus.put_table("t1", {"id": "t1"})
+            a.bus.here("p1", "Anna")
+            b.bus.here("p2", "Bo")
+
+            async def all_there() -> bool:
+                return len(await b.bus.online()) == 2 and len(await b.bus.tables()) == 1
+
+            await eventually(all_there)
+            assert sorted(await b.bus.nodes()) == sorted([a.bus.node, b.bus.node])
+            await a.bus.close()
+            assert await b.bus.tables() == {}
+            assert await b.bus.online() == {"p2": "Bo"}
+            assert await b.bus.nodes() == [b.bus.node]
+            await a.bus.open(a.heard.append, a.lost.append)  # for the fixture's close
+
+    asyncio.run(go())
+
+
+def test_lobby_chat_crosses_nodes_and_is_kept_for_who_comes_later(nodes: NodesOf) -> None:
+    line = {"type": "chat", "table": None, "from": "Anna", "text": "hello all"}
+
+    async def go() -> None:
+        async with nodes(3) as (a, b, c):
+            a.bus.say(line)
+            for other in (b, c):
+                await eventually(lambda other=other: _said(other, {"type": "chat", "line": line}))
+            assert not a.heard  # its own line the lobby shows itself
+            assert await c.bus.chat_log() == [line]
+
+    asyncio.run(go())
+
+
+def test_presence_is_everyone_connected_to_any_node(nodes: NodesOf) -> None:
+    async def go() -> None:
+        async with nodes(2) as (a, b):
+            a.bus.here("p1", "Anna")
+            b.bus.here("p2", "Bo")
+
+            async def both() -> bool:
+                return await a.bus.online() == {"p1": "Anna", "p2": "Bo"}
+
+            await eventually(both)
+            a.bus.left("p1")
+
+            async def one() -> bool:
+                return await b.bus.online() == {"p2": "Bo"}
+
+            await eventually(one)
+
+    asyncio.run(go())
+
+
+def test_a_rate_limit_is_one_bucket_whichever_node_asks(nodes: NodesOf) -> None:
+    async def go() -> list[bool]:
+        async with nodes(2) as (a, b):
+            asked = [await (a, b)[i % 2].bus.allow("chat:p1", rate=0.01, burst=3) for i in range(5)]
+            assert await a.bus.allow("chat:p2", rate=0.01, burst=3)  # another key, another bucket
+            return asked
+
+    assert asyncio.run(go()) == [True, True, True, False, False]
+
+
+def test_a_table_is_owned_by_one_node_at_a_time(nodes: NodesOf) -> None:
+    async def go() -> None:
+        async with nodes(2) as (a, b):
+            first = await a.bus.claim("t1")
+            assert first is not None
+            assert await a.bus.claim("t1") == first  # still its own
+            assert await b.bus.claim("t1") is None
+            a.bus.release("t1")
+
+            async def b_owns() -> bool:
+                return await b.bus.claim("t1") is not None
+
+            await eventually(b_owns)
+            assert await a.bus.claim("t1") is None
+
+    asyncio.run(go())

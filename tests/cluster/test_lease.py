@@ -1,0 +1,75 @@
+"""Leases on Redis (cardroom/cluster/lease.py): a lease its owner stops renewing runs out, the
+next owner gets a higher fencing number, and the old owner learns it lost the table."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+
+from redis.asyncio import Redis
+
+from cardroom.cluster.lease import Leases
+from cardroom.cluster.redis_bus import RedisBus
+from tests.services import redis_url
+
+
+def test_a_lease_not_renewed_runs_out_and_the_next_owner_gets_a_higher_fencing_number() -> None:
+    prefix = f"test-{secrets.token_hex(4)}:"
+
+    async def go() -> tuple[int | None, int | None, int | None, list[str], list[str]]:
+        redis = Redis.from_url(redis_url(), decode_responses=True)
+        try:
+            a, b = Leases(redis, "a", prefix, lease_ms=300), Leases(redis, "b", prefix, lease_ms=300)
+            first = await a.claim("t1")
+            taken_early = await b.claim("t1")
+            await asyncio.sleep(0.5)  # a is paused past its lease
+            second = await b.claim("t1")
+            lost = await a.renew_all()
+            kept = await b.renew_all()
+            return first, taken_early, second, lost, kept
+        finally:
+            await redis.aclose()
+
+    first, taken_early, second, lost, kept = asyncio.run(go())
+    assert taken_early is None
+    assert first is not None and second is not None and second > first
+    assert lost == ["t1"] and kept == []
+
+
+def test_fencing_numbers_stay_above_what_the_store_has_seen_when_redis_forgot_them() -> None:
+    """A Redis that lost its data (restarted without saving) must not hand out a number the
+    store has already seen: the claimer passes the store's newest as a floor."""
+    prefix = f"test-{secrets.token_hex(4)}:"
+
+    async def go() -> int | None:
+        redis = Redis.from_url(redis_url(), decode_responses=True)
+        try:
+            return await Leases(redis, "a", prefix).claim("t9", floor=41)
+        finally:
+            await redis.aclose()
+
+    assert asyncio.run(go()) == 42
+
+
+def test_a_node_whose_lease_was_taken_is_told_by_its_heartbeat() -> None:
+    prefix = f"test-{secrets.token_hex(4)}:"
+
+    async def go() -> list[str]:
+        lost: list[str] = []
+        node = RedisBus(redis_url(), prefix=prefix, beat_s=0.05)
+        await node.open(lambda message: None, lost.append)
+        other = Redis.from_url(redis_url(), decode_responses=True)
+        try:
+            assert await node.claim("t1") is not None
+            await other.delete(f"{prefix}lease:t1")  # ran out, as when the node was paused
+            assert await Leases(other, "thief", prefix).claim("t1") is not None
+            for _ in range(100):
+                if lost:
+                    break
+                await asyncio.sleep(0.02)
+            return lost
+        finally:
+            await node.close()
+            await other.aclose()
+
+    assert asyncio.run(go()) == ["t1"]

@@ -1,0 +1,300 @@
+"""Nodes of a cluster (issue 15): real `cardroom serve` processes on loopback sharing one Redis
+and one PostgreSQL (this session's throwaway servers, tests/services.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any
+
+import pytest
+import redis
+from sqlalchemy import select
+
+from cardroom.clients.botclient import NetBot
+from cardroom.games import find_game
+from cardroom.protocol.record import replay
+from cardroom.store import Store
+from cardroom.store.schema import games, moves
+from tests import services
+from tests.databases import empty_postgres
+from tests.server.live import Client, LiveServer, run_server
+from tests.server.play import Witness, create_and_start, play_until, stored_game
+from tests.services import redis_url
+
+SLOW_KITTENS = {
+    "nope_window_ms": 400,
+    "turn_ms": 5000,
+    "defuse_ms": 3000,
+    "choose_ms": 2000,
+    "bot_think_ms": 300,
+}
+
+
+@pytest.fixture
+def cluster_env() -> dict[str, str]:
+    """What a node needs: the shared PostgreSQL (emptied) and the shared Redis (flushed)."""
+    url = redis_url()
+    redis.Redis.from_url(url).flushdb()
+    return {"CARDROOM_DB": empty_postgres(), "CARDROOM_REDIS": url}
+
+
+@contextlib.contextmanager
+def nodes(env: dict[str, str], n: int) -> Iterator[list[LiveServer]]:
+    with contextlib.ExitStack() as stack:
+        yield [stack.enter_context(run_server(env)) for _ in range(n)]
+
+
+def wait_for(check: Any, timeout: float, what: str) -> float:
+    """Poll `check()` until true; the seconds it took."""
+    start = time.monotonic()
+    while not check():
+        assert time.monotonic() - start < timeout, f"{what}: not within {timeout} s"
+        time.sleep(0.05)
+    return time.monotonic() - start
+
+
+def test_one_lobby_across_nodes_tables_and_chat(cluster_env: dict[str, str]) -> None:
+    with nodes(cluster_env, 3) as (a, b, c):
+        assert sorted(a.health()["cluster"]["nodes"]) == sorted(
+            n.health()["cluster"]["node"] for n in (a, b, c)
+        )
+
+        async def go() -> None:
+            anna = await Client.connect(a.ws_url, "Anna")
+            bo = await Client.connect(b.ws_url, "Bo")
+            await anna.send({"type": "create_table", "game": "kittens", "seats": 3, "bots": 1, "options": {}})
+            table = (await anna.expect("table"))["table"]
+            update = await bo.expect("table_update")  # Bo, on another node, sees it appear
+            assert update["table"]["id"] == table and update["table"]["game"] == "kittens"
+            carla = await Client.connect(c.ws_url, "Carla")  # arrives later, on a third node
+            listed = await carla.expect("tables")
+            assert [t["id"] for t in listed["tables"]] == [table]
+            await carla.send({"type": "chat", "text": "who wants a game?"})
+            for someone in (anna, bo, carla):
+                line = await someone.expect("chat", text="who wants a game?")
+                assert line["from"] == "Carla"
+            dora = await Client.connect(a.ws_url, "Dora")  # the chat is kept for who comes later
+            kept = await dora.expect("lobby_chat")
+            assert [line["text"] for line in kept["chat"]] == ["who wants a game?"]
+            assert b.health()["cluster"]["players_online"] == 4
+            await anna.send({"type": "leave", "table": table})
+            closed = await bo.expect("table_closed")
+            assert closed["table"] == table
+            for someone in (anna, bo, carla, dora):
+                await someone.close()
+
+        asyncio.run(go())
+
+
+def test_a_node_without_redis_is_the_whole_server_on_its_own(tmp_path: Any) -> None:
+    """No --redis: one process on SQLite as before; no cluster in its health, no Redis needed."""
+    with run_server({"CARDROOM_DATA": str(tmp_path)}) as one, run_server() as other:
+        assert "cluster" not in one.health()
+
+        async def go() -> list[Any]:
+            anna = await Client.connect(one.ws_url, "Anna")
+            await anna.send({"type": "create_table", "game": "burrito", "seats": 3, "bots": 1, "options": {}})
+            await anna.expect("table")
+            bo = await Client.connect(other.ws_url, "Bo")
+            tables = (await bo.expect("tables"))["tables"]
+            await anna.close()
+            await bo.close()
+            return list(tables)
+
+        assert asyncio.run(go()) == []  # two plain servers share nothing
+    assert (tmp_path / "cardroom.sqlite3").exists()
+
+
+async def _log(db: str, game_id: str) -> list[tuple[int, int]]:
+    store = await Store.open(db)
+    try:
+        async with store.engine.connect() as conn:
+            rows = await conn.execute(
+                select(moves.c.seq, moves.c.fence).where(moves.c.game_id == game_id).order_by(moves.c.seq)
+            )
+            return [(r.seq, r.fence) for r in rows.all()]
+    finally:
+        await store.close()
+
+
+async def _game_of(server: LiveServer, db: str) -> tuple[str, str]:
+    """Start a kittens table of three seats (two bots) on `server`; its player then leaves the
+    game to a stand-in bot, so that only the node's own bots write the log. Table and game ids."""
+    anna = NetBot(server.ws_url, "Anna", "kittens", "normal", seed=1)
+    await create_and_start(anna, "kittens", seats=3, bots=2, options=SLOW_KITTENS)
+    await anna.send({"type": "start", "table": anna.table})
+    store = await Store.open(db)
+    try:
+        async with asyncio.timeout(10):
+            while True:
+                async with store.engine.connect() as conn:
+                    found = await conn.execute(select(games.c.id).where(games.c.room_id == anna.table))
+                    game_id = found.scalar()
+                if game_id:
+                    break
+                await asyncio.sleep(0.05)
+    finally:
+        await store.close()
+        await anna.close()
+    assert anna.table is not None
+    return anna.table, str(game_id)
+
+
+def test_a_paused_owner_loses_its_table_to_another_node_and_cannot_write_to_its_log(
+    cluster_env: dict[str, str],
+) -> None:
+    """A node paused past its lease: another node takes the table over from the log; the old
+    one, back, cannot add to the log (fencing), lets the table go and tells who watched it there."""
+    db = cluster_env["CARDROOM_DB"]
+    with nodes(cluster_env, 2) as (a, b):
+
+        async def moves_by(game_id: str, fence: int) -> bool:
+            return any(f >= fence for _, f in await _log(db, game_id))
+
+        async def go() -> tuple[str, float, dict[str, Any]]:
+            table, game_id = await _game_of(a, db)
+            eve = await Client.connect(a.ws_url, "Eve")
+            await eve.send({"type": "spectate", "table": table})
+            await eve.expect("table", table=table)
+            await until(lambda: moves_by(game_id, 1), 20, "the first node's bots play")
+            os.kill(a.process.pid, signal.SIGSTOP)  # a long pause: its lease runs out
+            try:
+                took = await until(lambda: _health_is(b, "tables", 1), 20, "another node takes the table")
+                await until(lambda: moves_by(game_id, 2), 20, "the new owner plays")
+            finally:
+                os.kill(a.process.pid, signal.SIGCONT)  # back, still believing it owns the table
+            closed = await eve.expect("table_closed", table=table)
+            await until(lambda: _health_is(a, "tables", 0), 10, "the old owner lets the table go")
+            await eve.close()
+            await asyncio.sleep(1)  # the new owner plays on
+            return game_id, took, closed
+
+        game_id, took, closed = asyncio.run(go())
+        log = asyncio.run(_log(db, game_id))
+        record = asyncio.run(stored_game(db, game_id)).record
+    print(f"takeover after the pause began: {took:.1f} s")
+    assert took <= 8  # the lease (4 s) and one look for orphans (1 s), with room for a busy machine
+    assert closed  # Eve, watching at the old node, is sent back to the lobby
+    assert [seq for seq, _ in log] == list(range(len(log)))  # one log, no gap, no fork
+    fences = [f for _, f in log]
+    assert fences == sorted(fences) and fences[0] == 1 and fences[-1] == 2
+    replay(find_game("kittens"), record)  # and it replays: both owners' moves are one game
+    assert "lease" in a.log or "refused" in a.log
+
+
+async def until(check: Callable[[], Awaitable[bool]], timeout: float, what: str) -> float:
+    """Await `check()` until true; the seconds it took."""
+    start = time.monotonic()
+    while not await check():
+        assert time.monotonic() - start < timeout, f"{what}: not within {timeout} s"
+        await asyncio.sleep(0.05)
+    return time.monotonic() - start
+
+
+async def _health_is(server: LiveServer, key: str, value: Any) -> bool:
+    return bool(server.health()[key] == value)
+
+
+def test_a_killed_nodes_table_goes_on_at_another_node_with_every_acknowledged_action(
+    cluster_env: dict[str, str],
+) -> None:
+    """kill -9 of the node owning a table mid-game: another node takes it over from the log,
+    the player comes back through that node with the token of their first connection and has
+    their seat again, and every action acknowledged before the kill is in the log."""
+    db = cluster_env["CARDROOM_DB"]
+    with nodes(cluster_env, 2) as (a, b):
+
+        async def before() -> Witness:
+            me = Witness(a.ws_url, "Anna", "kittens", "normal", seed=3)
+            await create_and_start(me, "kittens", seats=3, bots=2, options=SLOW_KITTENS)
+            await me.send({"type": "start", "table": me.table})
+            await play_until([me], acks=2, limit_s=60)
+            os.kill(a.process.pid, signal.SIGKILL)
+            with contextlib.suppress(Exception):
+                await me.close()
+            return me
+
+        anna = asyncio.run(before())
+        a.process.wait()
+        took = wait_for(lambda: b.health()["tables"] == 1, 20, "the other node takes the table over")
+
+        async def back() -> dict[str, Any]:
+            client = await Client.connect(b.ws_url, token=anna.token)
+            snapshot = await client.expect("table", table=anna.table)
+            await client.close()
+            return snapshot
+
+        snapshot = asyncio.run(back())
+        game_id = anna.acked[0][0]
+
+        record = asyncio.run(stored_game(db, game_id)).record
+    print(f"takeover after kill -9: {took:.1f} s")
+    assert snapshot["you"] == anna.seat and snapshot["state"] in ("playing", "over")
+    for _game, seq, action in anna.acked:
+        assert record.moves[seq].player == anna.seat and record.moves[seq].action == action
+    replay(find_game("kittens"), record)
+
+
+def test_redis_restarting_mid_game_stops_no_table_and_the_lobby_is_rebuilt() -> None:
+    """Redis stopped (its data gone) and started again mid-game: the table plays on at its node
+    all along, no other node takes it, and the lobby every node shows is whole again."""
+    first = services.start_redis()  # a Redis of this test's own, to stop and start
+    port = int(first.url.rsplit(":", 1)[1].split("/")[0])
+    db = empty_postgres()
+    env = {"CARDROOM_DB": db, "CARDROOM_REDIS": first.url}
+    again: services.Service | None = None
+    try:
+        with nodes(env, 2) as (a, b):
+            _table, game_id = asyncio.run(_game_of(a, db))
+            wait_for(lambda: len(asyncio.run(_log(db, game_id))) >= 3, 20, "the bots play")
+            first.stop()
+            time.sleep(2)
+            during = len(asyncio.run(_log(db, game_id)))
+            wait_for(lambda: len(asyncio.run(_log(db, game_id))) > during + 2, 20, "play without Redis")
+            assert a.health()["cluster"]["unreachable"]
+            again = services.start_redis(port)
+            wait_for(lambda: b.health()["cluster"].get("tables") == 1, 15, "the lobby rebuilt")
+            wait_for(lambda: len(asyncio.run(_log(db, game_id))) > during + 6, 20, "play on after Redis")
+            assert (a.health()["tables"], b.health()["tables"]) == (1, 0)  # never moved
+
+            async def listed() -> list[Any]:
+                bo = await Client.connect(b.ws_url, "Bo")
+                tables = (await bo.expect("tables"))["tables"]
+                await bo.close()
+                return list(tables)
+
+            assert len(asyncio.run(listed())) == 1
+            log = asyncio.run(_log(db, game_id))
+    finally:
+        first.stop()
+        if again is not None:
+            again.stop()
+    assert [seq for seq, _ in log] == list(range(len(log)))
+    fences = [f for _, f in log]
+    assert fences == sorted(fences) and fences[0] >= 1
+
+
+def test_a_node_stopped_with_sigterm_lets_another_node_take_its_table_at_once(
+    cluster_env: dict[str, str],
+) -> None:
+    """SIGTERM: the node's last moves are committed, then its leases are given up, so another
+    node takes its tables over without waiting for them to run out."""
+    db = cluster_env["CARDROOM_DB"]
+    with nodes(cluster_env, 2) as (a, b):
+        _table, game_id = asyncio.run(_game_of(a, db))
+        wait_for(lambda: len(asyncio.run(_log(db, game_id))) >= 3, 20, "the bots play")
+        a.process.terminate()
+        a.process.wait(10)
+        took = wait_for(lambda: b.health()["tables"] == 1, 10, "the other node takes the table")
+        before = len(asyncio.run(_log(db, game_id)))
+        wait_for(lambda: len(asyncio.run(_log(db, game_id))) > before, 20, "the game goes on")
+        log = asyncio.run(_log(db, game_id))
+    print(f"takeover after SIGTERM: {took:.1f} s")
+    assert took < 3  # not the lease's 4 s: it was given up
+    assert [seq for seq, _ in log] == list(range(len(log)))
+    assert [f for _, f in log] == sorted(f for _, f in log)
