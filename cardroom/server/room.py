@@ -644,7 +644,7 @@ class Room:
         while self.cues and self.cues[0][0] <= now:
             at, target, cue, ident = heapq.heappop(self.cues)
             pid = self.seats[target].player
-            if pid is not None:
+            if pid is not None and self._catchable(target, ident):
                 player = self.lobby.players.get(pid)
                 lang = player.lang if player else "en"
                 self.send_to(
@@ -658,6 +658,15 @@ class Room:
                         "text": self.narrator.cue(cue, lang),
                     },
                 )
+
+    def _catchable(self, target: int, ident: int) -> bool:
+        """Whether flight `ident` can still be caught by `target`: in the air, not dodged, in a
+        fight not yet decided. A cue for anything else would ask for a catch that fumbles."""
+        view = self.table.view(target) if self.table is not None else None
+        fight = view.get("fight") if view else None
+        if not fight or fight.get("decided") or target not in fight.get("fighters", ()):
+            return False
+        return any(fl["id"] == ident and not fl["dodged"] for fl in fight.get("flights", ()))
 
     async def _timers(self) -> None:
         """Wake for the next deadline: a timer, a bot's reaction, a cue."""

@@ -51,7 +51,7 @@ const state = {
   pendingQuery: null,
   account: null, // {id, name} when logged in (the session is an HttpOnly cookie)
 };
-window.cardroom = { state, spoken, replayState };
+window.cardroom = { state, spoken, replayState, played: sound.played };
 
 // ---- options of the create form ---------------------------------------------------------------
 const GAME_NAMES = { kittens: N_("Exploding Kittens"), burrito: N_("Throw Throw Burrito") };
@@ -233,7 +233,6 @@ function handle(m) {
       return onEventsMessage(m);
     case "cue":
       if (m.table !== state.current) return undefined;
-      say([m.text], [true]);
       return onCue(m);
     case "resumed":
       state.resuming.delete(m.table);

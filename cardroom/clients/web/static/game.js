@@ -7,7 +7,7 @@ import {
 import { _, fmt, listOf, pgettext } from "./i18n.js";
 import { actionFor, bindings, keyLabel, keyName } from "./keys.js";
 import { cues, panFor } from "./sound.js";
-import { $, announce, el, isTyping, leaveLog, moveLog } from "./ui.js";
+import { $, announce, el, isTyping, leaveLog, logLine, moveLog } from "./ui.js";
 
 let ctx = null; // { state, send, act, query, openHelp }
 
@@ -122,13 +122,18 @@ export function onEvents(events, urgent) {
   if (urgent && game() === "kittens") cues.beat();
 }
 
+// A cue from the server, said and heard only while it matches the table: the catch window of a
+// burrito still flying at you, not dodged, in a fight not yet decided. True when it was said.
 export function onCue(message) {
-  if (message.cue === "catch_window") {
-    local.openWindows.add(message.flight);
-    const f = view() && view().fight;
-    const flight = f && f.flights.find((x) => x.id === message.flight);
-    cues.catchWindow(flight ? flight.lands_at - flight.catch_from : 300);
-  }
+  if (message.cue !== "catch_window") return false;
+  const f = view() && view().fight;
+  const flight = f && !f.decided && f.fighters.includes(me()) && f.flights.find((x) => x.id === message.flight);
+  if (!flight || flight.dodged || flight.target !== me()) return false;
+  local.openWindows.add(message.flight);
+  announce(message.text, true, "event");
+  logLine(message.text, true);
+  cues.catchWindow(flight.lands_at - flight.catch_from, message.flight);
+  return true;
 }
 
 function startChoice(e) {
