@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from babel.lists import format_list
 
 from cardroom.i18n import _, current_language, format_decimal
-from cardroom.protocol import Rejected
+from cardroom.protocol import JSON, Rejected
 
 
 def N_(message: str) -> str:
@@ -58,3 +58,21 @@ def refusal_from(sentences: Mapping[str, str], rejected: Rejected) -> str:
         return _(text)
     reason = rejected.reason.strip().rstrip(".")
     return _("Refused: {reason}.").format(reason=reason)
+
+
+PEOPLE = frozenset(
+    {"player", "target", "to", "from", "thrower", "chooser", "receiver", "for", "caller", "winner"}
+)
+GROUPS = frozenset({"fighters", "targets", "callers", "players"})
+
+
+def concerns(event: JSON, seat: int | None) -> bool:
+    """Whether `seat` takes part in `event`: it acts, is aimed at, receives, fights or wins."""
+    if seat is None:
+        return False
+    for key, value in event.items():
+        if key in PEOPLE and value == seat and not isinstance(value, bool):
+            return True
+        if key in GROUPS and isinstance(value, list) and seat in value:
+            return True
+    return False

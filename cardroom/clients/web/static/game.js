@@ -520,6 +520,7 @@ function run(action) {
     cursor_last: () => moveCursor(0, handCards().length - 1),
     read_hand: readHand,
     status: readStatus,
+    recap: () => ctx.query("recap", null, () => _("No game is being played.")),
   };
   if (common[action]) return common[action]();
   if (!view()) {

@@ -30,6 +30,7 @@ const COMMON = [
   ["cursor_last", "end", N_("Last card")],
   ["read_hand", "h", N_("Read your hand")],
   ["status", "shift+s", N_("Read the table: seats, counts and scores")],
+  ["recap", "r", N_("What happened since you last asked")],
 ];
 
 const KITTENS = [

@@ -40,14 +40,47 @@ const KEEP = 8;
 // Everything the page said, in order: {text, urgent, kind} ("event" for the server's narration).
 export const spoken = [];
 
-// Say `text` once: assertive only for what needs an answer now, polite for the rest.
+// A screen reader's pace, about 200 words a minute: how long an assertive line holds the rest.
+const WORD_MS = 300;
+const waiting = []; // polite lines held back while an assertive one is being said
+let holdUntil = 0;
+let timer = null;
+
+function place(item) {
+  spoken.push(item);
+  const region = $(item.urgent ? "assertive" : "polite");
+  region.append(el("p", { text: item.text }));
+  while (region.childElementCount > KEEP) region.firstElementChild.remove();
+  speak(item.text, item.urgent);
+}
+
+function flushLater() {
+  if (timer !== null) return;
+  timer = setTimeout(() => {
+    timer = null;
+    if (performance.now() < holdUntil) flushLater();
+    else while (waiting.length) place(waiting.shift());
+  }, Math.max(0, holdUntil - performance.now()));
+}
+
+// Say `text` once: assertive only for what needs an answer now, at once; polite lines wait
+// until the assertive line before them has been said, and never share its tick (a screen
+// reader cuts a polite line that lands with an assertive one).
 export function announce(text, urgent = false, kind = "notice") {
   if (!text) return;
-  spoken.push({ text, urgent, kind });
-  const region = $(urgent ? "assertive" : "polite");
-  region.append(el("p", { text }));
-  while (region.childElementCount > KEEP) region.firstElementChild.remove();
-  speak(text, urgent);
+  const item = { text, urgent, kind };
+  if (urgent) {
+    place(item);
+    holdUntil = Math.max(holdUntil, performance.now()) + text.split(/\s+/).length * WORD_MS;
+  } else {
+    waiting.push(item);
+  }
+  flushLater();
+}
+
+// Nothing waits to be said (tests look at the live regions once the page is quiet).
+export function quiet() {
+  return waiting.length === 0;
 }
 
 // The history: every narrated line, newest last; role=log with aria-live off, because the
