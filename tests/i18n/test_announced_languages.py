@@ -61,6 +61,7 @@ def test_a_few_actions_are_announced_in_the_players_language(server: LiveServer,
         page.keyboard.press("d")
         page.wait_for_function("n => window.__said.length > n", arg=before)
         page.wait_for_timeout(300)
+        page.wait_for_function("window.cardroom.quiet()")  # polite lines wait behind an assertive one
         heard = [s["text"] for s in page.evaluate("window.__said")[before:]]
         assert any(p.match(text) for p in drew for text in heard), (lang, heard)
 
