@@ -460,6 +460,10 @@ def _fight_over(e: JSON, who: Namer, view: JSON) -> list[str]:
     winner = e.get("winner")
     if winner is None:
         return []
+    if e.get("tiebreak") == "badge":  # the badge duel is for the game, not a tie-break
+        if winner == who.seat:
+            return [_("You win the badge duel!")]
+        return [_("{name} wins the badge duel.").format(name=who(winner))]
     if winner == who.seat:
         return [_("You win the tie-break!")]
     return [_("{name} wins the tie-break.").format(name=who(winner))]

@@ -685,14 +685,22 @@ def summary(counts: Counter[Fold], seat: int | None, names: Sequence[str]) -> st
     """ "Meanwhile: Hugo and Sanne drew 4 cards; Bo played 2 cards." for the background folded."""
     who = Namer(names, seat)
     parts: list[str] = []
-    for kind, template in (
-        ("drew", ("{players} drew {n} card", "{players} drew {n} cards")),
-        ("played", ("{players} played {n} card", "{players} played {n} cards")),
-    ):
-        players = sorted({k[1] for k in counts if k[0] == kind})
-        n = sum(c for k, c in counts.items() if k[0] == kind)
-        if n:
-            parts.append(ngettext(template[0], template[1], n).format(players=who.list(players), n=n))
+    drawers = sorted({k[1] for k in counts if k[0] == "drew"})
+    drawn = sum(c for k, c in counts.items() if k[0] == "drew")
+    if drawn:
+        parts.append(
+            ngettext("{players} drew {n} card", "{players} drew {n} cards", drawn).format(
+                players=who.list(drawers), n=drawn
+            )
+        )
+    players = sorted({k[1] for k in counts if k[0] == "played"})
+    played = sum(c for k, c in counts.items() if k[0] == "played")
+    if played:
+        parts.append(
+            ngettext("{players} played {n} card", "{players} played {n} cards", played).format(
+                players=who.list(players), n=played
+            )
+        )
     if not parts:
         return ""
     return _("Meanwhile: {summary}.").format(summary=_("; ").join(parts))

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardroom.i18n import _, use_language
+from cardroom.i18n import _, elide, use_language
 from cardroom.narrate import burrito, kittens
 from cardroom.narrate.speech import Fold, Priority, Summariser
 from cardroom.protocol import JSON, Rejected
@@ -50,7 +50,7 @@ class Narrator:
         priority: list[int] = []
         with use_language(lang):
             for event in events:
-                lines = self._narrate(event, seat, names, view or {})
+                lines = [elide(line) for line in self._narrate(event, seat, names, view or {})]
                 texts.extend(lines)
                 priority.extend([int(self._priority(event, seat, view or {}))] * len(lines))
         return texts, priority
@@ -68,7 +68,7 @@ class Narrator:
     def summary(self, counts: Counter[Fold], seat: int | None, names: Sequence[str], lang: str) -> str:
         """The digest `counts` as one sentence for `seat`, in `lang` ("" when there is nothing)."""
         with use_language(lang):
-            return self._summary(counts, seat, names)
+            return elide(self._summary(counts, seat, names))
 
     def rejection(self, rejected: Rejected, lang: str) -> str:
         """The refusal as the game's narration says it (the same sentence as the terminal's)."""
@@ -92,7 +92,10 @@ class Narrator:
     ) -> JSON:
         """Answer a rules query (kittens: T, E, D) as data and a sentence."""
         with use_language(lang):
-            return self._query(what, card, view, names, seat)
+            answer = self._query(what, card, view, names, seat)
+            if "text" in answer:
+                answer["text"] = elide(answer["text"])
+            return answer
 
     def _query(
         self, what: str, card: str | None, view: JSON | None, names: Sequence[str], seat: int | None

@@ -379,3 +379,18 @@ def test_a_refusal_is_one_translated_sentence_for_every_client(
     assert Narrator(game).rejection(rejected, "en") == sentence
     ui: Any = BurritoUI(0, NAMES[:2], 2, {}) if module is burrito else KittensUI(0, NAMES[:2], 2, {})
     assert ui.refused(rejected) == sentence
+
+
+def test_the_badge_duel_is_won_as_a_badge_duel_not_a_tie_break() -> None:
+    """Issue 14: the badge duel decides the game; only a round tie is a tie-break."""
+    badge = Event(
+        "fight_over",
+        {"loser": 1, "bruise": False, "reason": "hit", "kind": "duel", "winner": 0, "tiebreak": "badge"},
+    )
+    assert _say(burrito, badge, 0) == ["You win the badge duel!"]
+    assert _say(burrito, badge, 2) == ["Zoe wins the badge duel."]
+    tie = Event(
+        "fight_over",
+        {"loser": 1, "bruise": False, "reason": "hit", "kind": "war", "winner": 0, "tiebreak": "round_tie"},
+    )
+    assert _say(burrito, tie, 2) == ["Zoe wins the tie-break."]

@@ -3,7 +3,7 @@
 // only its own labels, all through _().
 
 import { loadCards } from "./cards.js";
-import { LANGUAGES, N_, _, fmt, lang, listOf, loadCatalog, pgettext, storeLanguage, translatePage, wantedLanguage } from "./i18n.js";
+import { LANGUAGES, N_, _, fmt, lang, listOf, loadCatalog, ngettext, pgettext, storeLanguage, translatePage, wantedLanguage } from "./i18n.js";
 import {
   cardName, focusHand, initGame, isChoosing, keyRows, keysTable, onCue, onEvents, renderGame,
   renderKeysList, resetGame, syncClock,
@@ -390,7 +390,8 @@ function showEnter(error = "") {
   showView("enter");
   $("name-error").textContent = error;
   $("nickname").value = localStorage.getItem(NAME) || "";
-  setStatus(_("Not connected."));
+  // Before any attempt there is nothing to be disconnected from.
+  setStatus(error ? _("Not connected.") : _("Enter a nickname to connect."));
 }
 
 function showLobby(focus = true) {
@@ -522,7 +523,7 @@ function renderSeatList(r) {
       if (s.lag_ms !== null && s.lag_ms !== undefined && !s.bot) who.push(fmt(_("lag {ms} ms"), { ms: s.lag_ms }));
       const game = [];
       if (v) {
-        game.push(fmt(_("{n} cards in hand"), { n: v.hand_sizes[i] }));
+        game.push(fmt(ngettext("{n} card in hand", "{n} cards in hand", v.hand_sizes[i]), { n: v.hand_sizes[i] }));
         if (r.game === "burrito") {
           game.push(fmt(_("score {score}"), { score: v.scores[i] }));
           game.push(fmt(_("bruises {n}"), { n: v.bruises[i] }));

@@ -4,7 +4,7 @@
 import {
   BURRITO_NORMAL, FIGHT_OF, KITTEN_CATS, KITTEN_TARGETED, cardLabel, cardText, kittenCards,
 } from "./cards.js";
-import { _, fmt, listOf, pgettext } from "./i18n.js";
+import { _, fmt, listOf, ngettext, pgettext } from "./i18n.js";
 import { actionFor, bindings, keyLabel, keyName } from "./keys.js";
 import { cues, panFor } from "./sound.js";
 import { $, announce, el, isTyping, leaveLog, logLine, moveLog } from "./ui.js";
@@ -547,10 +547,10 @@ function readStatus() {
     const name = seatName(i);
     if (!v) return name;
     if (r.game === "burrito") {
-      return fmt(_("{name}: {cards} cards, score {score}, bruises {bruises}"), { name, cards: v.hand_sizes[i], score: v.scores[i], bruises: v.bruises[i] });
+      return fmt(ngettext("{name}: {cards} card, score {score}, bruises {bruises}", "{name}: {cards} cards, score {score}, bruises {bruises}", v.hand_sizes[i]), { name, cards: v.hand_sizes[i], score: v.scores[i], bruises: v.bruises[i] });
     }
     if (!v.alive[i]) return fmt(_("{name}: exploded"), { name });
-    return fmt(_("{name}: {cards} cards"), { name, cards: v.hand_sizes[i] });
+    return fmt(ngettext("{name}: {cards} card", "{name}: {cards} cards", v.hand_sizes[i]), { name, cards: v.hand_sizes[i] });
   });
   announce(fmt(_("At the table: {seats}."), { seats: parts.join(_("; ")) }));
 }
