@@ -579,7 +579,7 @@ def _defused(e: JSON, who: Namer, view: JSON) -> list[str]:
                 pos,
             ).format(n=pos)
         ]
-    return [_("{name} defuses the kitten and puts it back in the deck, secretly.").format(name=who(p))]
+    return [_("{name} defuses it; the kitten is back in the deck.").format(name=who(p))]
 
 
 def _exploded(e: JSON, who: Namer, view: JSON) -> list[str]:
