@@ -183,9 +183,7 @@ def test_defuse_now_is_a_word_cue_with_the_time_left_and_says_when_you_hold_no_d
     assert _say(kittens, event, 1, KVIEW) == ["Zoe has 10 seconds to defuse it."]
     defused = Event("defused", {"player": 0}, {"position": 3}, frozenset({0}))
     assert _say(kittens, defused, 0, KVIEW) == ["Defused! You put the kitten back with 3 cards above it."]
-    assert _say(kittens, defused, 2, KVIEW) == [
-        "Zoe defuses it; the kitten is back in the deck."
-    ]
+    assert _say(kittens, defused, 2, KVIEW) == ["Zoe defuses it; the kitten is back in the deck."]
 
 
 def test_a_favor_tells_giver_and_receiver_the_card_and_nobody_else() -> None:
