@@ -5,11 +5,13 @@ Kept apart so that neither game's narrator imports the other.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from babel.lists import format_list
 
-from cardroom.i18n import _, current_language, format_decimal
+from cardroom.i18n import _, current_language, format_decimal, ngettext
+from cardroom.narrate.speech import Fold
 from cardroom.protocol import JSON, Rejected
 
 
@@ -76,3 +78,29 @@ def concerns(event: JSON, seat: int | None) -> bool:
         if key in GROUPS and isinstance(value, list) and seat in value:
             return True
     return False
+
+
+# ---- summaries of the background (cardroom.narrate.speech) --------------------------------------
+
+
+def tally(counts: Counter[Fold], kind: str) -> tuple[list[int], int]:
+    """The seats behind the `kind` folds of a digest, and how many such folds there are."""
+    seats = sorted({int(k[1]) for k in counts if k[0] == kind})
+    return seats, sum(n for k, n in counts.items() if k[0] == kind)
+
+
+def drew_part(counts: Counter[Fold], who: Namer) -> list[str]:
+    """ "Hugo and Sanne drew 4 cards", both games' first part of a summary (or nothing)."""
+    seats, n = tally(counts, "drew")
+    if not n:
+        return []
+    return [
+        ngettext("{players} drew {n} card", "{players} drew {n} cards", n).format(
+            players=who.list(seats), n=n
+        )
+    ]
+
+
+def meanwhile(parts: Sequence[str]) -> str:
+    """The summary sentence of its parts; "" for none."""
+    return _("Meanwhile: {summary}.").format(summary=_("; ").join(parts)) if parts else ""

@@ -12,7 +12,17 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from cardroom.i18n import _, ngettext
-from cardroom.narrate._common import N_, Namer, concerns, join_list, refusal_from, seconds
+from cardroom.narrate._common import (
+    N_,
+    Namer,
+    concerns,
+    drew_part,
+    join_list,
+    meanwhile,
+    refusal_from,
+    seconds,
+    tally,
+)
 from cardroom.narrate.speech import Fold, Priority
 from cardroom.protocol import JSON, Rejected
 
@@ -603,26 +613,15 @@ def summary(counts: Counter[Fold], seat: int | None, names: Sequence[str]) -> st
     """ "Meanwhile: Hugo and Sanne drew 4 cards; 3 passes to you; Hugo scored 1 set." for the
     background folded (passes between others and throws in others' fights are left out)."""
     who = Namer(names, seat)
-    parts: list[str] = []
-    drawers = sorted({k[1] for k in counts if k[0] == "drew"})
-    drawn = sum(n for k, n in counts.items() if k[0] == "drew")
-    if drawn:
-        parts.append(
-            ngettext("{players} drew {n} card", "{players} drew {n} cards", drawn).format(
-                players=who.list(drawers), n=drawn
-            )
-        )
-    to_you = sum(n for k, n in counts.items() if k[0] == "passed" and k[2])
+    parts = drew_part(counts, who)
+    _from, to_you = tally(counts, "passed")
     if to_you:
         parts.append(ngettext("{n} pass to you", "{n} passes to you", to_you).format(n=to_you))
-    setters = sorted({k[1] for k in counts if k[0] == "set"})
-    sets = sum(n for k, n in counts.items() if k[0] == "set")
+    setters, sets = tally(counts, "set")
     if sets:
         parts.append(
             ngettext("{players} scored {n} set", "{players} scored {n} sets", sets).format(
                 players=who.list(setters), n=sets
             )
         )
-    if not parts:
-        return ""
-    return _("Meanwhile: {summary}.").format(summary=_("; ").join(parts))
+    return meanwhile(parts)

@@ -14,7 +14,17 @@ from collections.abc import Callable, Sequence
 
 from cardroom.games.kittens import queries
 from cardroom.i18n import _, ngettext
-from cardroom.narrate._common import N_, Namer, concerns, join_list, refusal_from, seconds
+from cardroom.narrate._common import (
+    N_,
+    Namer,
+    concerns,
+    drew_part,
+    join_list,
+    meanwhile,
+    refusal_from,
+    seconds,
+    tally,
+)
 from cardroom.narrate.speech import Fold, Priority
 from cardroom.protocol import JSON, Rejected
 
@@ -684,23 +694,12 @@ def fold(event: JSON, seat: int | None) -> Fold | None:
 def summary(counts: Counter[Fold], seat: int | None, names: Sequence[str]) -> str:
     """ "Meanwhile: Hugo and Sanne drew 4 cards; Bo played 2 cards." for the background folded."""
     who = Namer(names, seat)
-    parts: list[str] = []
-    drawers = sorted({k[1] for k in counts if k[0] == "drew"})
-    drawn = sum(c for k, c in counts.items() if k[0] == "drew")
-    if drawn:
-        parts.append(
-            ngettext("{players} drew {n} card", "{players} drew {n} cards", drawn).format(
-                players=who.list(drawers), n=drawn
-            )
-        )
-    players = sorted({k[1] for k in counts if k[0] == "played"})
-    played = sum(c for k, c in counts.items() if k[0] == "played")
+    parts = drew_part(counts, who)
+    players, played = tally(counts, "played")
     if played:
         parts.append(
             ngettext("{players} played {n} card", "{players} played {n} cards", played).format(
                 players=who.list(players), n=played
             )
         )
-    if not parts:
-        return ""
-    return _("Meanwhile: {summary}.").format(summary=_("; ").join(parts))
+    return meanwhile(parts)
