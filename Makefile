@@ -44,9 +44,11 @@ test: test-packages lint
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose" >&2; exit 1; fi; \
 	exit $$rc
 
-# Engine throughput, then the server load run (200 tables of 6 bot-driven websocket clients).
+# Engine throughput, the speech budget (words a minute one listener hears, per verbosity), then
+# the server load run (200 tables of 6 bot-driven websocket clients).
 bench: setup
 	$(BIN)/python -m bench
+	$(BIN)/python -m bench.speech
 	$(BIN)/python -m bench.load --tables 200 --players 6 --seconds 30 --durability
 
 # Bot games with joins, leaves and reconnects against a real server for MINUTES (30): memory,

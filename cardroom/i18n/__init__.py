@@ -17,6 +17,7 @@ import contextlib
 import gettext as _gettext
 import io
 import os
+import re
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from functools import cache
@@ -163,9 +164,37 @@ def format_decimal(value: float, digits: int = 1) -> str:
     return babel_format(round(value, digits), format=pattern, locale=current_language())
 
 
-def client_catalog(lang: str) -> dict[str, str]:
+_EUPHONIC = re.compile(r"(?<![\w'’])(a|e) (?=(\w))", re.IGNORECASE)
+_SAME_VOWEL = {"a": "aà", "e": "eèé"}
+
+
+def elide(text: str) -> str:
+    """A sentence with names filled in, as the current language writes it where a name meets a
+    word: Italian's euphonic d before the same vowel, "ad Adaa6" and "ed Elena", never
+    "a Adaa6" nor "e Elena" (a translation cannot know the name it will get)."""
+    if current_language() != "it":
+        return text
+
+    def fix(m: re.Match[str]) -> str:
+        word, following = m.group(1), m.group(2).lower()
+        return f"{word}d " if following in _SAME_VOWEL[word.lower()] else m.group(0)
+
+    return _EUPHONIC.sub(fix, text)
+
+
+def client_catalog(lang: str) -> dict[str, str | list[str]]:
     """The translations the web page needs for `lang`: msgid -> text, every translated
     singular message of the catalog (English: none, the msgids are the text). A message with
-    a context has the key "context\x04msgid", as gettext keeps it (`pgettext` in i18n.js)."""
+    a context has the key "context\x04msgid", as gettext keeps it (`pgettext` in i18n.js); a
+    plural message has the key "singular\x00" and its forms in order (`ngettext` in i18n.js)."""
     catalog: Mapping[object, str] = getattr(translation(resolve(lang)), "_catalog", {})
-    return {key: text for key, text in catalog.items() if isinstance(key, str) and key and text}
+    out: dict[str, str | list[str]] = {
+        key: text for key, text in catalog.items() if isinstance(key, str) and key and text
+    }
+    forms: dict[str, dict[int, str]] = {}
+    for key, text in catalog.items():
+        if isinstance(key, tuple) and text:
+            forms.setdefault(key[0], {})[key[1]] = text
+    for singular, by_index in forms.items():
+        out[singular + "\x00"] = [by_index[i] for i in sorted(by_index)]
+    return out

@@ -5,12 +5,14 @@ Kept apart so that neither game's narrator imports the other.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from babel.lists import format_list
 
-from cardroom.i18n import _, current_language, format_decimal
-from cardroom.protocol import Rejected
+from cardroom.i18n import _, current_language, format_decimal, ngettext
+from cardroom.narrate.speech import Fold
+from cardroom.protocol import JSON, Rejected
 
 
 def N_(message: str) -> str:
@@ -58,3 +60,47 @@ def refusal_from(sentences: Mapping[str, str], rejected: Rejected) -> str:
         return _(text)
     reason = rejected.reason.strip().rstrip(".")
     return _("Refused: {reason}.").format(reason=reason)
+
+
+PEOPLE = frozenset(
+    {"player", "target", "to", "from", "thrower", "chooser", "receiver", "for", "caller", "winner"}
+)
+GROUPS = frozenset({"fighters", "targets", "callers", "players"})
+
+
+def concerns(event: JSON, seat: int | None) -> bool:
+    """Whether `seat` takes part in `event`: it acts, is aimed at, receives, fights or wins."""
+    if seat is None:
+        return False
+    for key, value in event.items():
+        if key in PEOPLE and value == seat and not isinstance(value, bool):
+            return True
+        if key in GROUPS and isinstance(value, list) and seat in value:
+            return True
+    return False
+
+
+# ---- summaries of the background (cardroom.narrate.speech) --------------------------------------
+
+
+def tally(counts: Counter[Fold], kind: str) -> tuple[list[int], int]:
+    """The seats behind the `kind` folds of a digest, and how many such folds there are."""
+    seats = sorted({int(k[1]) for k in counts if k[0] == kind})
+    return seats, sum(n for k, n in counts.items() if k[0] == kind)
+
+
+def drew_part(counts: Counter[Fold], who: Namer) -> list[str]:
+    """ "Hugo and Sanne drew 4 cards", both games' first part of a summary (or nothing)."""
+    seats, n = tally(counts, "drew")
+    if not n:
+        return []
+    return [
+        ngettext("{players} drew {n} card", "{players} drew {n} cards", n).format(
+            players=who.list(seats), n=n
+        )
+    ]
+
+
+def meanwhile(parts: Sequence[str]) -> str:
+    """The summary sentence of its parts; "" for none."""
+    return _("Meanwhile: {summary}.").format(summary=_("; ").join(parts)) if parts else ""

@@ -8,10 +8,22 @@ refusals (`refusal`) too, the one table the terminal and the server both read.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from cardroom.i18n import _, ngettext
-from cardroom.narrate._common import N_, Namer, join_list, refusal_from, seconds
+from cardroom.narrate._common import (
+    N_,
+    Namer,
+    concerns,
+    drew_part,
+    join_list,
+    meanwhile,
+    refusal_from,
+    seconds,
+    tally,
+)
+from cardroom.narrate.speech import Fold, Priority
 from cardroom.protocol import JSON, Rejected
 
 CARD_NAMES: dict[str, str] = {
@@ -76,16 +88,6 @@ GROUP_FIGHT = {
     "war": N_("War: {players} fight."),
     "duel": N_("Duel: {players} fight."),
 }
-YOU_LOSE = {
-    "brawl": N_("You lose the Brawl and take a bruise."),
-    "war": N_("You lose the War and take a bruise."),
-    "duel": N_("You lose the Duel and take a bruise."),
-}
-THEY_LOSE = {
-    "brawl": N_("{name} loses the Brawl and takes a bruise."),
-    "war": N_("{name} loses the War and takes a bruise."),
-    "duel": N_("{name} loses the Duel and takes a bruise."),
-}
 
 
 def per_fight(table: dict[str, str], kind: str) -> str:
@@ -93,22 +95,11 @@ def per_fight(table: dict[str, str], kind: str) -> str:
     return _(table.get(kind, table["war"]))
 
 
-def pair_line(who: Namer, a: int, b: int, kind: str | None = None, caller: int | None = None) -> str:
-    """ "Duel: Anna against Marco." (`kind` given), "Badge duel: ..." (no `kind`), or a duel
-    called with its two players (`caller` given): the recipient's own seat, first or second, has
-    a sentence of its own, never the word "you" dropped into {a} or {b}."""
+def pair_line(who: Namer, a: int, b: int, kind: str | None = None) -> str:
+    """ "Duel: Anna against Marco." (`kind` given) or "Badge duel: ..." (no `kind`): the
+    recipient's own seat, first or second, has a sentence of its own, never the word "you"
+    dropped into {a} or {b}."""
     slot = "first" if a == who.seat else "second" if b == who.seat else "none"
-    if caller is not None:
-        me = caller == who.seat
-        sentences = {
-            (True, "none"): N_("You call a Duel: {a} against {b}!"),
-            (True, "first"): N_("You call a Duel: you against {b}!"),
-            (True, "second"): N_("You call a Duel: {a} against you!"),
-            (False, "none"): N_("{name} calls a Duel: {a} against {b}!"),
-            (False, "first"): N_("{name} calls a Duel: you against {b}!"),
-            (False, "second"): N_("{name} calls a Duel: {a} against you!"),
-        }
-        return _(sentences[me, slot]).format(name=who(caller), a=who(a), b=who(b))
     if kind is None:
         badge = {
             "none": N_("Badge duel: {a} against {b}, for the game!"),
@@ -263,10 +254,8 @@ def _set(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 
 def _call(e: JSON, who: Namer, view: JSON) -> list[str]:
+    # The fighters are named once, by the fight_start of the same batch.
     p, kind = e["player"], e["fight"]
-    targets = e.get("targets")
-    if targets:
-        return [pair_line(who, targets[0], targets[1], caller=p)]
     if p == who.seat:
         return [per_fight(YOU_CALL, kind)]
     return [per_fight(THEY_CALL, kind).format(name=who(p))]
@@ -304,14 +293,10 @@ def _fight_start(e: JSON, who: Namer, view: JSON) -> list[str]:
         line = pair_line(who, fighters[0], fighters[1], kind)
     else:
         line = per_fight(GROUP_FIGHT, kind).format(players=who.list(fighters))
-    lines = [line]
-    if e["kind"] == "duel" and "go_at" in e:
-        lines.append(_("Each duelist holds a burrito: wait for Burrito! before you throw."))
-    if me_in:
-        lines.append(_("You are in the fight!"))
-    else:
-        lines.append(_("You are not in this fight: keep your hands off the burritos."))
-    return lines
+    # One line: the fight and who is in it (the listener's "you" among them says they fight).
+    if me_in and e["kind"] == "duel" and "go_at" in e:
+        return [_("{fight} Wait for Burrito! before you throw.").format(fight=line)]
+    return [line]
 
 
 def _duel_beat(e: JSON, who: Namer, view: JSON) -> list[str]:
@@ -350,12 +335,8 @@ def _behind_back(e: JSON, who: Namer, view: JSON) -> list[str]:
 def _throw(e: JSON, who: Namer, view: JSON) -> list[str]:
     thrower, target = e["thrower"], e["target"]
     if target == who.seat:
-        opens = seconds(e["flight_ms"] - (e["lands_at"] - e["catch_from"]))
-        return [
-            _("INCOMING! {name} throws at you. Catch window opens in {s} s.").format(
-                name=who(thrower), s=opens
-            )
-        ]
+        # The threat and who first, nothing after: the catch cue says when to catch.
+        return [_("Incoming, {name}!").format(name=who(thrower))]
     if thrower == who.seat:
         return [_("You throw at {name}.").format(name=who(target))]
     return [_("{name} throws at {other}.").format(name=who(thrower), other=who(target))]
@@ -442,18 +423,57 @@ def _eliminated(e: JSON, who: Namer, view: JSON) -> list[str]:
     return [_("{name} is out of the tie-break.").format(name=who(p))]
 
 
+def _lose_line(kind: str, you: bool, left: int) -> str:
+    """The loser's bruise and the bruises left, in one line, per fight and plural."""
+    if you:
+        if kind == "brawl":
+            return ngettext(
+                "You lose the Brawl: a bruise; {n} bruise left.",
+                "You lose the Brawl: a bruise; {n} bruises left.",
+                left,
+            )
+        if kind == "duel":
+            return ngettext(
+                "You lose the Duel: a bruise; {n} bruise left.",
+                "You lose the Duel: a bruise; {n} bruises left.",
+                left,
+            )
+        return ngettext(
+            "You lose the War: a bruise; {n} bruise left.",
+            "You lose the War: a bruise; {n} bruises left.",
+            left,
+        )
+    if kind == "brawl":
+        return ngettext(
+            "{name} loses the Brawl: a bruise; {n} bruise left.",
+            "{name} loses the Brawl: a bruise; {n} bruises left.",
+            left,
+        )
+    if kind == "duel":
+        return ngettext(
+            "{name} loses the Duel: a bruise; {n} bruise left.",
+            "{name} loses the Duel: a bruise; {n} bruises left.",
+            left,
+        )
+    return ngettext(
+        "{name} loses the War: a bruise; {n} bruise left.",
+        "{name} loses the War: a bruise; {n} bruises left.",
+        left,
+    )
+
+
 def _fight_over(e: JSON, who: Namer, view: JSON) -> list[str]:
     loser, kind = e["loser"], e["kind"]
     if e.get("bruise"):
         left = e.get("bruises_left", 0)
-        if loser == who.seat:
-            line = per_fight(YOU_LOSE, kind)
-        else:
-            line = per_fight(THEY_LOSE, kind).format(name=who(loser))
-        return [line, ngettext("{n} bruise is left.", "{n} bruises are left.", left).format(n=left)]
+        return [_lose_line(kind, loser == who.seat, left).format(name=who(loser), n=left)]
     winner = e.get("winner")
     if winner is None:
         return []
+    if e.get("tiebreak") == "badge":  # the badge duel is for the game, not a tie-break
+        if winner == who.seat:
+            return [_("You win the badge duel!")]
+        return [_("{name} wins the badge duel.").format(name=who(winner))]
     if winner == who.seat:
         return [_("You win the tie-break!")]
     return [_("{name} wins the tie-break.").format(name=who(winner))]
@@ -525,3 +545,83 @@ _HANDLERS: dict[str, Narrator] = {
     "badge": _badge,
     "game_over": _game_over,
 }
+
+
+# ---- what each line is worth to its listener (cardroom.narrate.speech) ---------------------------
+
+_MILESTONES = frozenset(
+    {
+        "round_start",
+        "countdown",
+        "mistake",
+        "fight_tie",
+        "false_start",
+        "stalling",
+        "eliminated",
+        "fight_over",
+        "round_over",
+        "round_won",
+        "badge",
+        "game_over",
+    }
+)
+
+
+def _fighting(seat: int | None, view: JSON) -> bool:
+    fight: JSON = view.get("fight") or {}
+    return seat is not None and seat in fight.get("fighters", ())
+
+
+def priority(event: JSON, seat: int | None, view: JSON) -> Priority:
+    """How much `event`'s lines matter to `seat` (see `cardroom.narrate.speech`)."""
+    kind = event.get("event")
+    if seat is not None:
+        if kind == "throw" and event.get("target") == seat:
+            return Priority.ANSWER
+        if kind == "fight_start" and seat in event.get("fighters", ()):
+            return Priority.ANSWER
+        if kind == "duel_beat" and seat in event.get("fighters", ()):
+            return Priority.ANSWER
+    if kind in ("call", "duel_beat") and not concerns(event, seat):
+        return Priority.BACKGROUND  # the fight_start names the fighters; the result is said
+    if kind in _MILESTONES or kind == "fight_start":
+        return Priority.YOU if concerns(event, seat) and kind != "countdown" else Priority.MILESTONE
+    if kind == "hand" or (kind == "discard" and event.get("player") == seat):
+        return Priority.YOU
+    if kind == "discard":
+        return Priority.BACKGROUND  # a pass to you is in the summary, and in your hand
+    if concerns(event, seat):
+        return Priority.YOU
+    if kind == "behind_back" and _fighting(seat, view):
+        return Priority.YOU  # a burrito about to fly, maybe at you
+    return Priority.BACKGROUND
+
+
+def fold(event: JSON, seat: int | None) -> Fold | None:
+    """What a background `event` adds to a summary (`summary`)."""
+    kind = event.get("event")
+    if kind == "draw":
+        return ("drew", event["player"])
+    if kind == "discard" and event["to"] == seat:
+        return ("passed", event["player"], True)
+    if kind == "set":
+        return ("set", event["player"])
+    return None
+
+
+def summary(counts: Counter[Fold], seat: int | None, names: Sequence[str]) -> str:
+    """ "Meanwhile: Hugo and Sanne drew 4 cards; 3 passes to you; Hugo scored 1 set." for the
+    background folded (passes between others and throws in others' fights are left out)."""
+    who = Namer(names, seat)
+    parts = drew_part(counts, who)
+    _from, to_you = tally(counts, "passed")
+    if to_you:
+        parts.append(ngettext("{n} pass to you", "{n} passes to you", to_you).format(n=to_you))
+    setters, sets = tally(counts, "set")
+    if sets:
+        parts.append(
+            ngettext("{players} scored {n} set", "{players} scored {n} sets", sets).format(
+                players=who.list(setters), n=sets
+            )
+        )
+    return meanwhile(parts)

@@ -9,11 +9,23 @@ here too (`refusal`), the one table the terminal and the server both read.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from cardroom.games.kittens import queries
 from cardroom.i18n import _, ngettext
-from cardroom.narrate._common import N_, Namer, join_list, refusal_from, seconds
+from cardroom.narrate._common import (
+    N_,
+    Namer,
+    concerns,
+    drew_part,
+    join_list,
+    meanwhile,
+    refusal_from,
+    seconds,
+    tally,
+)
+from cardroom.narrate.speech import Fold, Priority
 from cardroom.protocol import JSON, Rejected
 
 CARD_NAMES: dict[str, tuple[str, str]] = {
@@ -109,6 +121,18 @@ def refusal(rejected: Rejected) -> str:
 
 def card_list(cards: Sequence[str]) -> str:
     return join_list([card_name(c) for c in cards])
+
+
+def played_what(cards: Sequence[str]) -> str:
+    """What a play was, as one singular noun: "Black Cat", "a Black Cat pair" is "Black Cat
+    pair", three alike "Black Cat triple", five different cards "five different cards"."""
+    if len(cards) == 1:
+        return card_name(cards[0])
+    if len(set(cards)) == 1 and len(cards) == 2:
+        return _("{card} pair").format(card=card_name(cards[0]))
+    if len(set(cards)) == 1 and len(cards) == 3:
+        return _("{card} triple").format(card=card_name(cards[0]))
+    return _("five different cards") if len(cards) == 5 else card_list(cards)
 
 
 def numbered(cards: Sequence[str]) -> str:
@@ -239,17 +263,15 @@ def _played(e: JSON, who: Namer, view: JSON) -> list[str]:
     me = p == who.seat
     target: int = e.get("target", -1) if e.get("target") is not None else -1
     if combo == "pair":
+        # "a Red Cat pair": the card's name stays singular in every language.
         card = card_name(cards[0])
         if me:
-            return [_("You play a pair of {card} against {target}.").format(card=card, target=who(target))]
+            return [_("You play a {card} pair against {target}.").format(card=card, target=who(target))]
         if target == who.seat:
-            return [
-                _("{name} plays a pair of {card} against you: you will give a card.").format(
-                    name=who(p), card=card
-                )
-            ]
+            # Within the Nope window: the threat and who first, short.
+            return [_("{name}: a {card} pair against you.").format(name=who(p), card=card)]
         return [
-            _("{name} plays a pair of {card} against {target}.").format(
+            _("{name} plays a {card} pair against {target}.").format(
                 name=who(p), card=card, target=who(target)
             )
         ]
@@ -312,6 +334,14 @@ def _played(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 def _noped(e: JSON, who: Namer, view: JSON) -> list[str]:
     p, nopes = e["player"], e["nopes"]
+    window: JSON = view.get("window") or {}
+    if nopes % 2 and window.get("player") == who.seat and p != who.seat:
+        # Your own card Noped: said as such (issue 14), the card named.
+        return [
+            _("{name} Nopes your {card}: cancelled unless someone Nopes again.").format(
+                name=who(p), card=played_what(window.get("cards", []))
+            )
+        ]
     if nopes % 2:
         if p == who.seat:
             return [_("You say Nope: it is cancelled unless someone Nopes again.")]
@@ -323,7 +353,7 @@ def _noped(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 def _window_closed(e: JSON, who: Namer, view: JSON) -> list[str]:
     p = e["player"]
-    what = card_list(e["cards"])
+    what = played_what(e["cards"])
     if e["cancelled"]:
         if p == who.seat:
             return [_("Noped: your {card} has no effect.").format(card=what)]
@@ -542,7 +572,9 @@ def _defusing(e: JSON, who: Namer, view: JSON) -> list[str]:
     p = e["player"]
     left = seconds(e["until"] - view.get("now", e["until"]))
     if p == who.seat:
-        return [_("DEFUSE NOW! You drew an Exploding Kitten: you have {s} seconds.").format(s=left)]
+        if "defuse" in view.get("hand", ["defuse"]):
+            return [_("DEFUSE NOW! You have {s} seconds.").format(s=left)]
+        return [_("Exploding Kitten! No Defuse: you explode in {s} seconds.").format(s=left)]
     return [_("{name} has {s} seconds to defuse it.").format(name=who(p), s=left)]
 
 
@@ -557,7 +589,7 @@ def _defused(e: JSON, who: Namer, view: JSON) -> list[str]:
                 pos,
             ).format(n=pos)
         ]
-    return [_("{name} defuses the kitten and puts it back in the deck, secretly.").format(name=who(p))]
+    return [_("{name} defuses it; the kitten is back in the deck.").format(name=who(p))]
 
 
 def _exploded(e: JSON, who: Namer, view: JSON) -> list[str]:
@@ -604,3 +636,70 @@ _HANDLERS: dict[str, Narrator] = {
     "exploded": _exploded,
     "game_over": _game_over,
 }
+
+
+# ---- what each line is worth to its listener (cardroom.narrate.speech) ---------------------------
+
+_MILESTONES = frozenset({"deal", "defused", "exploded", "game_over"})
+
+
+def priority(event: JSON, seat: int | None, view: JSON) -> Priority:
+    """How much `event`'s lines matter to `seat` (see `cardroom.narrate.speech`)."""
+    kind = event.get("event")
+    if seat is not None:
+        if kind in ("turn", "defusing", "choosing") and event.get("player") == seat:
+            return Priority.ANSWER
+        if kind == "played" and event.get("player") != seat and _victim(event, view) == seat:
+            return Priority.ANSWER  # a Nope window against you
+    if kind in _MILESTONES:
+        return Priority.MILESTONE
+    if kind == "drew" and event.get("card") == "exploding_kitten":
+        return Priority.MILESTONE
+    if concerns(event, seat):
+        return Priority.YOU
+    if kind in ("noped", "window_closed") and seat is not None and _window_player(event, view) == seat:
+        return Priority.YOU  # your own card Noped, or going ahead after all
+    return Priority.BACKGROUND
+
+
+def _victim(event: JSON, view: JSON) -> int | None:
+    """Who a played card is against: its target, or the next player for a plain Attack."""
+    target = event.get("target")
+    if target is not None:
+        return int(target)
+    cards = event.get("cards", [])
+    if len(cards) == 1 and cards[0] in ATTACKS and view.get("alive"):
+        return next_player(view, event["player"])
+    return None
+
+
+def _window_player(event: JSON, view: JSON) -> int | None:
+    if event.get("event") == "window_closed":
+        return int(event["player"])
+    window = view.get("window") or {}
+    player = window.get("player")
+    return int(player) if isinstance(player, int) else None
+
+
+def fold(event: JSON, seat: int | None) -> Fold | None:
+    """What a background `event` adds to a summary (`summary`)."""
+    kind = event.get("event")
+    if kind == "drew":
+        return ("drew", event["player"])
+    if kind == "played":
+        return ("played", event["player"])
+    return None
+
+
+def summary(counts: Counter[Fold], seat: int | None, names: Sequence[str]) -> str:
+    """ "Meanwhile: Hugo and Sanne drew 4 cards; Bo played 2 cards." for the background folded."""
+    who = Namer(names, seat)
+    parts = drew_part(counts, who)
+    players, played = tally(counts, "played")
+    if played:
+        parts.append(
+            ngettext("{players} played {n} card", "{players} played {n} cards", played).format(
+                players=who.list(players), n=played
+            )
+        )
+    return meanwhile(parts)

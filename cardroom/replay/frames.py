@@ -68,7 +68,7 @@ class _Camera:
             view: JSON = {"table": table_view, "seats": seat_views}
         else:
             view = self.table.view(self.seat)
-            texts, _urgent = self.narrator.lines(heard, self.seat, self.names, view, self.lang)
+            texts, _priority = self.narrator.lines(heard, self.seat, self.names, view, self.lang)
         self.frames.append({"i": len(self.frames), "at": at, "texts": texts, "events": heard, "view": view})
 
     def _everything_texts(self, events: list[Event], table_view: JSON, seat_views: list[JSON]) -> list[str]:
@@ -82,7 +82,7 @@ class _Camera:
                 knower = actor if actor in knowers else knowers[0]
                 heard = event.for_seat(knower)
                 assert heard is not None  # a knower always hears
-                lines, _urgent = self.narrator.lines(
+                lines, _priority = self.narrator.lines(
                     [heard], knower, self.names, seat_views[knower], self.lang
                 )
                 with use_language(self.lang):
@@ -91,7 +91,7 @@ class _Camera:
                 continue
             public = event.for_seat(None)
             if public is not None:
-                lines, _urgent = self.narrator.lines([public], None, self.names, table_view, self.lang)
+                lines, _priority = self.narrator.lines([public], None, self.names, table_view, self.lang)
                 texts.extend(lines)
         return texts
 

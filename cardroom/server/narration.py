@@ -1,4 +1,4 @@
-"""Events into the sentences each recipient hears, with what needs an answer now marked urgent.
+"""Events into the sentences each recipient hears, each with its priority for that recipient.
 
 The server narrates once per recipient so that every client (the web page, the network
 terminal client) announces the same words; the narration modules are the terminal's own.
@@ -8,29 +8,17 @@ Each recipient hears their own language: every method renders inside `use_langua
 from __future__ import annotations
 
 import importlib
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardroom.i18n import _, use_language
+from cardroom.i18n import _, elide, use_language
 from cardroom.narrate import burrito, kittens
+from cardroom.narrate.speech import Fold, Priority, Summariser
 from cardroom.protocol import JSON, Rejected
 
 NarrateFn = Callable[[JSON, int | None, Sequence[str], JSON], list[str]]
 RefusalFn = Callable[[Rejected], str]
-
-
-def _urgent_burrito(event: JSON, seat: int | None) -> bool:
-    kind = event["event"]
-    if kind in ("fight_start", "call"):
-        return True
-    return kind == "throw" and seat is not None and event.get("target") == seat
-
-
-def _urgent_kittens(event: JSON, seat: int | None) -> bool:
-    kind = event["event"]
-    if seat is None or event.get("player") != seat:
-        return kind == "played" and seat is not None and event.get("target") == seat
-    return kind in ("turn", "defusing", "choosing")
 
 
 def card_catalog(lang: str) -> JSON:
@@ -38,24 +26,6 @@ def card_catalog(lang: str) -> JSON:
     narration modules: the web page shows cards with the words the narration says."""
     with use_language(lang):
         return {"burrito": burrito.card_names(), "kittens": kittens.card_catalog()}
-
-
-PEOPLE = frozenset(
-    {"player", "target", "to", "from", "thrower", "chooser", "receiver", "for", "caller", "winner"}
-)
-GROUPS = frozenset({"fighters", "targets", "callers", "players"})
-
-
-def concerns(event: JSON, seat: int | None) -> bool:
-    """Whether `seat` takes part in `event`: it acts, is aimed at, receives, fights or wins."""
-    if seat is None:
-        return False
-    for key, value in event.items():
-        if key in PEOPLE and value == seat and not isinstance(value, bool):
-            return True
-        if key in GROUPS and isinstance(value, list) and seat in value:
-            return True
-    return False
 
 
 class Narrator:
@@ -67,29 +37,38 @@ class Narrator:
         self._module: Any = module
         self._narrate: NarrateFn = module.narrate
         self._refusal: RefusalFn = module.refusal
-        self._urgent = _urgent_burrito if game == "burrito" else _urgent_kittens
+        self._priority: Callable[[JSON, int | None, JSON], Priority] = module.priority
+        self._fold: Callable[[JSON, int | None], Fold | None] = module.fold
+        self._summary: Summariser = module.summary
 
     def lines(
         self, events: list[JSON], seat: int | None, names: Sequence[str], view: JSON | None, lang: str
-    ) -> tuple[list[str], list[bool]]:
-        """The lines to announce, and for each whether it needs an answer now (assertive)."""
-        texts, urgent, _mine = self.marked_lines(events, seat, names, view, lang)
-        return texts, urgent
-
-    def marked_lines(
-        self, events: list[JSON], seat: int | None, names: Sequence[str], view: JSON | None, lang: str
-    ) -> tuple[list[str], list[bool], list[bool]]:
-        """`lines`, and for each line whether it concerns `seat` (the "brief" verbosity keeps those)."""
+    ) -> tuple[list[str], list[int]]:
+        """The lines to announce, and each one's `Priority` for `seat` (0: needs an answer now,
+        said assertively; 3: background, which the default verbosity folds into summaries)."""
         texts: list[str] = []
-        urgent: list[bool] = []
-        mine: list[bool] = []
+        priority: list[int] = []
         with use_language(lang):
             for event in events:
-                lines = self._narrate(event, seat, names, view or {})
+                lines = [elide(line) for line in self._narrate(event, seat, names, view or {})]
                 texts.extend(lines)
-                urgent.extend([self._urgent(event, seat)] * len(lines))
-                mine.extend([concerns(event, seat)] * len(lines))
-        return texts, urgent, mine
+                priority.extend([int(self._priority(event, seat, view or {}))] * len(lines))
+        return texts, priority
+
+    def folds(self, events: list[JSON], seat: int | None, view: JSON | None) -> list[Fold]:
+        """What the background among `events` adds to `seat`'s digest (`speech.Digest`)."""
+        out: list[Fold] = []
+        for event in events:
+            if self._priority(event, seat, view or {}) == Priority.BACKGROUND:
+                folded = self._fold(event, seat)
+                if folded is not None:
+                    out.append(folded)
+        return out
+
+    def summary(self, counts: Counter[Fold], seat: int | None, names: Sequence[str], lang: str) -> str:
+        """The digest `counts` as one sentence for `seat`, in `lang` ("" when there is nothing)."""
+        with use_language(lang):
+            return elide(self._summary(counts, seat, names))
 
     def rejection(self, rejected: Rejected, lang: str) -> str:
         """The refusal as the game's narration says it (the same sentence as the terminal's)."""
@@ -113,7 +92,10 @@ class Narrator:
     ) -> JSON:
         """Answer a rules query (kittens: T, E, D) as data and a sentence."""
         with use_language(lang):
-            return self._query(what, card, view, names, seat)
+            answer = self._query(what, card, view, names, seat)
+            if "text" in answer:
+                answer["text"] = elide(answer["text"])
+            return answer
 
     def _query(
         self, what: str, card: str | None, view: JSON | None, names: Sequence[str], seat: int | None

@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import heapq
 import secrets
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -28,6 +29,7 @@ from cardroom.bots.names import bot_names
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.games import find_game
 from cardroom.i18n import _, use_language
+from cardroom.narrate.speech import Digest, Fold, Priority
 from cardroom.protocol import JSON, Bot, CardroomError, Event, GameDef, Rejected, Table
 from cardroom.protocol.record import Move, Record
 from cardroom.protocol.record import act as act_at
@@ -119,6 +121,10 @@ class Room:
         self.games_played = 0
         self.cues: list[tuple[int, int, str, int]] = []
         self.narrator = Narrator(game.name)
+        self.digests: dict[int | None, Digest] = {}
+        """Per seat: the background since its last summary (the "normal" verbosity says those)."""
+        self.recaps: dict[str, Digest] = {}
+        """Per player: the background since they last asked for a recap."""
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.game_id: str | None = None
@@ -612,6 +618,8 @@ class Room:
         self.version += 1
         self.history.clear()
         self.cues.clear()
+        self.digests.clear()
+        self.recaps.clear()
         for i, seat in enumerate(self.seats):
             if seat.player is not None and seat.dropped_at is not None:
                 self._stand_in(i, permanent=False)
@@ -727,22 +735,33 @@ class Room:
             if event.kind == "throw":
                 self._cue_for_throw(event)
         seat_of: dict[str, int] = {}
-        for i, seat in enumerate(self.seats):
-            if seat.player is not None:
-                seat_of.setdefault(seat.player, i)
+        for i, sitting in enumerate(self.seats):
+            if sitting.player is not None:
+                seat_of.setdefault(sitting.player, i)
         names = self.names()
         views: dict[int | None, JSON | None] = {}
         built: dict[tuple[int | None, str], bytes | None] = {}
+        folded: dict[int | None, list[Fold]] = {}
+        summaries: dict[int | None, Counter[Fold] | None] = {}
         players = self.lobby.players
         for pid in self.members():
+            seat = seat_of.get(pid)
+            if seat not in folded:
+                folded[seat] = self._folds(events, seat, views)
+                digest = self.digests.setdefault(seat, Digest(now))
+                digest.add(folded[seat])
+                summaries[seat] = digest.take(now) if digest.due(now) else None
+            self.recaps.setdefault(pid, Digest(now)).add(folded[seat])
             player = players.get(pid)
             if player is None or player.connection is None:
                 continue
-            key = (seat_of.get(pid), player.lang)
+            key = (seat, player.lang)
             if key in built:
                 data = built[key]
             else:
-                message = self.batch_message(self.version, now, events, key[0], key[1], names, views)
+                message = self.batch_message(
+                    self.version, now, events, seat, player.lang, names, views, summaries[seat]
+                )
                 data = built[key] = None if message is None else encode(message)
             if data is not None:
                 player.connection.send_raw(data)
@@ -756,32 +775,57 @@ class Room:
         lang: str,
         names: list[str] | None = None,
         views: dict[int | None, JSON | None] | None = None,
+        summary: Counter[Fold] | None = None,
     ) -> JSON | None:
         """The batch as `seat` hears it, narrated in `lang`; None if it hears nothing of it.
-        `views` caches each seat's view within one batch. (The leak checker, tests/server/
+        `views` caches each seat's view within one batch; `summary` is the seat's digest of the
+        background, due now (said by the "normal" verbosity). (The leak checker, tests/server/
         test_leaks.py, holds what this builds against what each seat may know.)"""
         heard = [e for e in (ev.for_seat(seat) for ev in events) if e is not None]
         if not heard:
             return None
-        table = self.table
-        if views is not None and seat in views:
-            view = views[seat]
-        else:
-            view = table.view(seat) if table is not None else None
-            if views is not None:
-                views[seat] = view
-        texts, urgent, mine = self.narrator.marked_lines(heard, seat, names or self.names(), view, lang)
-        return {
+        view = self._view_for(seat, views)
+        names = names or self.names()
+        texts, priority = self.narrator.lines(heard, seat, names, view, lang)
+        message: JSON = {
             "type": "events",
             "table": self.id,
             "v": v,
             "at": at,
             "events": heard,
             "texts": texts,
-            "urgent": urgent,
-            "mine": mine,
+            "priority": priority,
+            "urgent": [p == Priority.ANSWER for p in priority],
             "view": view,
         }
+        said = self.narrator.summary(summary, seat, names, lang) if summary else ""
+        if said:
+            message["summary"] = said
+        return message
+
+    def _view_for(self, seat: int | None, views: dict[int | None, JSON | None] | None) -> JSON | None:
+        if views is not None and seat in views:
+            return views[seat]
+        view = self.table.view(seat) if self.table is not None else None
+        if views is not None:
+            views[seat] = view
+        return view
+
+    def _folds(
+        self, events: Sequence[Event], seat: int | None, views: dict[int | None, JSON | None]
+    ) -> list[Fold]:
+        """What this batch's background adds to `seat`'s digests."""
+        heard = [e for e in (ev.for_seat(seat) for ev in events) if e is not None]
+        return self.narrator.folds(heard, seat, self._view_for(seat, views)) if heard else []
+
+    def recap(self, player: Player) -> JSON:
+        """The background since `player` last asked (the recap key), as one sentence."""
+        now = self.now_ms()
+        counts = self.recaps.setdefault(player.id, Digest(now)).take(now)
+        text = self.narrator.summary(counts, self.seat_of(player.id), self.names(), player.lang)
+        if not text:  # the edge answers in the asker's language
+            text = _("Nothing else happened since you last asked.")
+        return {"type": "answer", "table": self.id, "what": "recap", "text": text}
 
     def _cue_for_throw(self, event: Event) -> None:
         target = event.data.get("target")
@@ -796,7 +840,7 @@ class Room:
         while self.cues and self.cues[0][0] <= now:
             at, target, cue, ident = heapq.heappop(self.cues)
             pid = self.seats[target].player
-            if pid is not None:
+            if pid is not None and self._catchable(target, ident):
                 player = self.lobby.players.get(pid)
                 lang = player.lang if player else "en"
                 self.send_to(
@@ -810,6 +854,15 @@ class Room:
                         "text": self.narrator.cue(cue, lang),
                     },
                 )
+
+    def _catchable(self, target: int, ident: int) -> bool:
+        """Whether flight `ident` can still be caught by `target`: in the air, not dodged, in a
+        fight not yet decided. A cue for anything else would ask for a catch that fumbles."""
+        view = self.table.view(target) if self.table is not None else None
+        fight = view.get("fight") if view else None
+        if not fight or fight.get("decided") or target not in fight.get("fighters", ()):
+            return False
+        return any(fl["id"] == ident and not fl["dodged"] for fl in fight.get("flights", ()))
 
     async def _timers(self) -> None:
         """Wake for the next deadline: a timer, a bot's reaction, a cue."""
@@ -907,6 +960,8 @@ class Room:
         """003's T, E and shift+D, answered by the game for everyone at the table alike."""
         if player.id not in self.members():
             return _not_member()
+        if what == "recap" and self.table is not None:
+            return self.recap(player)
         seat = self.seat_of(player.id)
         view = self.table.view(seat) if self.table is not None else None
         return self.narrator.query(what, card, view, self.names(), seat, player.lang)

@@ -32,13 +32,13 @@ MIN_PASSWORD = 8
 MAX_PASSWORD = 256
 SESSION_DAYS = 30
 SESSION_MS = SESSION_DAYS * 24 * 3600 * 1000
-VERBOSITY = ("full", "brief")
+VERBOSITY = ("normal", "brief", "verbose")  # cardroom.narrate.speech.VERBOSITIES
 DEFAULT_PROFILE: JSON = {
     "lang": "en",
     "volume": 0.6,
     "muted": False,
     "speech": False,
-    "verbosity": "full",
+    "verbosity": "normal",
     "keys": {},
 }
 

@@ -52,21 +52,29 @@ def test_the_drawer_alone_learns_the_card_and_its_slot() -> None:
     assert _say(burrito, community, 0) == ["Marco draws from community pile 2."]
 
 
-def test_a_throw_at_you_is_a_word_cue_with_the_catch_window() -> None:
+def test_a_throw_at_you_names_the_threat_and_the_thrower_first_and_nothing_more() -> None:
+    """Issue 14: the flight is shorter than a long sentence; the catch cue says when to catch."""
     event = Event(
         "throw", {"thrower": 2, "target": 0, "id": 1, "lands_at": 1800, "catch_from": 1500, "flight_ms": 800}
     )
-    assert _say(burrito, event, 0) == ["INCOMING! Marco throws at you. Catch window opens in 0.5 s."]
+    assert _say(burrito, event, 0) == ["Incoming, Marco!"]
     assert _say(burrito, event, 2) == ["You throw at Zoe."]
     assert _say(burrito, event, 1) == ["Marco throws at Zoe."]
 
 
-def test_fights_name_who_fights_and_tell_bystanders_to_keep_out() -> None:
+def test_a_fight_is_one_line_naming_who_fights() -> None:
+    """Issue 14: one line per event; "you" among the fighters says that you fight."""
     event = Event(
         "fight_start", {"kind": "brawl", "fighters": [0, 2], "caller": 1, "tiebreak": None, "timeout_at": 9}
     )
-    assert _say(burrito, event, 0) == ["Brawl: you against Marco.", "You are in the fight!"]
-    assert _say(burrito, event, 1)[1] == "You are not in this fight: keep your hands off the burritos."
+    assert _say(burrito, event, 0) == ["Brawl: you against Marco."]
+    assert _say(burrito, event, 1) == ["Brawl: Zoe against Marco."]
+    duel = Event(
+        "fight_start",
+        {"kind": "duel", "fighters": [0, 2], "caller": 1, "tiebreak": None, "timeout_at": 9, "go_at": 5},
+    )
+    assert _say(burrito, duel, 0) == ["Duel: you against Marco. Wait for Burrito! before you throw."]
+    assert _say(burrito, duel, 1) == ["Duel: Zoe against Marco."]
     war = Event(
         "fight_start", {"kind": "war", "fighters": [0, 2, 3], "caller": 1, "tiebreak": None, "timeout_at": 9}
     )
@@ -84,9 +92,10 @@ def test_you_as_the_second_of_a_pair_has_a_sentence_of_its_own() -> None:
     assert _say(burrito, event, 0)[0] == "Duel: Anna against you."
     with use_language("de"):
         assert _say(burrito, event, 0)[0] == "Duell: Anna gegen dich."
+    # The call does not name the duelists again: the fight_start of the same batch does.
     call = Event("call", {"player": 2, "fight": "duel", "card": "duel", "targets": [0, 1], "score": 0})
-    assert _say(burrito, call, 0) == ["Marco calls a Duel: you against Anna!"]
-    assert _say(burrito, call, 2) == ["You call a Duel: Zoe against Anna!"]
+    assert _say(burrito, call, 0) == ["Marco calls a Duel!"]
+    assert _say(burrito, call, 2) == ["You call a Duel!"]
 
 
 def test_hits_catches_and_bruises_are_told_from_each_side() -> None:
@@ -99,8 +108,8 @@ def test_hits_catches_and_bruises_are_told_from_each_side() -> None:
     over = Event(
         "fight_over", {"loser": 1, "bruise": True, "reason": "hit", "kind": "brawl", "bruises_left": 1}
     )
-    assert _say(burrito, over, 1) == ["You lose the Brawl and take a bruise.", "1 bruise is left."]
-    assert _say(burrito, over, 2) == ["Anna loses the Brawl and takes a bruise.", "1 bruise is left."]
+    assert _say(burrito, over, 1) == ["You lose the Brawl: a bruise; 1 bruise left."]
+    assert _say(burrito, over, 2) == ["Anna loses the Brawl: a bruise; 1 bruise left."]
 
 
 def test_the_countdown_is_three_two_one_burrito() -> None:
@@ -162,17 +171,19 @@ def test_the_drawer_is_told_the_card_the_others_only_that_a_card_was_drawn() -> 
     assert _say(kittens, kitten, 0, KVIEW) == ["Anna drew an Exploding Kitten!"]
 
 
-def test_defuse_now_is_a_word_cue_with_the_time_left() -> None:
+def test_defuse_now_is_a_word_cue_with_the_time_left_and_says_when_you_hold_no_defuse() -> None:
+    """Issue 14: with no Defuse, the prompt says so instead of asking for one."""
     event = Event("defusing", {"player": 0, "until": 10_000})
-    assert _say(kittens, event, 0, KVIEW) == [
-        "DEFUSE NOW! You drew an Exploding Kitten: you have 10 seconds."
+    assert _say(kittens, event, 0, {**KVIEW, "hand": ["defuse", "skip"]}) == [
+        "DEFUSE NOW! You have 10 seconds."
+    ]
+    assert _say(kittens, event, 0, {**KVIEW, "hand": ["skip"]}) == [
+        "Exploding Kitten! No Defuse: you explode in 10 seconds."
     ]
     assert _say(kittens, event, 1, KVIEW) == ["Zoe has 10 seconds to defuse it."]
     defused = Event("defused", {"player": 0}, {"position": 3}, frozenset({0}))
     assert _say(kittens, defused, 0, KVIEW) == ["Defused! You put the kitten back with 3 cards above it."]
-    assert _say(kittens, defused, 2, KVIEW) == [
-        "Zoe defuses the kitten and puts it back in the deck, secretly."
-    ]
+    assert _say(kittens, defused, 2, KVIEW) == ["Zoe defuses it; the kitten is back in the deck."]
 
 
 def test_a_favor_tells_giver_and_receiver_the_card_and_nobody_else() -> None:
@@ -202,6 +213,23 @@ def test_nopes_say_whether_the_card_stands() -> None:
     assert _say(kittens, closed, 0, KVIEW) == ["Noped: your Favor has no effect."]
     quiet = Event("window_closed", {"player": 0, "cards": ["favor"], "nopes": 0, "cancelled": False})
     assert _say(kittens, quiet, 0, KVIEW) == []
+
+
+def test_your_own_card_noped_is_said_as_yours_and_a_pair_is_one_thing() -> None:
+    """Issue 14: a line when your card is Noped; "Black Cat pair", never "Black Cat and Black Cat"."""
+    window = {"player": 0, "cards": ["black_cat", "black_cat"], "combo": "pair", "target": 1, "nopes": 1}
+    noped = Event("noped", {"player": 2, "nopes": 1, "until": 1})
+    assert _say(kittens, noped, 0, {**KVIEW, "window": window}) == [
+        "Marco Nopes your Black Cat pair: cancelled unless someone Nopes again."
+    ]
+    closed = Event(
+        "window_closed", {"player": 0, "cards": ["black_cat", "black_cat"], "nopes": 1, "cancelled": True}
+    )
+    assert _say(kittens, closed, 0, KVIEW) == ["Noped: your Black Cat pair has no effect."]
+    pair = Event(
+        "played", {"player": 2, "cards": ["red_cat", "red_cat"], "combo": "pair", "target": 0, "until": 9}
+    )
+    assert _say(kittens, pair, 0, KVIEW) == ["Marco: a Red Cat pair against you."]
 
 
 def test_turns_and_quick_keys_answer_from_the_view() -> None:
@@ -349,3 +377,18 @@ def test_a_refusal_is_one_translated_sentence_for_every_client(
     assert Narrator(game).rejection(rejected, "en") == sentence
     ui: Any = BurritoUI(0, NAMES[:2], 2, {}) if module is burrito else KittensUI(0, NAMES[:2], 2, {})
     assert ui.refused(rejected) == sentence
+
+
+def test_the_badge_duel_is_won_as_a_badge_duel_not_a_tie_break() -> None:
+    """Issue 14: the badge duel decides the game; only a round tie is a tie-break."""
+    badge = Event(
+        "fight_over",
+        {"loser": 1, "bruise": False, "reason": "hit", "kind": "duel", "winner": 0, "tiebreak": "badge"},
+    )
+    assert _say(burrito, badge, 0) == ["You win the badge duel!"]
+    assert _say(burrito, badge, 2) == ["Zoe wins the badge duel."]
+    tie = Event(
+        "fight_over",
+        {"loser": 1, "bruise": False, "reason": "hit", "kind": "war", "winner": 0, "tiebreak": "round_tie"},
+    )
+    assert _say(burrito, tie, 2) == ["Zoe wins the tie-break."]

@@ -84,7 +84,7 @@ def test_defuse_now_then_warning_then_put_back_on_top() -> None:
     session.key("d")
     lines = out.getvalue().splitlines()
     assert "You drew an Exploding Kitten." in lines
-    assert "DEFUSE NOW! You drew an Exploding Kitten: you have 10 seconds." in lines
+    assert "DEFUSE NOW! You have 10 seconds." in lines
     assert lines[-1] == (
         "Where does the kitten go back? How many cards lie above it (0: on top), then Enter; b bottom, r random."
     )
@@ -134,7 +134,7 @@ def test_a_pair_marked_with_space_asks_for_a_player_by_seat_number() -> None:
     session.key("enter")
     assert _last(out) == "Whom? Press a seat number: 1 Anna, 2 Marco; or up/down then Enter. Escape cancels."
     session.key("1")
-    assert _last(out) == "You play a pair of Tabby Cat against Anna."
+    assert _last(out) == "You play a Tabby Cat pair against Anna."
     clock[0] = 100
     session.catch_up()
     assert _last(out) == "Anna chooses a card to give to you."

@@ -100,7 +100,20 @@ def test_the_page_catalog_holds_the_translations(french: None) -> None:
     messages = client_catalog("fr")
     assert messages["Catch now!"] == "Attrape maintenant !"
     assert "" not in messages
+    # A plural message: its forms, in order, for the page's ngettext ("1 card", "2 cards").
+    assert messages["{n} bruise is left.\x00"] == ["Il reste {n} bleu.", "Il reste {n} bleus."]
     assert client_catalog("en") == {}
+
+
+def test_italian_elides_a_before_a_name_that_starts_with_a() -> None:
+    """Issue 14: "Tocca ad Adaa6", not "Tocca a Adaa6" (the euphonic d, as Italian writes it)."""
+    narrator = Narrator("kittens")
+    view = {"turn": 1, "turns_left": 1, "phase": "turn", "alive": [True, True], "players": 2}
+    answer = narrator.query("turn", None, view, ["Bo", "Adaa6"], 0, "it")
+    assert answer["text"] == "Tocca ad Adaa6 (solo questo turno)."
+    assert narrator.query("turn", None, {**view, "turn": 0}, ["Bo", "Adaa6"], 1, "it")["text"] == (
+        "Tocca a Bo (solo questo turno)."
+    )
 
 
 def test_seconds_are_written_the_way_of_each_language() -> None:

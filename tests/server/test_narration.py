@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 import json
 import urllib.request
+from collections import Counter
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from cardroom.narrate import burrito, kittens
+from cardroom.narrate.speech import Priority, said_at_once
 from cardroom.protocol import Rejected
 from cardroom.server.narration import Narrator
 from tests.server.live import Client, LiveServer
@@ -130,16 +132,112 @@ def test_the_narrator_answers_no_question_for_a_table_not_playing() -> None:
     assert Narrator("burrito").query("turn", None, {}, ["A", "B"], 0, "en")["code"] == "bad_query"
 
 
-def test_lines_about_the_listener_are_marked_mine_for_the_brief_verbosity() -> None:
-    """The page's "brief" verbosity announces urgent lines and those that concern the player."""
-    from cardroom.server.narration import Narrator
-
+def test_each_line_has_its_priority_for_the_listener() -> None:
+    """Issue 14: needs your answer now (0), concerns you (1), changes the game (2), background (3)."""
     narrator = Narrator("kittens")
     names = ["Ann", "Bo", "Cy"]
     favor = {"event": "played", "player": 1, "cards": ["favor"], "combo": None, "target": 0, "until": 500}
     bo_draws = {"event": "drew", "player": 1, "from": "top", "forced": False}
-    texts, _urgent, mine = narrator.marked_lines([favor, bo_draws], 0, names, {}, "en")
-    assert len(texts) == len(mine) == 2
-    assert mine == [True, False]  # Bo asks Ann for a card; Bo's draw is Bo's business
-    assert narrator.marked_lines([favor], 2, names, {}, "en")[2] == [False]
-    assert narrator.marked_lines([favor], None, names, {}, "en")[2] == [False]  # a spectator
+    boom = {"event": "exploded", "player": 2, "discarded": []}
+    texts, priority = narrator.lines([favor, bo_draws, boom], 0, names, {}, "en")
+    assert texts == [
+        "Bo plays Favor on you.",
+        "Bo draws a card.",
+        "BOOM! Cy explodes and is out of the game.",
+    ]
+    assert priority == [Priority.ANSWER, Priority.BACKGROUND, Priority.MILESTONE]
+    assert narrator.lines([favor], 2, names, {}, "en")[1] == [Priority.BACKGROUND]
+    assert narrator.lines([favor], None, names, {}, "en")[1] == [Priority.BACKGROUND]  # a spectator
+
+
+def test_brief_keeps_every_milestone_of_throw_throw_burrito() -> None:
+    """Brief mode = needs-answer + concerns-you + milestones: the start, "3, 2, 1, Burrito!",
+    "Play resumes", every fight's result, round and game end with scores and places."""
+    narrator = Narrator("burrito")
+    names = ["Ann", "Bo", "Cy", "Di"]
+    events: list[dict[str, Any]] = [
+        {"event": "round_start", "round": 1, "community_sizes": [0, 0]},
+        *({"event": "countdown", "beat": b, "caller": None, "round": 1} for b in ("3", "2", "1", "burrito")),
+        {"event": "draw", "player": 1, "from": "own"},
+        {"event": "discard", "player": 1, "to": 0},
+        {"event": "fight_start", "kind": "war", "fighters": [1, 2], "caller": 1, "tiebreak": None},
+        {
+            "event": "throw",
+            "thrower": 1,
+            "target": 2,
+            "id": 1,
+            "lands_at": 9,
+            "catch_from": 8,
+            "flight_ms": 5,
+        },
+        {
+            "event": "fight_over",
+            "loser": 2,
+            "bruise": True,
+            "reason": "hit",
+            "kind": "war",
+            "bruises_left": 3,
+        },
+        {"event": "countdown", "beat": "3", "caller": 1, "round": 1},
+        {"event": "round_over", "round": 1, "scores": [1, 2, 0, 0], "reason": "bruises", "winner": 1},
+        {"event": "round_won", "round": 1, "player": 1},
+        {"event": "game_over", "winner": 1, "badge": 1},
+    ]
+    texts, priority = narrator.lines(events, 0, names, {}, "en")
+    brief = [t for t, p in zip(texts, priority, strict=True) if said_at_once(p, "brief")]
+    assert brief == [
+        "Round 1 begins: everyone has 5 cards; community piles 0 and 0 cards.",
+        "3",
+        "2",
+        "1",
+        "Burrito! Play!",
+        "War: Bo against Cy.",
+        "Cy loses the War: a bruise; 3 bruises left.",
+        "Play resumes: 3",
+        "Round 1 is over: every bruise has been given.",
+        "Scores: you: 1, Bo: 2, Cy: 0 and Di: 0.",
+        "Bo wins round 1.",
+        "Game over: Bo wins the game.",
+    ]
+    folds = narrator.folds(events, 0, {})
+    assert narrator.summary(Counter(folds), 0, names, "en") == "Meanwhile: Bo drew 1 card; 1 pass to you."
+
+
+def test_the_recap_key_tells_the_background_since_you_last_asked(server: LiveServer) -> None:
+    """The recap (query "recap") folds what the listener did not hear; asked again at once,
+    there is nothing new."""
+
+    async def scenario() -> list[dict[str, Any]]:
+        client = await Client.connect(server.ws_url, "Recap")
+        await client.send(
+            {
+                "type": "create_table",
+                "game": "kittens",
+                "seats": 3,
+                "bots": 2,
+                "options": {"nope_window_ms": 300},
+            }
+        )
+        table = (await client.expect("table"))["id"]
+        await client.send({"type": "start", "table": table})
+        await client.expect("table", state="playing")
+        await client.expect("events", table=table)  # the deal and our first turn
+        await client.send({"type": "act", "table": table, "action": {"do": "draw"}, "ref": 1})
+        while True:  # until both bots have played their turns: the background of seat 0
+            batch = await client.expect("events", table=table, timeout=20)
+            if any(e["event"] == "defusing" and e["player"] == 0 for e in batch["events"]):
+                action = {"do": "defuse", "position": 0}
+                await client.send({"type": "act", "table": table, "action": action, "ref": 2})
+            if any(e["event"] == "turn" and e["player"] == 0 for e in batch["events"]):
+                break
+        answers = []
+        for _ in range(2):
+            await client.send({"type": "query", "table": table, "what": "recap"})
+            answers.append(await client.expect("answer", table=table))
+        await client.close()
+        return answers
+
+    first, second = _run(scenario)
+    assert first["what"] == "recap"
+    assert first["text"].startswith("Meanwhile: ") and " drew " in first["text"], first
+    assert second["text"] == "Nothing else happened since you last asked."

@@ -10,10 +10,12 @@ from tests.server.live import LiveServer
 from tests.web.keyboard import create_table, enter_lobby, start_game
 
 AXE = Axe()
+# WCAG 2.1 A and AA, and axe's best practices (a scrollable region must be focusable, ...).
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 
 
 def audit(page: Page) -> None:
-    results = AXE.run(page)
+    results = AXE.run(page, options={"runOnly": {"type": "tag", "values": TAGS}})
     assert results.violations_count == 0, results.generate_report()
 
 
@@ -55,4 +57,16 @@ def test_a_phone_screen_has_no_horizontal_scroll(page: Page, game: str) -> None:
     start_game(page)
     page.wait_for_function("document.querySelectorAll('#hand [role=option]').length >= 5")
     no_horizontal_scroll(page)
+    audit(page)
+
+
+def test_the_history_once_it_scrolls_passes_axe(page: Page) -> None:
+    """Issue 14: a scrollable history is a region the keyboard can reach (axe's best practice)."""
+    enter_lobby(page, "Scroll")
+    create_table(page, "burrito", seats=4, bots=3, level="normal", options={"countdown_ms": 300})
+    start_game(page)
+    page.wait_for_function(
+        "() => { const log = document.querySelector('#log'); return log.scrollHeight > log.clientHeight + 50; }",
+        timeout=60_000,
+    )
     audit(page)

@@ -212,7 +212,7 @@ def test_game_keys_do_nothing_while_typing_in_the_chat(page: Page) -> None:
     assert after["v"] == before["v"]
     assert after["view"]["hand"] == before["view"]["hand"]
     assert not any(x["text"].startswith("You drew") for x in said(page))
-    assert any(x["text"] == "Cha says: dnfe draw please" for x in said(page))
+    page.wait_for_function("window.__said.some(x => x.text === 'Cha says: dnfe draw please')")
 
 
 def test_keys_are_remapped_in_the_settings_and_kept(page: Page) -> None:

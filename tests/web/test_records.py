@@ -99,6 +99,7 @@ def test_the_games_view_lists_the_game_and_the_replay_steps_by_keyboard(
     audit(page)
 
     # Next step: its texts go to the polite region and into the viewer's history.
+    page.wait_for_function("window.cardroom.quiet()")  # what was said before has been said
     before = len(said(page))
     page.keyboard.press("ArrowRight")
     assert replay(page)["index"] == 1
@@ -114,7 +115,9 @@ def test_the_games_view_lists_the_game_and_the_replay_steps_by_keyboard(
     assert replay(page)["index"] == 1
     page.keyboard.press("End")
     assert replay(page)["index"] == len(everything) - 1
-    assert any(x["text"].startswith("Game over") for x in said(page)[before:])
+    page.wait_for_function(
+        "n => window.__said.slice(n).some(x => x.text.startsWith('Game over'))", arg=before
+    )
     page.keyboard.press("Home")
     assert replay(page)["index"] == 0
     assert page.get_attribute("#replay-step", "aria-valuetext") == f"Step 1 of {len(everything)}"

@@ -21,6 +21,7 @@ from cardroom.clients.terminal.speaker import BELL_KEY, DEFAULT_VERBOSITY, Line,
 from cardroom.clients.terminal.ui import GameUI, Say
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.i18n import _, current_language
+from cardroom.narrate.speech import Priority
 from cardroom.protocol import JSON, Bot, Event, Rejected, Table
 
 if TYPE_CHECKING:
@@ -79,10 +80,11 @@ class Session:
         """Whether the event's lines need the person's answer now, and whether they concern them."""
         if self.narrator is None:
             return False, True
-        _texts, urgent, mine = self.narrator.marked_lines(
-            [event], self.seat, self.names, view, current_language()
-        )
-        return (urgent[0], mine[0]) if urgent else (False, True)
+        _texts, priority = self.narrator.lines([event], self.seat, self.names, view, current_language())
+        if not priority:
+            return False, True
+        # Brief says what needs an answer, what concerns you and the milestones (narrate/speech.py).
+        return priority[0] == Priority.ANSWER, priority[0] <= Priority.MILESTONE
 
     def _ask_wakeups(self, view: dict[str, Any] | None = None) -> None:
         self._wakeups = sorted(set(self.ui.wakeups(view if view is not None else self.table.view(self.seat))))

@@ -18,6 +18,7 @@ from cardroom.clients.terminal.tablestate import TableState, make_game_ui
 from cardroom.clients.terminal.ui import Say
 from cardroom.games import find_game
 from cardroom.i18n import N_, _
+from cardroom.narrate.speech import Priority
 from cardroom.protocol import JSON
 
 LOCAL_TICKS = frozenset({"kittens"})
@@ -102,9 +103,13 @@ class TablePlay(Lobby):
             state.view = view
         state.heard(at)
         texts = [str(t) for t in m.get("texts", [])]
-        urgent, mine = m.get("urgent"), m.get("mine")
-        if isinstance(urgent, list) and isinstance(mine, list) and len(urgent) == len(mine) == len(texts):
-            marked = [Line(t, bool(u), bool(o)) for t, u, o in zip(texts, urgent, mine, strict=True)]
+        priority = m.get("priority")
+        if isinstance(priority, list) and len(priority) == len(texts):
+            # Brief says what needs an answer, what concerns you and the milestones (narrate/speech.py).
+            marked = [
+                Line(t, p == Priority.ANSWER, isinstance(p, int) and p <= Priority.MILESTONE)
+                for t, p in zip(texts, priority, strict=True)
+            ]
         else:  # an older server: every line counts as the listener's
             marked = [Line(t) for t in texts]
         events = [e for e in m.get("events", []) if isinstance(e, dict)]

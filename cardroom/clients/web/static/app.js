@@ -3,7 +3,7 @@
 // only its own labels, all through _().
 
 import { loadCards } from "./cards.js";
-import { LANGUAGES, N_, _, fmt, lang, listOf, loadCatalog, pgettext, storeLanguage, translatePage, wantedLanguage } from "./i18n.js";
+import { LANGUAGES, N_, _, fmt, lang, listOf, loadCatalog, ngettext, pgettext, storeLanguage, translatePage, wantedLanguage } from "./i18n.js";
 import {
   askingRows, cardName, focusHand, initGame, isChoosing, keyRows, keysTable, onCue, onEvents, renderGame,
   renderKeysList, resetGame, syncClock,
@@ -13,7 +13,7 @@ import { api } from "./api.js";
 import { initRatings, showLeaderboard, showPlayer } from "./ratings.js";
 import { initRecords, leaveReplay, replayHelpRows, replayState, showGames } from "./records.js";
 import * as sound from "./sound.js";
-import { $, announce, clearLog, el, logLine, setSpeech, spoken } from "./ui.js";
+import { $, announce, clearLog, el, logLine, quiet, setSpeech, spoken } from "./ui.js";
 import { browsing, onViewChange, showView } from "./views.js";
 
 const PROTOCOL = 2;
@@ -53,7 +53,7 @@ const state = {
   pendingQuery: null,
   account: null, // {id, name} when logged in (the session is an HttpOnly cookie)
 };
-window.cardroom = { state, spoken, replayState };
+window.cardroom = { state, spoken, replayState, played: sound.played, quiet };
 
 // ---- options of the create form ---------------------------------------------------------------
 const GAME_NAMES = { kittens: N_("Exploding Kittens"), burrito: N_("Throw Throw Burrito") };
@@ -192,16 +192,28 @@ function setStatus(text) {
   $("status").textContent = text;
 }
 
-// Say narrated lines once, keep them in the history; `urgent[i]` marks a line that needs an
-// answer now (assertive region). With the "brief" verbosity only urgent lines and those that
-// concern the reader (`mine[i]`, from the server) are said; without `mine`, every line is.
-function say(texts, urgent, mine = null) {
-  const brief = prefs.verbosity === "brief" && Array.isArray(mine);
+// The speech budget (cardroom/narrate/speech.py says it in full): each line's priority is 0
+// (needs your answer now: assertive), 1 (concerns you), 2 (changes the game) or 3 (background).
+// Every verbosity says 0 to 2 at once; "verbose" says the background too, "normal" the
+// server's short summary of it now and then, "brief" none of it (the recap key asks for it).
+// The history keeps every line.
+const VERBOSITIES = ["normal", "brief", "verbose"];
+const BACKGROUND = 3;
+
+function verbosityOf(value) {
+  return VERBOSITIES.includes(value) ? value : "normal";
+}
+
+function say(texts, priority, summary = null) {
   texts.forEach((text, i) => {
-    const now = Boolean(urgent[i]);
-    if (!brief || now || mine[i]) announce(text, now, "event");
-    logLine(text, now);
+    const p = typeof priority[i] === "number" ? priority[i] : BACKGROUND;
+    if (p < BACKGROUND || prefs.verbosity === "verbose") announce(text, p === 0, "event");
+    logLine(text, p === 0);
   });
+  if (summary && prefs.verbosity === "normal") {
+    announce(summary, false, "event");
+    logLine(summary, false);
+  }
 }
 
 function notify(text, urgent = false) {
@@ -245,7 +257,6 @@ function handle(m) {
       return onEventsMessage(m);
     case "cue":
       if (m.table !== state.current) return undefined;
-      say([m.text], [true]);
       return onCue(m);
     case "resumed":
       state.resuming.delete(m.table);
@@ -369,9 +380,9 @@ function onEventsMessage(m) {
   state.lastV[m.table] = m.v;
   state.room.view = m.view;
   syncClock(m.view);
-  const urgent = Array.isArray(m.urgent) ? m.urgent : [];
-  say(m.texts || [], urgent, Array.isArray(m.mine) ? m.mine : null);
-  onEvents(m.events || [], urgent.some(Boolean));
+  const priority = Array.isArray(m.priority) ? m.priority : [];
+  say(m.texts || [], priority, m.summary || null);
+  onEvents(m.events || [], priority.some((p) => p === 0));
   renderTable();
 }
 
@@ -415,7 +426,8 @@ function showEnter(error = "") {
   showView("enter");
   $("name-error").textContent = error;
   $("nickname").value = localStorage.getItem(NAME) || "";
-  setStatus(_("Not connected."));
+  // Before any attempt there is nothing to be disconnected from.
+  setStatus(error ? _("Not connected.") : _("Enter a nickname to connect."));
 }
 
 function showLobby(focus = true) {
@@ -563,7 +575,7 @@ function renderSeatList(r) {
       if (s.extra_time) who.push(_("extra time: the windows that ask them to react are twice as long"));
       const game = [];
       if (v) {
-        game.push(fmt(_("{n} cards in hand"), { n: v.hand_sizes[i] }));
+        game.push(fmt(ngettext("{n} card in hand", "{n} cards in hand", v.hand_sizes[i]), { n: v.hand_sizes[i] }));
         if (r.game === "burrito") {
           game.push(fmt(_("score {score}"), { score: v.scores[i] }));
           game.push(fmt(_("bruises {n}"), { n: v.bruises[i] }));
@@ -647,7 +659,7 @@ function createTable(event) {
 }
 
 // ---- settings and help -------------------------------------------------------------------------
-let prefs = { volume: 0.6, muted: false, speech: false, verbosity: "full" };
+let prefs = { volume: 0.6, muted: false, speech: false, verbosity: "normal" };
 try {
   prefs = { ...prefs, ...(JSON.parse(localStorage.getItem(PREFS) || "{}") || {}) };
 } catch (error) {
@@ -674,7 +686,7 @@ function profileNow() {
     volume: Math.round(Math.max(0, Math.min(1, Number(prefs.volume) || 0)) * 100) / 100,
     muted: Boolean(prefs.muted),
     speech: Boolean(prefs.speech),
-    verbosity: prefs.verbosity === "brief" ? "brief" : "full",
+    verbosity: verbosityOf(prefs.verbosity),
     keys: customKeys(),
   };
 }
@@ -717,7 +729,7 @@ function applyProfile(profile) {
     volume: typeof profile.volume === "number" ? profile.volume : prefs.volume,
     muted: typeof profile.muted === "boolean" ? profile.muted : prefs.muted,
     speech: typeof profile.speech === "boolean" ? profile.speech : prefs.speech,
-    verbosity: profile.verbosity === "brief" ? "brief" : "full",
+    verbosity: verbosityOf(profile.verbosity),
   };
   applyPrefs(false);
   useKeys(profile.keys || {});
@@ -849,7 +861,7 @@ function openSettings() {
   $("volume").value = String(Math.round(prefs.volume * 100));
   $("mute").checked = prefs.muted;
   $("speech").checked = prefs.speech;
-  $(prefs.verbosity === "brief" ? "verbosity-brief" : "verbosity-full").checked = true;
+  $(`verbosity-${verbosityOf(prefs.verbosity)}`).checked = true;
   renderKeymapEditor();
   $("settings").showModal();
 }
@@ -1050,7 +1062,7 @@ async function main() {
   for (const radio of document.querySelectorAll("input[name=verbosity]")) {
     radio.addEventListener("change", () => {
       if (!radio.checked) return;
-      prefs.verbosity = radio.value === "brief" ? "brief" : "full";
+      prefs.verbosity = verbosityOf(radio.value);
       applyPrefs();
     });
   }

@@ -4,10 +4,10 @@
 import {
   BURRITO_NORMAL, FIGHT_OF, KITTEN_CATS, KITTEN_TARGETED, cardLabel, cardText, kittenCards,
 } from "./cards.js";
-import { _, fmt, listOf, pgettext } from "./i18n.js";
+import { _, fmt, listOf, ngettext, pgettext } from "./i18n.js";
 import { actionFor, bindings, keyLabel, keyName } from "./keys.js";
 import { cues, panFor } from "./sound.js";
-import { $, announce, el, isTyping, leaveLog, moveLog } from "./ui.js";
+import { $, announce, el, isTyping, leaveLog, logLine, moveLog } from "./ui.js";
 import { renderActions } from "./actions.js";
 import { drawTable, renderScoreboard, tickTable } from "./table.js";
 import { cardFace } from "./art.js";
@@ -128,13 +128,18 @@ export function onEvents(events, urgent) {
   if (urgent && game() === "kittens") cues.beat();
 }
 
+// A cue from the server, said and heard only while it matches the table: the catch window of a
+// burrito still flying at you, not dodged, in a fight not yet decided. True when it was said.
 export function onCue(message) {
-  if (message.cue === "catch_window") {
-    local.openWindows.add(message.flight);
-    const f = view() && view().fight;
-    const flight = f && f.flights.find((x) => x.id === message.flight);
-    cues.catchWindow(flight ? flight.lands_at - flight.catch_from : 300);
-  }
+  if (message.cue !== "catch_window") return false;
+  const f = view() && view().fight;
+  const flight = f && !f.decided && f.fighters.includes(me()) && f.flights.find((x) => x.id === message.flight);
+  if (!flight || flight.dodged || flight.target !== me()) return false;
+  local.openWindows.add(message.flight);
+  announce(message.text, true, "event");
+  logLine(message.text, true);
+  cues.catchWindow(flight.lands_at - flight.catch_from, message.flight);
+  return true;
 }
 
 function startChoice(e) {
@@ -667,6 +672,7 @@ function run(action) {
     cursor_last: () => moveCursor(0, handCards().length - 1),
     read_hand: readHand,
     status: readStatus,
+    recap: () => ctx.query("recap", null, () => _("No game is being played.")),
   };
   if (common[action]) return common[action]();
   if (!view()) {
@@ -693,10 +699,10 @@ function readStatus() {
     const name = seatName(i);
     if (!v) return name;
     if (r.game === "burrito") {
-      return fmt(_("{name}: {cards} cards, score {score}, bruises {bruises}"), { name, cards: v.hand_sizes[i], score: v.scores[i], bruises: v.bruises[i] });
+      return fmt(ngettext("{name}: {cards} card, score {score}, bruises {bruises}", "{name}: {cards} cards, score {score}, bruises {bruises}", v.hand_sizes[i]), { name, cards: v.hand_sizes[i], score: v.scores[i], bruises: v.bruises[i] });
     }
     if (!v.alive[i]) return fmt(_("{name}: exploded"), { name });
-    return fmt(_("{name}: {cards} cards"), { name, cards: v.hand_sizes[i] });
+    return fmt(ngettext("{name}: {cards} card", "{name}: {cards} cards", v.hand_sizes[i]), { name, cards: v.hand_sizes[i] });
   });
   announce(fmt(_("At the table: {seats}."), { seats: parts.join(_("; ")) }));
 }

@@ -54,6 +54,16 @@ export function pgettext(context, msgid) {
   return typeof text === "string" && text !== "" ? text : msgid;
 }
 
+// The form of `singular`/`plural` for `n`: the catalog keeps a plural message's forms under
+// "singular\u0000", in gettext's order; every language we speak has two forms, the first for
+// what Intl's plural rules call "one" (French counts 0 there too, as gettext's rule does).
+export function ngettext(singular, plural, n) {
+  const forms = catalog[`${singular}\u0000`];
+  const one = new Intl.PluralRules(language).select(n) === "one";
+  if (Array.isArray(forms) && forms.length === 2) return forms[one ? 0 : 1];
+  return n === 1 ? singular : plural;
+}
+
 // Mark a msgid for translation where it is defined; it is translated (with _) where it is used.
 export function N_(msgid) {
   return msgid;

@@ -87,13 +87,17 @@ function noise(ms, { pan = 0, level = 0.3, from = 800, to = 3000 } = {}) {
   source.stop(t1 + 0.02);
 }
 
+// Every cue the page played, in order ({cue, flight?, t}): what a listener heard, for the tests.
+export const played = [];
+
 export const cues = {
   // A burrito leaves the thrower's hand: a whoosh from their side, rising if it comes at you.
   throw(pan, atMe, flightMs) {
     noise(Math.min(900, Math.max(250, flightMs || 600)), { pan, level: atMe ? 0.5 : 0.25, from: 500, to: atMe ? 4000 : 1500 });
   },
   // The catch window of a burrito thrown at you: two quick high beeps, centred.
-  catchWindow(ms) {
+  catchWindow(ms, flight) {
+    played.push({ cue: "catchWindow", flight, t: performance.now() });
     const beep = Math.max(60, Math.min(140, (ms || 300) / 3));
     tone(1760, beep, { type: "square", level: 0.35 });
     tone(2093, beep, { type: "square", level: 0.35, delay: beep + 20 });

@@ -42,25 +42,59 @@ const KEEP = 8;
 // Everything the page said, in order: {text, urgent, kind} ("event" for the server's narration).
 export const spoken = [];
 
-// Say `text` once: assertive only for what needs an answer now, polite for the rest.
-export function announce(text, urgent = false, kind = "notice") {
-  if (!text) return;
-  spoken.push({ text, urgent, kind });
-  const region = $(urgent ? "assertive" : "polite");
-  region.append(el("p", { text }));
+// A screen reader's pace, about 200 words a minute: how long an assertive line holds the rest.
+const WORD_MS = 300;
+const waiting = []; // polite lines held back while an assertive one is being said
+let holdUntil = 0;
+let timer = null;
+
+function place(item) {
+  spoken.push(item);
+  const region = $(item.urgent ? "assertive" : "polite");
+  region.append(el("p", { text: item.text }));
   while (region.childElementCount > KEEP) region.firstElementChild.remove();
-  speak(text, urgent);
+  speak(item.text, item.urgent);
 }
 
-// The history: every narrated line, newest last; role=log with aria-live off, because the
-// live regions already said each line once.
+function flushLater() {
+  if (timer !== null) return;
+  timer = setTimeout(() => {
+    timer = null;
+    if (performance.now() < holdUntil) flushLater();
+    else while (waiting.length) place(waiting.shift());
+  }, Math.max(0, holdUntil - performance.now()));
+}
+
+// Say `text` once: assertive only for what needs an answer now, at once; polite lines wait
+// until the assertive line before them has been said, and never share its tick (a screen
+// reader cuts a polite line that lands with an assertive one).
+export function announce(text, urgent = false, kind = "notice") {
+  if (!text) return;
+  const item = { text, urgent, kind };
+  if (urgent) {
+    place(item);
+    holdUntil = Math.max(holdUntil, performance.now()) + text.split(/\s+/).length * WORD_MS;
+  } else {
+    waiting.push(item);
+  }
+  flushLater();
+}
+
+// Nothing waits to be said (tests look at the live regions once the page is quiet).
+export function quiet() {
+  return waiting.length === 0;
+}
+
+// The history: every narrated line of the whole game, newest last (a long game is a few
+// thousand short paragraphs: the page keeps them all); role=log with aria-live off, because
+// the live regions already said each line once. The log itself takes the focus (Tab), so that
+// the keyboard reaches it as it scrolls.
 let logCursor = -1;
 
 export function logLine(text, urgent = false) {
   const log = $("log");
   const entry = el("p", { tabindex: "-1", class: urgent ? "urgent" : null, text });
   log.append(entry);
-  while (log.childElementCount > 500) log.firstElementChild.remove();
   if (logCursor < 0) log.scrollTop = log.scrollHeight;
 }
 
@@ -69,16 +103,23 @@ export function clearLog() {
   logCursor = -1;
 }
 
-// Page Up / Page Down: move focus through the history, one entry at a time.
-export function moveLog(step) {
+// Page Up / Page Down: move focus through the history, one entry at a time; `to` "first" or
+// "last" (Home and End in the history) jumps. Past either end the page says so instead of
+// saying the same entry again.
+export function moveLog(step, to = null) {
   const entries = [...$("log").children];
   if (!entries.length) {
     announce(_("The history is empty."));
     return;
   }
   const current = entries.indexOf(document.activeElement);
-  let index = current >= 0 ? current + step : step < 0 ? entries.length - 1 : entries.length - 1;
-  if (current < 0 && step > 0) index = entries.length - 1;
+  let index = current >= 0 ? current + step : entries.length - 1;
+  if (to === "first") index = 0;
+  else if (to === "last") index = entries.length - 1;
+  if (current >= 0 && to === null && (index < 0 || index >= entries.length)) {
+    announce(index < 0 ? _("Start of history.") : _("End of history."));
+    return;
+  }
   index = Math.max(0, Math.min(entries.length - 1, index));
   for (const entry of entries) entry.removeAttribute("aria-current");
   const entry = entries[index];
@@ -97,3 +138,14 @@ export function isTyping(target) {
   if (!target || !target.closest) return false;
   return Boolean(target.closest("input, textarea, select, [contenteditable='true'], button, summary, dialog"));
 }
+
+// Home and End while in the history: its first and last entries (elsewhere they move the
+// cursor in the hand).
+document.addEventListener("keydown", (event) => {
+  const log = $("log");
+  if (!log || !log.contains(event.target) || event.ctrlKey || event.altKey || event.metaKey) return;
+  if (event.key !== "Home" && event.key !== "End") return;
+  event.preventDefault();
+  event.stopPropagation();
+  moveLog(0, event.key === "Home" ? "first" : "last");
+}, true);

@@ -1,0 +1,177 @@
+"""The speech budget: words a minute one seat's listener hears, per verbosity, from a real server.
+
+A four-player table (the listener's seat, played by a normal network bot, and three normal bots):
+Throw Throw Burrito's first minute of play, and a whole game of Exploding Kittens. Every batch the
+server sends to that seat is kept; what each verbosity says of it is counted in words
+(`cardroom.narrate.speech.heard`, the rule every client follows). Issue 14's targets, default
+verbosity: at most 150 words a minute (burrito, first minute), 120 (kittens, whole game).
+
+    python -m bench.speech [--game burrito|kittens] [--seconds 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardroom.clients.botclient import NetBot
+from cardroom.narrate.speech import VERBOSITIES, heard
+from cardroom.server.process import run_server
+from cardroom.server.wire import messages
+
+TARGETS = {"burrito": 150.0, "kittens": 120.0}
+"""Words a minute the default verbosity may say at most (issue 14)."""
+
+PERSON_MS = 3000
+"""The listener plays cards at a screen-reader user's pace: at most one card action every 3 s
+(a normal bot would act every 0.4 s and hear its own moves far more often than a person does).
+In a fight it acts as fast as the bot does."""
+
+
+class Paced:
+    """A bot whose card play waits `PERSON_MS` after its last action; fights are not slowed."""
+
+    def __init__(self, inner: Any, seat: NetBot) -> None:
+        self.inner = inner
+        self.seat = seat
+        self.last = -PERSON_MS
+
+    def _in_fight(self) -> bool:
+        view = self.seat.view or {}
+        return bool(view.get("fight"))
+
+    def due(self) -> int | None:
+        due: int | None = self.inner.due()
+        if due is None or self._in_fight():
+            return due
+        return max(due, self.last + PERSON_MS)
+
+    def act(self, view: Any, now: int) -> Any:
+        action = self.inner.act(view, now)
+        if action is not None:
+            self.last = now
+        return action
+
+    def notice(self, events: Any, view: Any, now: int) -> None:
+        self.inner.notice(events, view, now)
+
+    def refused(self, rejected: Any, view: Any, now: int) -> None:
+        self.inner.refused(rejected, view, now)
+
+
+class Listener(NetBot):
+    """The listener's seat: a normal network bot at a person's pace (`Paced`)."""
+
+    async def handle(self, message: dict[str, Any], raw: str) -> None:
+        await super().handle(message, raw)
+        if self.bot is not None and not isinstance(self.bot, Paced):
+            self.bot = Paced(self.bot, self)  # type: ignore[assignment]
+
+
+@dataclass
+class Transcript:
+    """What the server sent one seat: its `events` batches and cues, in order, with play time."""
+
+    batches: list[dict[str, Any]] = field(default_factory=list)
+    first_at: int | None = None
+    last_at: int | None = None
+
+    def take(self, message: dict[str, Any]) -> None:
+        if message.get("type") not in ("events", "cue"):
+            return
+        at = message["at"]
+        if self.first_at is None:
+            self.first_at = at
+        self.last_at = at
+        self.batches.append(message)
+
+    def minutes(self) -> float:
+        if self.first_at is None or self.last_at is None:
+            return 0.0
+        return max(self.last_at - self.first_at, 1) / 60_000
+
+    def words(self, verbosity: str) -> int:
+        return sum(len(line.split()) for line in heard(self.batches, verbosity))
+
+    def rates(self) -> dict[str, float]:
+        minutes = self.minutes()
+        return {v: self.words(v) / minutes if minutes else 0.0 for v in VERBOSITIES}
+
+
+async def listen(url: str, game: str, seconds: float | None, seed: int = 7) -> Transcript:
+    """Seat 0 (a normal network bot at a person's pace) creates a four-seat table with three normal bots and plays;
+    its transcript covers the first `seconds` of play, or the whole game when None."""
+    transcript = Transcript()
+
+    def keep(message: dict[str, Any], _raw: str) -> None:
+        transcript.take(message)
+
+    bot = Listener(url, "Listener", game, "normal", seed, on_message=keep)
+    await bot.connect()
+    while not any(m.get("type") == "welcome" for m in messages(await bot.ws.recv())):
+        pass
+    await bot.send({"type": "create_table", "game": game, "seats": 4, "bots": 3, "bot_level": "normal"})
+    while bot.table is None:
+        for message in messages(await asyncio.wait_for(bot.ws.recv(), 10)):
+            await bot.handle(message, "")
+            if message.get("type") == "table":
+                bot.table = message["id"]
+    await bot.send({"type": "start", "table": bot.table})
+    tasks = [asyncio.create_task(bot.reader()), asyncio.create_task(bot.actor())]
+    try:
+        limit = seconds if seconds is not None else 900
+        started = time.monotonic()
+        while not bot.over and time.monotonic() - started < limit:
+            await asyncio.sleep(0.05)
+        if seconds is None and not bot.over:
+            raise RuntimeError(f"the {game} game did not end in {limit} s")
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        with contextlib.suppress(Exception):
+            await bot.close()
+    return transcript
+
+
+def measure(game: str, seconds: float | None, url: str | None = None) -> Transcript:
+    """`listen` against `url`, or against a server of its own."""
+    if url is not None:
+        return asyncio.run(listen(url, game, seconds))
+    with run_server() as server:
+        return asyncio.run(listen(server.ws_url, game, seconds))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.speech", description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=("burrito", "kittens", "both"), default="both")
+    parser.add_argument("--seconds", type=float, default=60.0, help="burrito: the minutes measured")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    games = ("burrito", "kittens") if args.game == "both" else (args.game,)
+    results: dict[str, dict[str, float]] = {}
+    with run_server() as server:
+        for game in games:
+            span = args.seconds if game == "burrito" else None
+            transcript = asyncio.run(listen(server.ws_url, game, span))
+            results[game] = {**transcript.rates(), "minutes": transcript.minutes()}
+    if args.json:
+        print(json.dumps(results))
+        return 0
+    for game, rates in results.items():
+        span = "first minute" if game == "burrito" else "whole game"
+        figures = ", ".join(f"{v} {rates[v]:.0f}" for v in VERBOSITIES)
+        print(
+            f"speech {game} ({span}, {rates['minutes']:.1f} min of play), words a minute: {figures}"
+            f" (target for normal: at most {TARGETS[game]:.0f})"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

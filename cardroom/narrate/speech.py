@@ -1,0 +1,97 @@
+"""What a listener hears, and when: the priority of each narrated line, the three verbosities,
+and the digest that folds background lines into one short summary.
+
+A screen reader says 180 to 360 words a minute; a four-player table makes far more narration
+than that. So every line gets a priority (`Priority`), and a client says a line at once only
+when its verbosity keeps that priority (`said_at_once`):
+
+- ANSWER: needs the listener's answer now (a burrito at them, their turn, a Nope window against
+  them). Said assertively, at every verbosity.
+- YOU: concerns the listener (their own moves, what is done to them). Said at every verbosity.
+- MILESTONE: changes the game (start, countdown, every fight's result, round and game end with
+  the scores). Said at every verbosity.
+- BACKGROUND: the rest (others' draws, passes, throws in fights the listener is not in).
+  "verbose" says each line; "normal" (the default) folds them into a summary now and then
+  ("Hugo and Sanne drew 4 cards; 3 passes to you"), which the server sends as the batch's
+  `summary`; "brief" says none of it. At every verbosity, the recap key asks the server what
+  happened since the listener last asked (`Digest` again).
+
+The server narrates (`cardroom.server.narration`) and sends `priority` per line; the web page
+and the terminal apply `said_at_once` and `says_summaries` in the same way (`heard` is that
+rule over a whole transcript, which the speech-budget test and `make bench` count).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from enum import IntEnum
+from typing import Any
+
+from cardroom.protocol import JSON
+
+
+class Priority(IntEnum):
+    ANSWER = 0
+    YOU = 1
+    MILESTONE = 2
+    BACKGROUND = 3
+
+
+VERBOSITIES = ("brief", "normal", "verbose")
+DEFAULT_VERBOSITY = "normal"
+
+SUMMARY_EVERY_MS = 30_000
+"""Play time between two summaries of the background, at the "normal" verbosity."""
+
+Fold = tuple[Any, ...]
+"""What a background event adds to a digest: ("drew", seat), ("passed", seat, to), ..."""
+
+
+def said_at_once(priority: int, verbosity: str) -> bool:
+    """Whether a line of `priority` is said as it comes, at `verbosity`."""
+    return verbosity == "verbose" or priority < Priority.BACKGROUND
+
+
+def says_summaries(verbosity: str) -> bool:
+    """Whether the background's periodic summaries are said, at `verbosity`."""
+    return verbosity == "normal"
+
+
+def heard(messages: Iterable[JSON], verbosity: str) -> list[str]:
+    """The lines a listener at `verbosity` hears of these server messages (`events` batches
+    and `cue`s, in order): the rule every client follows."""
+    out: list[str] = []
+    for message in messages:
+        if message.get("type") == "cue":
+            out.append(message["text"])
+            continue
+        texts: list[str] = message.get("texts", [])
+        priority: list[int] = message.get("priority", [])
+        out.extend(t for t, p in zip(texts, priority, strict=True) if said_at_once(p, verbosity))
+        summary = message.get("summary")
+        if summary and says_summaries(verbosity):
+            out.append(summary)
+    return out
+
+
+class Digest:
+    """Background events since a moment, counted by what they fold into; `take` empties it."""
+
+    def __init__(self, since: int = 0) -> None:
+        self.since = since
+        self.counts: Counter[Fold] = Counter()
+
+    def add(self, folds: Iterable[Fold]) -> None:
+        self.counts.update(folds)
+
+    def due(self, now: int, every: int = SUMMARY_EVERY_MS) -> bool:
+        return bool(self.counts) and now - self.since >= every
+
+    def take(self, now: int) -> Counter[Fold]:
+        counts, self.counts, self.since = self.counts, Counter(), now
+        return counts
+
+
+Summariser = Callable[[Counter[Fold], int | None, Sequence[str]], str]
+"""A game's summary of a digest for `seat`, with the seats' names: one sentence, or ""."""

@@ -1,0 +1,181 @@
+"""Cues match the state: the page never says "Catch now!" (nor beeps) for a burrito that can no
+longer be caught, so that Space on a cue never catches another burrito too early.
+
+A real server, a real Chromium at seat 0 played with the keyboard, and a second person at seat 1
+on a real websocket client who calls a fight and throws two burritos in a row at seat 0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+from playwright.sync_api import Page
+
+from tests.server.live import Client, LiveServer
+from tests.web.keyboard import create_table, enter_lobby, said, start_game, state
+
+# Long flights, so that a person (and a test) has time to dodge the first burrito before the
+# second one is thrown, and the first one's catch window opens while the second is in the air.
+SLOW_THROWS = {
+    "countdown_ms": 300,
+    "flight_ms": 3000,
+    "flight_speedup_pct": 0,
+    "catch_window_ms": 800,
+    "behind_back_ms": 300,
+    "fight_timeout_ms": 30000,
+    "pile_size": 60,
+}
+BATTLE = ("brawl_a", "brawl_b", "war", "duel")
+
+
+class Seat:
+    """The person at seat 1: acts over the websocket and keeps the latest view it was sent."""
+
+    def __init__(self, client: Client, table: str) -> None:
+        self.client = client
+        self.table = table
+        self.view: dict[str, Any] | None = None
+        self.events: list[dict[str, Any]] = []
+        self.ref = 0
+        self.read = 0  # events before this index were waited for already
+
+    def take(self, message: dict[str, Any]) -> None:
+        if message.get("table") != self.table and message.get("id") != self.table:
+            return
+        if message.get("type") == "events":
+            self.view = message["view"]
+            self.events.extend(message["events"])
+        elif message.get("type") == "table" and message.get("view") is not None:
+            self.view = message["view"]
+
+    async def pump(self, seconds: float) -> None:
+        """Read what comes for `seconds`."""
+        end = asyncio.get_running_loop().time() + seconds
+        while (left := end - asyncio.get_running_loop().time()) > 0:
+            try:
+                self.take(await self.client.recv(left))
+            except TimeoutError:
+                return
+
+    async def act(self, action: dict[str, Any]) -> bool:
+        """Send `action`; True once acknowledged, False if refused."""
+        self.ref += 1
+        await self.client.send({"type": "act", "table": self.table, "action": action, "ref": self.ref})
+        while True:
+            message = await self.client.recv(10)
+            self.take(message)
+            if message.get("type") in ("ack", "rejected") and message.get("ref") == self.ref:
+                return message["type"] == "ack"
+
+    async def wait_for(self, kind: str, seconds: float = 15, **fields: Any) -> dict[str, Any]:
+        """The next `kind` event (with these fields) after the last one waited for."""
+        end = asyncio.get_running_loop().time() + seconds
+        while asyncio.get_running_loop().time() < end:
+            for i in range(self.read, len(self.events)):
+                event = self.events[i]
+                if event["event"] == kind and all(event.get(k) == v for k, v in fields.items()):
+                    self.read = i + 1
+                    return event
+            await self.pump(0.05)
+        raise AssertionError(f"no {kind} event with {fields}")
+
+    async def call_a_fight(self) -> None:
+        """Draw and pass (keeping battle cards) until three alike battle cards, then call."""
+        for _ in range(400):
+            v = self.view
+            if v is None or v["phase"] != "play" or v["fight"] is not None:
+                await self.pump(0.05)
+                continue
+            hand: list[str] = v["hand"]
+            counts = Counter(hand)
+            triple = next((c for c in BATTLE if counts[c] >= 3), None)
+            if triple is not None:
+                fight = {"brawl_a": "brawl", "brawl_b": "brawl"}.get(triple, triple)
+                action: dict[str, Any] = {"do": "call", "fight": fight, "card": triple}
+                if fight == "duel":
+                    action["targets"] = [0, 1]
+                if await self.act(action):
+                    return
+            elif len(hand) < 5:
+                if not await self.act({"do": "draw"}):
+                    await self.act({"do": "draw", "from": "community", "pile": 0})
+            else:
+                worst = min(hand, key=lambda c: (c in BATTLE, counts[c]))
+                await self.act({"do": "discard", "card": worst})
+        raise AssertionError("seat 1 never held three alike battle cards")
+
+    async def grab_and_throw(self) -> None:
+        while not await self.act({"do": "grab"}):
+            await self.pump(0.05)
+        while not await self.act({"do": "throw", "target": 0}):
+            await self.pump(0.05)
+
+
+async def _two_throws(url: str, table: str, joined: Future[None]) -> list[dict[str, Any]]:
+    """Seat 1 joins, waits for the start, calls a fight, throws at seat 0, and once seat 0 has
+    dodged that burrito, throws the second one."""
+    client = await Client.connect(url, "Thrower")
+    seat = Seat(client, table)
+    try:
+        await client.send({"type": "join", "table": table})
+        seat.take(await client.expect("table", id=table))
+        joined.set_result(None)
+        while seat.view is None:
+            await seat.pump(0.1)
+        await seat.call_a_fight()
+        await seat.wait_for("fight_start")
+        if seat.view and seat.view["fight"] and seat.view["fight"]["go_at"] is not None:
+            await seat.wait_for("duel_beat", beat="burrito")
+        else:
+            await seat.grab_and_throw()
+        first = await seat.wait_for("throw", thrower=1)
+        await seat.wait_for("dodge", player=0)
+        await seat.grab_and_throw()
+        second = await seat.wait_for("throw", thrower=1, seconds=5)
+        assert second["id"] != first["id"]
+        await seat.wait_for("fight_over", seconds=20)
+        return seat.events
+    finally:
+        await client.close()
+
+
+def test_no_catch_cue_for_a_dodged_burrito_and_no_fumble_on_the_next(page: Page, server: LiveServer) -> None:
+    """The stale-cue bug of issue 14: dodge the first burrito, a second one comes; the page says
+    "Catch now!" (and beeps) only for the second, and Space on that cue catches it."""
+    enter_lobby(page, "Dodger")
+    create_table(page, "burrito", seats=2, bots=0, level="normal", options=SLOW_THROWS)
+    table = page.evaluate("window.cardroom.state.current")
+    with ThreadPoolExecutor(1) as pool:
+        joined: Future[None] = Future()
+        thrower = pool.submit(lambda: asyncio.run(_two_throws(server.ws_url, table, joined)))
+        joined.result(15)
+        page.wait_for_function("window.cardroom.state.room.seats[1].name === 'Thrower'")
+        start_game(page)
+        dodged = caught = False
+        deadline = time.monotonic() + 90
+        while not thrower.done() and time.monotonic() < deadline:
+            lines = said(page)
+            v = state(page)["view"]
+            flights = (v and v["fight"] and v["fight"]["flights"]) or []
+            cues = [x for x in lines if x["text"] == "Catch now!"]
+            if flights and not dodged:
+                page.keyboard.press("x")  # dodge the first burrito as soon as it is announced
+                dodged = True
+            elif cues and not caught:
+                page.keyboard.press("Space")  # a person catches on the cue
+                caught = True
+            page.wait_for_timeout(20)
+        events = thrower.result(5)
+    lines = [x["text"] for x in said(page)]
+    throws = [e for e in events if e["event"] == "throw"]
+    assert len(throws) == 2
+    assert any(e["event"] == "dodge" and e["ids"] == [throws[0]["id"]] for e in events)
+    assert not any(e["event"] == "fumble" for e in events), lines
+    assert lines.count("Catch now!") == 1, lines
+    assert any(e["event"] == "catch" and e["player"] == 0 for e in events), lines
+    beeps = page.evaluate("window.cardroom.played.filter(c => c.cue === 'catchWindow')")
+    assert [b["flight"] for b in beeps] == [throws[1]["id"]]

@@ -1,0 +1,42 @@
+"""The history (issue 14): the log region takes the focus, Page Up and Page Down walk it, Home
+and End jump to its ends, and past an end the page says "Start of history." / "End of
+history." instead of the same entry again."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from tests.web.keyboard import create_table, enter_lobby, start_game, tab_to
+
+
+def current(page: Page) -> str:
+    return str(page.evaluate("document.activeElement.textContent"))
+
+
+def entries(page: Page) -> list[str]:
+    result: list[str] = page.eval_on_selector_all("#log p", "ps => ps.map(p => p.textContent)")
+    return result
+
+
+def test_the_history_is_walked_with_its_ends_said(page: Page) -> None:
+    enter_lobby(page, "Reader")
+    create_table(page, "kittens", seats=2, bots=1, level="normal", options={"turn_ms": 60000})
+    start_game(page)
+    page.wait_for_function("document.querySelectorAll('#log p').length >= 3")
+    tab_to(page, "#log")  # the region itself is reachable with Tab
+    page.keyboard.press("PageUp")
+    first = entries(page)
+    assert current(page) == first[-1]  # from the region, Page Up starts at the newest entry
+    page.keyboard.press("PageDown")
+    page.wait_for_function("window.__said.some(x => x.text === 'End of history.')")
+    assert current(page) == first[-1]
+    page.keyboard.press("Home")
+    assert current(page) == entries(page)[0]
+    assert current(page).startswith("The game begins")
+    page.keyboard.press("PageUp")
+    page.wait_for_function("window.__said.some(x => x.text === 'Start of history.')")
+    assert current(page) == entries(page)[0]
+    page.keyboard.press("PageDown")
+    assert current(page) == entries(page)[1]
+    page.keyboard.press("End")
+    assert current(page) == entries(page)[-1]
