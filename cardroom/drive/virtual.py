@@ -80,22 +80,17 @@ class VirtualDriver:
             return
         if self.listener is not None:
             self.listener(now, events)
-        heard_by_all: list[JSON] | None = []
-        for ev in events:
-            if ev.knowers or not ev.public:
-                heard_by_all = None
-                break
-        if heard_by_all is not None:
-            heard_by_all = [ev.for_seat(None) for ev in events]  # type: ignore[misc]
+        if all(ev.public and not ev.knowers for ev in events):
+            same = [ev.data_for_all() for ev in events]
             for seat, bot in list(self.bots.items()):
-                bot.notice(list(heard_by_all), self._viewer(seat), now)
+                bot.notice(list(same), self._viewer(seat), now)
             return
-        shared = [ev.for_seat(None) if ev.public else None for ev in events]
+        shared = [ev.data_for_all() if ev.public else None for ev in events]
         for seat, bot in list(self.bots.items()):
-            heard = []
+            heard: list[JSON] = []
             for ev, form in zip(events, shared, strict=True):
                 if seat in ev.knowers:
-                    heard.append(ev.for_seat(seat))
+                    heard.append(ev.full())
                 elif form is not None:
                     heard.append(form)
             if heard:

@@ -38,6 +38,10 @@ class Event(msgspec.Struct, frozen=True):
             out.update(self.secret)
         return out
 
+    def data_for_all(self) -> JSON:
+        """The event as a seat outside `knowers` sees it, for a public event."""
+        return {"event": self.kind, **self.data}
+
     def full(self) -> JSON:
         """Everything, hidden parts included: for scenarios, tests and records, never a player."""
         out: JSON = {"event": self.kind, **self.data}
