@@ -12,7 +12,7 @@ from cardroom.protocol import Bot, InvalidSetup
 
 LEVELS: dict[str, tuple[str, ...]] = {
     "burrito": ("easy", "normal", "hard"),
-    "kittens": ("random", "easy", "normal", "hard"),
+    "kittens": ("random", "easy", "normal", "hard", "expert"),
 }
 DEFAULT_LEVEL = "normal"
 
@@ -31,8 +31,12 @@ def check_level(game: str, level: str) -> str:
     return level
 
 
-def make_bot(game: str, seat: int, level: str, seed: int) -> Bot[Any]:
-    """A bot of `level` for `seat` at a table of `game`, deterministic from `seed`."""
+def make_bot(game: str, seat: int, level: str, seed: int, live: bool = False) -> Bot[Any]:
+    """A bot of `level` for `seat` at a table of `game`, deterministic from `seed`.
+
+    `live`: the bot plays at a table in real time (the server, the terminal game). A bot that
+    searches then thinks for a set time off the caller's thread; in virtual time (`live` false)
+    it thinks for a set number of steps instead, so that games replay from their seeds."""
     check_level(game, level)
     if game == "burrito":
         from cardroom.bots.burrito import make_bot as burrito_bot
@@ -40,4 +44,4 @@ def make_bot(game: str, seat: int, level: str, seed: int) -> Bot[Any]:
         return burrito_bot(seat, level, seed)
     from cardroom.bots.kittens import make_bot as kittens_bot
 
-    return kittens_bot(seat, level, seed)
+    return kittens_bot(seat, level, seed, live)

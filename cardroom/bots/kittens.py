@@ -432,9 +432,14 @@ class HeuristicBot(_Bot):
 LEVELS = {"easy": (0.55, (550, 950)), "normal": (0.85, (320, 650)), "hard": (1.0, (200, 450))}
 
 
-def make_bot(seat: int, level: str, seed: int) -> _Bot:
-    """A bot of `level`: `random`, or `easy`, `normal`, `hard` heuristic players."""
+def make_bot(seat: int, level: str, seed: int, live: bool = False) -> _Bot:
+    """A bot of `level`: `random`; `easy`, `normal`, `hard` heuristic players; `expert`, which
+    searches (`kittens_expert`; `live`: on a time budget, off the caller's thread)."""
     if level == "random":
         return RandomBot(seat, seed)
+    if level == "expert":
+        from cardroom.bots.kittens_expert import THINK_MS, ExpertBot
+
+        return ExpertBot(seat, seed, LEVELS["hard"][1], think_ms=THINK_MS if live else None)
     skill, delay = LEVELS[level]
     return HeuristicBot(seat, seed, skill, delay)
