@@ -26,7 +26,7 @@ from cardroom.bots.kittens import VALUE, HeuristicBot, ViewFn
 from cardroom.games.kittens.actions import DRAW, NOPE, Action, Defuse, Give, Insert, Play, Reorder
 from cardroom.games.kittens.cards import ACTION_SET, DEFUSE, EXPLODING_KITTEN, TARGETED
 from cardroom.games.kittens.determinize import Known, determinize
-from cardroom.games.kittens.state import CHOOSING, DEFUSING, GAME_OVER, NOPE_WINDOW, TURN
+from cardroom.games.kittens.state import DEFUSING, GAME_OVER, NOPE_WINDOW, TURN
 from cardroom.games.kittens.table import KittensTable
 from cardroom.protocol import JSON, Rejected
 
@@ -62,7 +62,7 @@ def playout(table: KittensTable, policies: list[HeuristicBot], skip_nope: int | 
             last = s.last_actor
             for k in range(1, players + 1):
                 p = (last + k) % players
-                if p == last or p == skip_nope or not s.alive[p] or "nope" not in s.hands[p]:
+                if p in (last, skip_nope) or not s.alive[p] or "nope" not in s.hands[p]:
                     continue
                 if policies[p]._wants_nope(view(p)):
                     seat, action = p, NOPE

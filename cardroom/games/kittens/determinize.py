@@ -37,9 +37,7 @@ class Known:
     """How many cards another seat is putting back in order (the `future` event's count)."""
 
 
-def determinize(
-    view: JSON, known: Known, rng: random.Random, options: Options | None = None
-) -> KittensTable:
+def determinize(view: JSON, known: Known, rng: random.Random, options: Options | None = None) -> KittensTable:
     """A table consistent with `view` (one seat's) and `known`, hidden cards dealt by `rng`."""
     seat: int = view["seat"]
     players: int = view["players"]
@@ -161,4 +159,3 @@ def _restore(state: State, view: JSON, known: Known, seat: int) -> None:
         elif kind == INSERT:
             hand = state.hands[chooser]
             state.choice_cards = [hand[-1]] if hand else [DEFUSE]
-
