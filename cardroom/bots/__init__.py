@@ -6,6 +6,7 @@ bot (simulate, the terminal game, the server) asks here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from cardroom.protocol import Bot, InvalidSetup
@@ -31,12 +32,15 @@ def check_level(game: str, level: str) -> str:
     return level
 
 
-def make_bot(game: str, seat: int, level: str, seed: int, live: bool = False) -> Bot[Any]:
+def make_bot(
+    game: str, seat: int, level: str, seed: int, live: bool = False, options: Mapping[str, Any] | None = None
+) -> Bot[Any]:
     """A bot of `level` for `seat` at a table of `game`, deterministic from `seed`.
 
     `live`: the bot plays at a table in real time (the server, the terminal game). A bot that
     searches then thinks for a set time off the caller's thread; in virtual time (`live` false)
-    it thinks for a set number of steps instead, so that games replay from their seeds."""
+    it thinks for a set number of steps instead, so that games replay from their seeds.
+    `options`: the table's (an Exploding Kittens table sets the expert's `expert_think_ms`)."""
     check_level(game, level)
     if game == "burrito":
         from cardroom.bots.burrito import make_bot as burrito_bot
@@ -44,4 +48,5 @@ def make_bot(game: str, seat: int, level: str, seed: int, live: bool = False) ->
         return burrito_bot(seat, level, seed)
     from cardroom.bots.kittens import make_bot as kittens_bot
 
-    return kittens_bot(seat, level, seed, live)
+    think = (options or {}).get("expert_think_ms")
+    return kittens_bot(seat, level, seed, live, think if isinstance(think, int) else None)

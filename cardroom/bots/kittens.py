@@ -432,14 +432,15 @@ class HeuristicBot(_Bot):
 LEVELS = {"easy": (0.55, (550, 950)), "normal": (0.85, (320, 650)), "hard": (1.0, (200, 450))}
 
 
-def make_bot(seat: int, level: str, seed: int, live: bool = False) -> _Bot:
+def make_bot(seat: int, level: str, seed: int, live: bool = False, think_ms: int | None = None) -> _Bot:
     """A bot of `level`: `random`; `easy`, `normal`, `hard` heuristic players; `expert`, which
-    searches (`kittens_expert`; `live`: on a time budget, off the caller's thread)."""
+    searches (`kittens_expert`; `live`: for `think_ms`, default `THINK_MS`, per decision, off
+    the caller's thread)."""
     if level == "random":
         return RandomBot(seat, seed)
     if level == "expert":
         from cardroom.bots.kittens_expert import THINK_MS, ExpertBot
 
-        return ExpertBot(seat, seed, LEVELS["hard"][1], think_ms=THINK_MS if live else None)
+        return ExpertBot(seat, seed, LEVELS["hard"][1], think_ms=(think_ms or THINK_MS) if live else None)
     skill, delay = LEVELS[level]
     return HeuristicBot(seat, seed, skill, delay)

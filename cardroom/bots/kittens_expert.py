@@ -160,10 +160,11 @@ class Decision:
 
 
 def search(d: Decision) -> Action | None:
-    """The move with the best mean playout result. Every move is tried on the same sampled
-    tables (common random numbers: a difference between two moves is then the moves', not
-    the deals'); moves clearly behind the best are dropped as the samples come in. Ties go to
-    the first move, the `hard` bot's own choice when it is among them."""
+    """The best move by playouts. Every move is tried on the same sampled tables (common random
+    numbers: a difference between two moves is then the moves', not the deals'); moves clearly
+    behind the best are dropped as samples come in. The first move is the `hard` bot's own
+    choice: another is played only when its lead over it, sample by sample, is more than
+    `CONFIDENCE` standard errors, so that noise alone never makes the bot play worse."""
     moves = d.moves
     n = len(moves)
     if n == 1:
@@ -172,18 +173,15 @@ def search(d: Decision) -> Action | None:
     v = d.view
     seat: int = v["seat"]
     policies = _policies(v["players"])
-    visits = [0] * n
-    totals = [0.0] * n
-    squares = [0.0] * n
+    results: list[list[float]] = [[] for _ in range(n)]
     alive = list(range(n))
     stop = None if d.think_ms is None else time.process_time() + d.think_ms / 1000
-    done = 0
-    samples = 0
+    done = samples = 0
     while len(alive) > 1:
         if stop is None:
-            if done + len(alive) > d.playouts and samples > 0:
+            if done + len(alive) > d.playouts and samples:
                 break
-        elif time.process_time() >= stop and samples > 0:
+        elif time.process_time() >= stop and samples:
             break
         samples += 1
         sample = determinize(v, d.known, rng)
@@ -192,34 +190,41 @@ def search(d: Decision) -> Action | None:
             move = moves[arm]
             if move is not None and isinstance(table.apply(seat, move, table.now), Rejected):
                 alive.remove(arm)
+                results[arm] = []
                 continue
             playout(table, policies, seat if move is None else None)
-            result = score(table, seat)
-            visits[arm] += 1
-            totals[arm] += result
-            squares[arm] += result * result
+            results[arm].append(score(table, seat))
             done += 1
-        if samples >= 8 and len(alive) > 2:
-            alive = _keep_close(alive, visits, totals, squares)
-    d.visits = visits
-    d.means = [t / k if k else 0.0 for t, k in zip(totals, visits, strict=True)]
-    if not alive:
-        return moves[0]
-    best = alive[0]
+        if len(results[0]) >= 8:
+            # Moves clearly worse than the `hard` choice get no more playouts; when none is
+            # left beside it, the search is over early.
+            alive = [a for a in alive if a == 0 or _lead(results[a], results[0]) > -CONFIDENCE]
+    d.visits = [len(r) for r in results]
+    d.means = [sum(r) / len(r) if r else 0.0 for r in results]
+    if 0 not in alive:  # the `hard` choice was refused: the best other move then
+        return moves[max(alive, key=lambda a: d.means[a])] if alive else moves[0]
+    best, best_lead = 0, CONFIDENCE
     for arm in alive:
-        if d.means[arm] > d.means[best]:
-            best = arm
+        if arm:
+            lead = _lead(results[arm], results[0])
+            if lead > best_lead:
+                best, best_lead = arm, lead
     return moves[best]
 
 
-def _keep_close(alive: list[int], visits: list[int], totals: list[float], squares: list[float]) -> list[int]:
-    """The moves whose mean is within three standard errors of the best one's."""
-    means = {a: totals[a] / visits[a] for a in alive}
-    top = max(alive, key=lambda a: means[a])
-    k = visits[top]
-    spread = max(0.0, squares[top] / k - means[top] ** 2)
-    margin = 3 * math.sqrt((spread + 0.05) / k)
-    return [a for a in alive if means[a] >= means[top] - margin]
+CONFIDENCE = 1.0
+"""Standard errors by which a move must beat the `hard` choice to be played instead."""
+
+
+def _lead(these: list[float], base: list[float]) -> float:
+    """How many standard errors `these` results lead `base`, sample by sample (paired)."""
+    k = min(len(these), len(base))
+    if k < 2:
+        return 0.0
+    diffs = [these[i] - base[i] for i in range(k)]
+    mean = sum(diffs) / k
+    var = sum((x - mean) ** 2 for x in diffs) / (k - 1)
+    return mean / math.sqrt((var + 1e-9) / k)
 
 
 _POOL: ProcessPoolExecutor | None = None
@@ -264,6 +269,7 @@ class ExpertBot(HeuristicBot):
 
     def _remember(self, events: list[JSON]) -> None:
         held = self.known.held
+        futures = self.known.futures
         seat = self.seat
         for e in events:
             kind = e["event"]
@@ -291,12 +297,31 @@ class ExpertBot(HeuristicBot):
                 held.setdefault(e["player"], []).append(e["card"])
             elif kind == "exploded":
                 held.pop(e["player"], None)
-            elif kind == "drew" and e["player"] != seat and e["from"] == "top" and self._future:
-                card = self._future[0]
-                if card != EXPLODING_KITTEN:
-                    held.setdefault(e["player"], []).append(card)
+                futures.pop(e["player"], None)
+            elif kind == "drew" or kind == "sneaked":
+                if kind == "drew" and e["player"] != seat and e["from"] == "top" and self._future:
+                    card = self._future[0]
+                    if card != EXPLODING_KITTEN:
+                        held.setdefault(e["player"], []).append(card)
+                if kind == "sneaked" or e["from"] == "top":
+                    for other in futures:
+                        futures[other] = max(0, futures[other] - 1)
             elif kind == "future" and e["player"] != seat:
                 self.known.reorder_count = e["count"]
+                futures[e["player"]] = max(futures.get(e["player"], 0), e["count"])
+            elif kind == "reordered":
+                for other in futures:
+                    if other != e["player"]:
+                        futures[other] = 0
+            elif kind == "defused" or kind == "inserted":
+                # Cards put back: what others knew below that place is gone; the place is
+                # known only when it was this seat's.
+                at = e.get("position", 0)
+                for other in futures:
+                    if other != e["player"]:
+                        futures[other] = min(futures[other], at)
+            elif kind == "shuffled" or kind == "swapped":
+                futures.clear()
 
     # -- deciding ------------------------------------------------------------------------------------
 
@@ -334,7 +359,11 @@ class ExpertBot(HeuristicBot):
         if hard in moves:
             moves.remove(hard)
         moves.insert(0, hard)
-        known = Known({p: list(c) for p, c in self.known.held.items()}, self.known.reorder_count)
+        known = Known(
+            {p: list(c) for p, c in self.known.held.items()},
+            self.known.reorder_count,
+            dict(self.known.futures),
+        )
         return Decision(v, known, moves, self.rng.getrandbits(62), self.playouts, self.think_ms)
 
     def act(self, view: ViewFn, now: int) -> Action | None:

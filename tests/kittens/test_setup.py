@@ -66,6 +66,7 @@ def test_options_default_and_unknown() -> None:
         "defuse_ms": 10000,
         "turn_ms": 60000,
         "choose_ms": 15000,
+        "expert_think_ms": 200,
     }
     assert Options.parse({"nope_window_ms": 1500}).nope_window_ms == 1500
     for bad in ({"flight_ms": 800}, {"turn_ms": -1}, {"turn_ms": "x"}, {"variants": ["small_room"]}):

@@ -9,8 +9,8 @@ other players hold, e.g. a card it gave them). The unseen cards are the game's d
 the unknown places of the deck, kittens only into the deck. Nothing else changes: whose turn,
 the open Nope window, a pending choice, the timers.
 
-What the others know of the deck is not in the seat's view, so in the sampled table they know
-nothing of it. A table dealt from a scenario may hold other cards than the game's deck; then
+What the others know of the deck: the seat knows how many top cards each saw (that is public),
+not which; in the sample each knows that many of the cards lying there. A table dealt from a scenario may hold other cards than the game's deck; then
 the sample fills what is missing with cats, so that every hand and the deck keep their sizes.
 """
 
@@ -35,6 +35,9 @@ class Known:
     """Cards it knows another seat holds (it gave them, saw them drawn from a top it knew)."""
     reorder_count: int | None = None
     """How many cards another seat is putting back in order (the `future` event's count)."""
+    futures: dict[int, int] = field(default_factory=dict)
+    """How many top cards of the deck each other seat saw and still knows (which cards they
+    are is hidden: in the sample, whichever lie there)."""
 
 
 def determinize(view: JSON, known: Known, rng: random.Random, options: Options | None = None) -> KittensTable:
@@ -131,6 +134,9 @@ def _restore(state: State, view: JSON, known: Known, seat: int) -> None:
     state.now = view["now"]
     state.deadline = view["deadline"]
     state.future[seat] = list(view["future"])
+    for other, count in known.futures.items():
+        if other != seat and state.alive[other] and count > 0:
+            state.future[other] = state.deck[: -count - 1 : -1]
     state.kitten_at[seat] = view["kitten_at"]
     window = view["window"]
     if state.phase == NOPE_WINDOW and window is not None:

@@ -17,6 +17,9 @@ class Options:
     defuse_ms: int = 10000
     turn_ms: int = 60000
     choose_ms: int = 15000
+    expert_think_ms: int = 200
+    """How long an `expert` bot thinks per decision at a live table (processor time of one
+    core); the rules never read it."""
 
     @classmethod
     def parse(cls, raw: Mapping[str, Any]) -> Options:

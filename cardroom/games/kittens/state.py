@@ -113,7 +113,7 @@ class State:
         new = State.__new__(State)
         new.players = self.players
         new.options = self.options
-        rng = random.Random()
+        rng = random.Random(0)  # a seed, not the system's entropy: cheaper; replaced at once
         rng.setstate(self.rng.getstate())
         new.rng = rng
         new.hands = [list(h) for h in self.hands]

@@ -55,8 +55,8 @@ window.cardroom = { state, spoken, replayState };
 
 // ---- options of the create form ---------------------------------------------------------------
 const GAME_NAMES = { kittens: N_("Exploding Kittens"), burrito: N_("Throw Throw Burrito") };
-const LEVELS = { kittens: ["random", "easy", "normal", "hard"], burrito: ["easy", "normal", "hard"] };
-const LEVEL_NAMES = { random: N_("random"), easy: N_("easy"), normal: N_("normal"), hard: N_("hard") };
+const LEVELS = { kittens: ["random", "easy", "normal", "hard", "expert"], burrito: ["easy", "normal", "hard"] };
+const LEVEL_NAMES = { random: N_("random"), easy: N_("easy"), normal: N_("normal"), hard: N_("hard"), expert: N_("expert") };
 const SEATS = { kittens: [2, 10], burrito: [2, 12] };
 const OPTIONS = {
   kittens: [
@@ -64,6 +64,7 @@ const OPTIONS = {
     ["defuse_ms", 10000, N_("Time to defuse (ms)")],
     ["turn_ms", 60000, N_("Turn timer (ms)")],
     ["choose_ms", 15000, N_("Time to choose (ms)")],
+    ["expert_think_ms", 200, N_("Expert bots' thinking time (ms)")],
   ],
   burrito: [
     ["bruises", 6, N_("Bruises")],
