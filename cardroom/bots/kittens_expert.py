@@ -16,6 +16,7 @@ answer is there.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -232,10 +233,12 @@ _POOL: ProcessPoolExecutor | None = None
 
 def _pool() -> ProcessPoolExecutor:
     """One worker process for every live expert bot of this server: searches wait their turn
-    there, never on the event loop."""
+    there, never on the event loop. Started fresh (`spawn`), not forked from a server that runs
+    threads."""
     global _POOL
     if _POOL is None:
-        _POOL = ProcessPoolExecutor(max_workers=1)
+        _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        _POOL.submit(int)  # starts the worker now, not at the first decision
     return _POOL
 
 
@@ -255,17 +258,25 @@ class ExpertBot(HeuristicBot):
         self.think_ms = think_ms
         self.known = Known()
         self._future: list[str] = []
+        self._turns_left = 1
+        self._deck = 0
         self._thinking: Future[Action | None] | None = None
         self._thinking_about: Any = None
         self.last: Decision | None = None
         """The last search made in this process (tests and tuning read it)."""
+        if think_ms is not None:
+            _pool()
 
     # -- memory ------------------------------------------------------------------------------------
 
     def notice(self, events: list[JSON], view: ViewFn, now: int) -> None:
         self._remember(events)
         super().notice(events, view, now)
-        self._future = list(view()["future"]) if events else self._future
+        if events:
+            v = view()
+            self._future = list(v["future"])
+            self._turns_left = v["turns_left"]
+            self._deck = v["deck_size"]
 
     def _remember(self, events: list[JSON]) -> None:
         held = self.known.held
@@ -298,7 +309,9 @@ class ExpertBot(HeuristicBot):
             elif kind == "exploded":
                 held.pop(e["player"], None)
                 futures.pop(e["player"], None)
-            elif kind == "drew" or kind == "sneaked":
+            if kind in _MOVES_KITTENS:
+                self._follow_kittens(e)
+            if kind == "drew" or kind == "sneaked":
                 if kind == "drew" and e["player"] != seat and e["from"] == "top" and self._future:
                     card = self._future[0]
                     if card != EXPLODING_KITTEN:
@@ -322,6 +335,31 @@ class ExpertBot(HeuristicBot):
                         futures[other] = min(futures[other], at)
             elif kind == "shuffled" or kind == "swapped":
                 futures.clear()
+
+    def _follow_kittens(self, e: JSON) -> None:
+        """Keep the guessed places of kittens others put back as the deck changes."""
+        kind = e["event"]
+        guessed = self.known.kittens
+        if kind == "drew":
+            if e["from"] == "top":
+                guessed[:] = [k - 1 for k in guessed if k > 0]
+        elif kind == "sneaked":
+            guessed[:] = [k - 1 for k in guessed if k > 0]
+        elif kind in ("defused", "inserted"):
+            if e["player"] == self.seat:
+                at = e["position"]
+            elif kind == "defused":
+                # Put back by another: on top when their turn ends with it, else at the bottom.
+                at = 0 if self._turns_left <= 1 else self._deck
+            else:
+                at = 0
+            guessed[:] = [k + 1 if k >= at else k for k in guessed]
+            if kind == "defused" and e["player"] != self.seat:
+                guessed.append(at)
+        elif kind == "reordered":
+            guessed[:] = [k for k in guessed if k >= e["count"]]
+        else:
+            guessed.clear()
 
     # -- deciding ------------------------------------------------------------------------------------
 
@@ -362,6 +400,8 @@ class ExpertBot(HeuristicBot):
         known = Known(
             {p: list(c) for p, c in self.known.held.items()},
             self.known.reorder_count,
+            list(self.known.kittens),
+            self.known.belief,
             dict(self.known.futures),
         )
         return Decision(v, known, moves, self.rng.getrandbits(62), self.playouts, self.think_ms)
@@ -392,6 +432,10 @@ class ExpertBot(HeuristicBot):
         self._thinking_about = key
         self._due = now + POLL_MS
         return None
+
+
+_MOVES_KITTENS = frozenset(("drew", "sneaked", "defused", "inserted", "reordered", "shuffled", "swapped"))
+"""Events that move the cards of the deck, hence the kittens whose place the bot guesses."""
 
 
 def _situation(v: JSON) -> Any:

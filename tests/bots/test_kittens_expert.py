@@ -18,7 +18,7 @@ from cardroom.games.kittens import GAME
 from cardroom.games.kittens.actions import Play
 from tests.kittens.helpers import ok, table
 
-QUICK_GAMES = 30
+QUICK_GAMES = 50
 """Two-player games in each seat order for the quick strength test."""
 QUICK_PLAYOUTS = 48
 

@@ -35,6 +35,11 @@ class Known:
     """Cards it knows another seat holds (it gave them, saw them drawn from a top it knew)."""
     reorder_count: int | None = None
     """How many cards another seat is putting back in order (the `future` event's count)."""
+    kittens: list[int] = field(default_factory=list)
+    """Where it believes kittens others put back lie (0 = top): a guess, not knowledge (most
+    players put a kitten on top when the next turn is someone else's), so each sample puts a
+    kitten there with probability `belief` only."""
+    belief: float = 0.8
     futures: dict[int, int] = field(default_factory=dict)
     """How many top cards of the deck each other seat saw and still knows (which cards they
     are is hidden: in the sample, whichever lie there)."""
@@ -85,6 +90,15 @@ def determinize(view: JSON, known: Known, rng: random.Random, options: Options |
     if kitten_at is not None and kitten_at < deck_size and deck[kitten_at] is None:
         deck[kitten_at] = EXPLODING_KITTEN
     kittens_placed = sum(1 for c in deck if c == EXPLODING_KITTEN)
+    for at in known.kittens:
+        if (
+            0 <= at < deck_size
+            and deck[at] is None
+            and kittens_placed < kittens_left - in_hand
+            and rng.random() < known.belief
+        ):
+            deck[at] = EXPLODING_KITTEN
+            kittens_placed += 1
     free = [i for i, c in enumerate(deck) if c is None]
     to_place = max(0, min(len(free), kittens_left - in_hand - kittens_placed))
     for i in rng.sample(free, to_place):
