@@ -44,10 +44,12 @@ test: test-packages lint
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose" >&2; exit 1; fi; \
 	exit $$rc
 
-# Engine throughput, the speech budget (words a minute one listener hears, per verbosity), then
+# Engine throughput (the kittens engine also timed against BENCH_AGAINST, the commit before issue
+# 16 made it faster), the speech budget (words a minute one listener hears, per verbosity), then
 # the server load run (200 tables of 6 bot-driven websocket clients).
+BENCH_AGAINST ?= 86d8ed8
 bench: setup
-	$(BIN)/python -m bench
+	$(BIN)/python -m bench --against $(BENCH_AGAINST)
 	$(BIN)/python -m bench.speech
 	$(BIN)/python -m bench.load --tables 200 --players 6 --seconds 30 --durability
 

@@ -8,11 +8,17 @@ ratio moves only when the engine does.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import random
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from cardroom.drive.simulate import simulate
 from cardroom.games import find_game
@@ -50,10 +56,70 @@ def baseline_ops_per_s() -> float:
     return _best_of(3, once)
 
 
+KITTENS_RUN = """
+import json, time
+from cardroom.drive.simulate import simulate
+from cardroom.games import find_game
+started = time.process_time()
+t = simulate(find_game("kittens"), 4, {games}, seed=1, levels=["random"])
+cpu = time.process_time() - started
+print(json.dumps([t.games / cpu, t.actions / cpu]))
+"""
+"""One kittens measurement, run by a fresh interpreter in the folder whose `cardroom` it times.
+It counts the processor time this process used, not the wall clock, so that other programs
+running meanwhile change the figures less."""
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _checkout(revision: str, into: Path) -> None:
+    """The files of `revision` (a git commit of this repository) written into `into`."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "cardroom"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+
+
+def _kittens_in(folder: Path, games: int) -> tuple[float, float]:
+    out = subprocess.run(
+        [sys.executable, "-c", KITTENS_RUN.format(games=games)],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    gps, aps = json.loads(out.strip().splitlines()[-1])
+    return float(gps), float(aps)
+
+
+def compare_kittens(revision: str, games: int, rounds: int = 3) -> tuple[float, float]:
+    """Random four-player games per second of processor time, of this tree and of `revision`,
+    measured in turns (best of `rounds` each, same core, same interpreter): a ratio that holds on
+    a busy machine."""
+    with tempfile.TemporaryDirectory(prefix="cardroom-bench-") as tmp:
+        old = Path(tmp)
+        _checkout(revision, old)
+        ours: list[float] = []
+        theirs: list[float] = []
+        for _ in range(rounds):
+            theirs.append(_kittens_in(old, games)[0])
+            ours.append(_kittens_in(ROOT, games)[0])
+    return max(ours), max(theirs)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("--quick", action="store_true", help="fewer games (for a smoke run)")
     parser.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    parser.add_argument(
+        "--against",
+        metavar="REV",
+        help="also time the kittens engine of git revision REV (checked out into a temporary "
+        "folder), in turns with this tree's, and print the speed-up",
+    )
     args = parser.parse_args()
     scale = 0.1 if args.quick else 1.0
     print(f"cardroom bench: {_pin_to_one_core()}")
@@ -83,6 +149,13 @@ def main() -> int:
         f"kittens, 4 random bots, {t.games} games: {gps:,.0f} games/s, {t.actions / t.seconds:,.0f} actions/s "
         f"(target >= 500 games/s: {'met' if gps >= 500 else 'NOT MET'}; ratio to baseline {gps / base:.4f})"
     )
+    if args.against:
+        ours, theirs = compare_kittens(args.against, games)
+        results["kittens_speedup"] = ours / theirs
+        print(
+            f"kittens, 4 random bots, {games} games, best of 3 in turns, per second of processor time: this tree {ours:,.0f} games/s, "
+            f"{args.against} {theirs:,.0f} games/s: {ours / theirs:.2f} times as fast"
+        )
     if args.json:
         print(json.dumps({k: round(v, 2) for k, v in results.items()}))
     return 0

@@ -586,7 +586,7 @@ def _play(args: argparse.Namespace) -> int:
             options[name] = value
     table = game.new_table(players, options, seed)
     names = [args.name, *bot_names(args.bots, skip=seed % 12)]
-    bots = {s: make_bot(game.name, s, args.level, seed * 1_000 + s, options) for s in range(1, players)}
+    bots = {s: make_bot(game.name, s, args.level, seed * 1_000 + s, True, options) for s in range(1, players)}
     if args.game == "burrito":
         from cardroom.clients.terminal.burrito import make_ui
     else:

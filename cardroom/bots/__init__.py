@@ -13,7 +13,7 @@ from cardroom.protocol import Bot, InvalidSetup
 
 LEVELS: dict[str, tuple[str, ...]] = {
     "burrito": ("easy", "normal", "hard"),
-    "kittens": ("random", "easy", "normal", "hard"),
+    "kittens": ("random", "easy", "normal", "hard", "expert"),
 }
 DEFAULT_LEVEL = "normal"
 
@@ -33,14 +33,17 @@ def check_level(game: str, level: str) -> str:
 
 
 def make_bot(
-    game: str, seat: int, level: str, seed: int, options: Mapping[str, Any] | None = None
+    game: str, seat: int, level: str, seed: int, live: bool = False, options: Mapping[str, Any] | None = None
 ) -> Bot[Any]:
     """A bot of `level` for `seat` at a table of `game`, deterministic from `seed`.
 
+    `live`: the bot plays at a table in real time (the server, the terminal game). A bot that
+    searches then thinks for a set time off the caller's thread; in virtual time (`live` false)
+    it thinks for a set number of steps instead, so that games replay from their seeds.
     `options`: the options of the table it sits at, which pace its decisions like a person's
-    (Exploding Kittens' `bot_think_ms`; Throw Throw Burrito's bots always react in a person's
-    time, DIGITAL.md); None for a bot that plays as fast as its level reacts (one standing in
-    for a person over the network, an engine test)."""
+    (Exploding Kittens' `bot_think_ms`, and the expert's `expert_think_ms`; Throw Throw
+    Burrito's bots always react in a person's time, DIGITAL.md); None for a bot that plays as
+    fast as its level reacts (one standing in for a person over the network, an engine test)."""
     check_level(game, level)
     if game == "burrito":
         from cardroom.bots.burrito import make_bot as burrito_bot
@@ -49,5 +52,7 @@ def make_bot(
     from cardroom.bots.kittens import make_bot as kittens_bot
     from cardroom.games.kittens.options import Options
 
-    think_ms = Options.parse(options).bot_think_ms if options is not None else 0
-    return kittens_bot(seat, level, seed, think_ms)
+    parsed = Options.parse(options) if options is not None else None
+    think_ms = parsed.bot_think_ms if parsed is not None else 0
+    expert_ms = parsed.expert_think_ms if parsed is not None else None
+    return kittens_bot(seat, level, seed, live, think_ms, expert_ms)

@@ -453,10 +453,18 @@ class HeuristicBot(_Bot):
 LEVELS = {"easy": (0.55, (550, 950)), "normal": (0.85, (320, 650)), "hard": (1.0, (200, 450))}
 
 
-def make_bot(seat: int, level: str, seed: int, think_ms: int = 0) -> _Bot:
-    """A bot of `level`: `random`, or `easy`, `normal`, `hard` heuristic players, taking
-    `think_ms` to twice that over each decision of its own (0: the level's reaction time)."""
+def make_bot(
+    seat: int, level: str, seed: int, live: bool = False, think_ms: int = 0, expert_ms: int | None = None
+) -> _Bot:
+    """A bot of `level`: `random`; `easy`, `normal`, `hard` heuristic players, taking `think_ms`
+    to twice that over each decision of their own (0: the level's reaction time); `expert`,
+    which searches (`kittens_expert`; `live`: for `expert_ms`, default `THINK_MS`, per
+    decision, off the caller's thread)."""
     if level == "random":
         return RandomBot(seat, seed, think_ms=think_ms)
+    if level == "expert":
+        from cardroom.bots.kittens_expert import THINK_MS, ExpertBot
+
+        return ExpertBot(seat, seed, LEVELS["hard"][1], think_ms=(expert_ms or THINK_MS) if live else None)
     skill, delay = LEVELS[level]
     return HeuristicBot(seat, seed, skill, delay, think_ms)

@@ -98,7 +98,7 @@ class NetBot:
             if message.get("view") is not None:
                 self.view = message["view"]
             if message.get("state") == "playing" and self.bot is None and self.seat is not None:
-                self.bot = make_bot(self.game.name, self.seat, self.level, self.seed)
+                self.bot = make_bot(self.game.name, self.seat, self.level, self.seed, live=True)
                 if self.view is not None and isinstance(self.view.get("now"), int):
                     # Sitting down mid-game (a resync): the bot takes the table as it is.
                     self.offset = time.monotonic() * 1000 - self.view["now"]
@@ -116,7 +116,7 @@ class NetBot:
                 if sent is not None:
                     self.timings.fanout.append(received - sent)
             if self.bot is None and self.seat is not None:
-                self.bot = make_bot(self.game.name, self.seat, self.level, self.seed)
+                self.bot = make_bot(self.game.name, self.seat, self.level, self.seed, live=True)
             if self.bot is not None:
                 self.bot.notice(message["events"], self._view, message["at"])
             for event in message["events"]:

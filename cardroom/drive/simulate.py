@@ -92,7 +92,9 @@ def simulate(
     for i in range(games):
         game_seed = seed + i
         table = game.new_table(players, opts, game_seed)
-        bots = {s: make_bot(game.name, s, levels[s], game_seed * 1_000 + s, opts) for s in range(players)}
+        bots = {
+            s: make_bot(game.name, s, levels[s], game_seed * 1_000 + s, options=opts) for s in range(players)
+        }
         run = VirtualDriver(table, bots).run()
         totals.games += 1
         totals.actions += run.actions

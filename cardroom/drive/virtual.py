@@ -46,22 +46,55 @@ class VirtualDriver:
         self.recorder = recorder
         """Told of each move as it reaches the rules (the server writes it to its journal)."""
         self.run_info = Run()
+        self._views: dict[int, JSON] = {}
+        """Each seat's view of the table as it is now; emptied whenever the table is touched."""
+        self._viewers: dict[int, Callable[[], JSON]] = {}
 
     def _record(self, move: Move) -> None:
         self.run_info.moves.append(move)
         if self.recorder is not None:
             self.recorder(move)
 
+    def _viewer(self, seat: int) -> Callable[[], JSON]:
+        """A function giving `seat`'s view of the table as it is when called, built at most once
+        per state of the table (a bot may ask for it several times, or not at all)."""
+        viewer = self._viewers.get(seat)
+        if viewer is None:
+            views = self._views
+            view_of = self.table.view
+
+            def viewer() -> JSON:
+                view = views.get(seat)
+                if view is None:
+                    view = views[seat] = view_of(seat)
+                return view
+
+            self._viewers[seat] = viewer
+        return viewer
+
     def _tell(self, events: list[Event], now: int) -> None:
+        """Each bot hears the events as its seat may (`Event.for_seat`). A public event's form
+        is built once and the same dict handed to every seat that hears it: bots read events,
+        they never change them."""
         if not events:
             return
         if self.listener is not None:
             self.listener(now, events)
-        table = self.table
-        for seat, bot in self.bots.items():
-            heard = [e for e in (ev.for_seat(seat) for ev in events) if e is not None]
+        if all(ev.public and not ev.knowers for ev in events):
+            same = [ev.data_for_all() for ev in events]
+            for seat, bot in list(self.bots.items()):
+                bot.notice(list(same), self._viewer(seat), now)
+            return
+        shared = [ev.data_for_all() if ev.public else None for ev in events]
+        for seat, bot in list(self.bots.items()):
+            heard: list[JSON] = []
+            for ev, form in zip(events, shared, strict=True):
+                if seat in ev.knowers:
+                    heard.append(ev.full())
+                elif form is not None:
+                    heard.append(form)
             if heard:
-                bot.notice(heard, _viewer(table, seat), now)
+                bot.notice(heard, self._viewer(seat), now)
 
     def next_due(self) -> int | None:
         """The next moment something is due: a table timer or a bot's reaction."""
@@ -74,8 +107,11 @@ class VirtualDriver:
 
     def submit(self, seat: int, action: Any, at: int) -> list[Event] | Rejected:
         """A person's action at `at`: timers due by then run first; everyone hears the result."""
+        self._views.clear()
         self._tell(self.table.advance(at), at)
+        self._views.clear()
         result = self.table.apply(seat, action, at)
+        self._views.clear()
         info = self.run_info
         if isinstance(result, Rejected):
             info.refused += 1
@@ -99,17 +135,19 @@ class VirtualDriver:
         if deadline is not None and (bot_at is None or deadline <= bot_at):
             if deadline > limit_ms:
                 return False
+            self._views.clear()
             self._tell(table.advance(deadline), deadline)
             return True
         if bot_at is None or bot_at > limit_ms:
             return False
         now = max(bot_at, table.now)
         bot = self.bots[bot_seat]
-        view = _viewer(table, bot_seat)
+        view = self._viewer(bot_seat)
         action = bot.act(view, now)
         if action is None:
             return True
         result = table.apply(bot_seat, action, now)
+        self._views.clear()
         info = self.run_info
         if isinstance(result, Rejected):
             info.refused += 1
@@ -128,14 +166,3 @@ class VirtualDriver:
             steps += 1
         self.run_info.end_ms = self.table.now
         return self.run_info
-
-
-def _viewer(table: Table[Any], seat: int) -> Callable[[], JSON]:
-    cache: list[JSON] = []
-
-    def view() -> JSON:
-        if not cache:
-            cache.append(table.view(seat))
-        return cache[0]
-
-    return view

@@ -5,21 +5,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 JSON = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(msgspec.Struct, frozen=True):
     """Something that happened at the table.
 
     `data` is what everybody who hears of the event may know. `secret` holds the fields only
     the seats in `knowers` may know (which card was drawn, where a kitten went back). With
     `public=False` seats outside `knowers` do not hear of the event at all. Filtering happens in
     one place, `for_seat`, so that no caller can forget it.
+
+    A msgspec struct rather than a dataclass: engines make one per thing that happens, and a
+    struct is built several times faster (issue 16: engines fast enough for search).
     """
 
     kind: str
-    data: JSON = field(default_factory=dict)
+    data: JSON = msgspec.field(default_factory=dict)
     secret: JSON | None = None
     knowers: frozenset[int] = frozenset()
     public: bool = True
@@ -33,6 +37,10 @@ class Event:
         if knows and self.secret:
             out.update(self.secret)
         return out
+
+    def data_for_all(self) -> JSON:
+        """The event as a seat outside `knowers` sees it, for a public event."""
+        return {"event": self.kind, **self.data}
 
     def full(self) -> JSON:
         """Everything, hidden parts included: for scenarios, tests and records, never a player."""

@@ -72,7 +72,8 @@ class Bot(Protocol[A_out]):
 
     Bots keep their own schedule so that they react like people: `notice` tells them what
     their seat just heard (already filtered) and lets them plan; `due` says when they next want
-    to act; at that moment the driver calls `act` with the then-current view.
+    to act; at that moment the driver calls `act` with the then-current view. Events and views
+    are read, never changed: a driver may hand the same public event to several bots.
     """
 
     seat: int

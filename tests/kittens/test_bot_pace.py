@@ -27,7 +27,7 @@ def decision_times(options: dict[str, Any], seed: int = 4) -> list[int]:
             opened[who] = now
         decider = who
 
-    bots = {s: make_bot("kittens", s, "normal", seed * 100 + s, options) for s in range(4)}
+    bots = {s: make_bot("kittens", s, "normal", seed * 100 + s, options=options) for s in range(4)}
     times: list[int] = []
     decided: dict[int, int] = {}
 

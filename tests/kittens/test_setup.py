@@ -67,7 +67,9 @@ def test_options_default_and_unknown() -> None:
         "turn_ms": 60000,
         "choose_ms": 15000,
         "bot_think_ms": 1500,
+        "expert_think_ms": 200,
         "extra_time": [],
+        "timing": "standard",
     }
     assert Options.parse({"nope_window_ms": 1500}).nope_window_ms == 1500
     for bad in ({"flight_ms": 800}, {"turn_ms": -1}, {"turn_ms": "x"}, {"variants": ["small_room"]}):

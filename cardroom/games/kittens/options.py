@@ -30,6 +30,9 @@ class Options:
     turn_ms: int = 60000
     choose_ms: int = 15000
     bot_think_ms: int = 1500
+    expert_think_ms: int = 200
+    """How long an `expert` bot thinks per decision at a live table (processor time of one
+    core); the rules never read it."""
     extra_time: tuple[int, ...] = ()
     timing: str = "standard"
     """The preset the durations in force came from ("relaxed": RELAXED windows doubled)."""

@@ -107,6 +107,42 @@ class State:
         """Per seat: where the last kitten that seat put back lies now (0 = top), while known."""
         self.stats = dict.fromkeys(STAT_KEYS, 0)
 
+    def copy(self) -> State:
+        """An independent copy: nothing mutable is shared, the random generator included, so
+        that a search can play the copy on without touching this state."""
+        new = State.__new__(State)
+        new.players = self.players
+        new.options = self.options
+        rng = KeyedRandom(0)  # any seed: its state is replaced at once
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
+        new.hands = [list(h) for h in self.hands]
+        new.deck = list(self.deck)
+        new.discard = list(self.discard)
+        new.alive = list(self.alive)
+        new.out = list(self.out)
+        new.exploded = list(self.exploded)
+        new.kittens = self.kittens
+        new.turn = self.turn
+        new.turns_left = self.turns_left
+        new.attacked = self.attacked
+        new.direction = self.direction
+        new.phase = self.phase
+        new.winner = self.winner
+        new.now = self.now
+        new.deadline = self.deadline
+        new.pending = self.pending
+        new.nopes = self.nopes
+        new.last_actor = self.last_actor
+        new.choice_kind = self.choice_kind
+        new.chooser = self.chooser
+        new.receiver = self.receiver
+        new.choice_cards = list(self.choice_cards)
+        new.future = [list(f) for f in self.future]
+        new.kitten_at = list(self.kitten_at)
+        new.stats = dict(self.stats)
+        return new
+
     def summary(self) -> JSON:
         """The scenario file's `final` object (rules/SCENARIOS.md), plus `out`."""
         return {

@@ -73,6 +73,13 @@ class KittensTable:
             self._out.append(private("hand", p, {"player": p}, {"cards": list(hand)}))
         self._announce_turn()
 
+    def copy(self) -> KittensTable:
+        """An independent table in the same state (`State.copy`), events not yet handed out
+        included: playing one never changes the other."""
+        table = KittensTable(self.s.copy())
+        table._waiting = list(self._waiting)
+        return table
+
     # -- the Table protocol ------------------------------------------------------------------
 
     @property

@@ -57,8 +57,8 @@ window.cardroom = { state, spoken, replayState, played: sound.played, quiet };
 
 // ---- options of the create form ---------------------------------------------------------------
 const GAME_NAMES = { kittens: N_("Exploding Kittens"), burrito: N_("Throw Throw Burrito") };
-const LEVELS = { kittens: ["random", "easy", "normal", "hard"], burrito: ["easy", "normal", "hard"] };
-const LEVEL_NAMES = { random: N_("random"), easy: N_("easy"), normal: N_("normal"), hard: N_("hard") };
+const LEVELS = { kittens: ["random", "easy", "normal", "hard", "expert"], burrito: ["easy", "normal", "hard"] };
+const LEVEL_NAMES = { random: N_("random"), easy: N_("easy"), normal: N_("normal"), hard: N_("hard"), expert: N_("expert") };
 const SEATS = { kittens: [2, 10], burrito: [2, 12] };
 const OPTIONS = {
   kittens: [
@@ -67,6 +67,7 @@ const OPTIONS = {
     ["turn_ms", 60000, N_("Turn timer (ms)")],
     ["choose_ms", 15000, N_("Time to choose (ms)")],
     ["bot_think_ms", 1500, N_("Bots' thinking time (ms)")],
+    ["expert_think_ms", 200, N_("Expert bots' thinking time (ms)")],
   ],
   burrito: [
     ["bruises", 6, N_("Bruises")],
