@@ -32,6 +32,7 @@ from cardroom.games.burrito.cards import BATTLE, CARDS, FIGHT_OF, FIGHTS, is_bat
 from cardroom.games.burrito.legal import legal_actions
 from cardroom.games.burrito.table import BurritoTable
 from cardroom.protocol import JSON
+from cardroom.rl.spaces import seat_spaces
 
 Move = tuple[Any, ...]
 PHASES = ("countdown", "play", "fight", "round_over", "game_over")
@@ -198,17 +199,9 @@ class BurritoEnv(ParallelEnv):  # type: ignore[misc]
         self.agents: list[str] = []
         self.moves = catalogue(players)
         self.index = {move: i for i, move in enumerate(self.moves)}
-        size = observation_size(players)
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(0.0, 1.0, (size,), dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, (len(self.moves),), dtype=np.int8),
-                }
-            )
-            for a in self.possible_agents
-        }
-        self.action_spaces = {a: spaces.Discrete(len(self.moves)) for a in self.possible_agents}
+        self.observation_spaces, self.action_spaces = seat_spaces(
+            self.possible_agents, observation_size(players), len(self.moves)
+        )
         self.table: BurritoTable | None = None
         self._rng = np.random.default_rng()
         self._ticks = 0

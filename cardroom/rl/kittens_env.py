@@ -22,6 +22,7 @@ from cardroom.bots import check_level, make_bot
 from cardroom.games.kittens import KittensTable
 from cardroom.protocol import JSON, Bot
 from cardroom.rl.kittens_match import KittensMatch, catalogue, observation_size, observe
+from cardroom.rl.spaces import seat_spaces
 
 
 def _seed_from(seed: int | None, rng: np.random.Generator | None) -> int:
@@ -50,17 +51,9 @@ class KittensEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ignore
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.moves = catalogue(players)
-        size = observation_size(players)
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(0.0, 1.0, (size,), dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, (len(self.moves),), dtype=np.int8),
-                }
-            )
-            for a in self.possible_agents
-        }
-        self.action_spaces = {a: spaces.Discrete(len(self.moves)) for a in self.possible_agents}
+        self.observation_spaces, self.action_spaces = seat_spaces(
+            self.possible_agents, observation_size(players), len(self.moves)
+        )
         self._rng: np.random.Generator | None = None
         self.match: KittensMatch | None = None
 

@@ -3,8 +3,6 @@ tests, play time in fixed ticks with the real-time rules intact, masks that are 
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pytest
 from pettingzoo.test import parallel_api_test, parallel_seed_test
@@ -12,18 +10,7 @@ from pettingzoo.test import parallel_api_test, parallel_seed_test
 from cardroom.games.burrito.legal import legal_actions
 from cardroom.rl import burrito_env
 from cardroom.rl.burrito_env import action_for, move_of, observe
-
-DICT_OBSERVATION = [
-    "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete",
-    "Observation is not a NumPy array",
-]
-
-
-def quietly(check: object, *args: object, **kwargs: object) -> None:
-    with warnings.catch_warnings():
-        for text in DICT_OBSERVATION:
-            warnings.filterwarnings("ignore", message=text)
-        check(*args, **kwargs)  # type: ignore[operator]
+from tests.rl.checks import quietly
 
 
 @pytest.mark.parametrize("players", [2, 4, 7])

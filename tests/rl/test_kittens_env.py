@@ -4,8 +4,6 @@ seat against our bots through Gymnasium."""
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -15,20 +13,7 @@ from cardroom.games.kittens.cards import EXPLODING_KITTEN
 from cardroom.rl import KittensSeat, kittens_env
 from cardroom.rl.kittens_match import KittensMatch, observe
 from cardroom.rl.train import main as train_main
-
-# PettingZoo's checker advises flat observations; a dict with an action mask is its own
-# classic games' form, so these two notes are expected.
-DICT_OBSERVATION = [
-    "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete",
-    "Observation is not a NumPy array",
-]
-
-
-def quietly(check: object, *args: object, **kwargs: object) -> None:
-    with warnings.catch_warnings():
-        for text in DICT_OBSERVATION:
-            warnings.filterwarnings("ignore", message=text)
-        check(*args, **kwargs)  # type: ignore[operator]
+from tests.rl.checks import quietly
 
 
 @pytest.mark.parametrize("players", [2, 4, 10])
