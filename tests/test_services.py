@@ -165,9 +165,12 @@ def test_without_root_missing_packages_are_named_in_one_line_and_exit_2() -> Non
     python = shutil.which("python3")
     assert python
     (bin_dir / "python3").symlink_to(python)
+    script = bin_dir / "test-packages"  # a copy nobody can read, wherever the clone lies
+    shutil.copy(ROOT / "scripts" / "test-packages", script)
+    script.chmod(0o755)
     as_nobody: dict[str, object] = {"user": "nobody", "group": "nogroup", "extra_groups": []}
     done = subprocess.run(
-        ["/bin/bash", str(ROOT / "scripts" / "test-packages")],
+        ["/bin/bash", str(script)],
         env={"PATH": str(bin_dir)},
         capture_output=True,
         text=True,

@@ -129,7 +129,10 @@ async def _two_throws(url: str, table: str, joined: Future[None]) -> list[dict[s
         await seat.call_a_fight()
         await seat.wait_for("fight_start")
         if seat.view and seat.view["fight"] and seat.view["fight"]["go_at"] is not None:
+            # A duel: both hold a burrito from the start; throw it at "Burrito!".
             await seat.wait_for("duel_beat", beat="burrito")
+            while not await seat.act({"do": "throw", "target": 0}):
+                await seat.pump(0.05)
         else:
             await seat.grab_and_throw()
         first = await seat.wait_for("throw", thrower=1)

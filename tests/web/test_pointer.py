@@ -24,7 +24,7 @@ KITTENS_FAST = {"nope_window_ms": 1500, "choose_ms": 8000}
 
 # What the history says after each kind of move of ours.
 KITTENS_SAID = {
-    "pair": "You play a pair of",
+    "pair": "You play a ",  # "You play a Red Cat pair against ..."
     "target": "You play",
     "alter": "New order of the top",
     "reorder": "New order of the top",
