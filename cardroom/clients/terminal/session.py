@@ -21,7 +21,6 @@ from cardroom.clients.terminal.speaker import BELL_KEY, DEFAULT_VERBOSITY, Line,
 from cardroom.clients.terminal.ui import GameUI, Say
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.i18n import _, current_language
-from cardroom.narrate.speech import Priority
 from cardroom.protocol import JSON, Bot, Event, Rejected, Table
 
 if TYPE_CHECKING:
@@ -83,8 +82,8 @@ class Session:
         _texts, priority = self.narrator.lines([event], self.seat, self.names, view, current_language())
         if not priority:
             return False, True
-        # Brief says what needs an answer, what concerns you and the milestones (narrate/speech.py).
-        return priority[0] == Priority.ANSWER, priority[0] <= Priority.MILESTONE
+        line = Line.of("", priority[0])
+        return line.urgent, line.mine
 
     def _ask_wakeups(self, view: dict[str, Any] | None = None) -> None:
         self._wakeups = sorted(set(self.ui.wakeups(view if view is not None else self.table.view(self.seat))))

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from cardroom.i18n import _
+from cardroom.narrate.speech import Priority
 
 VERBOSITIES = ("brief", "normal", "verbose")
 DEFAULT_VERBOSITY = "normal"
@@ -35,6 +36,12 @@ class Line:
     text: str
     urgent: bool = False
     mine: bool = True
+
+    @classmethod
+    def of(cls, text: str, priority: int) -> Line:
+        """A line marked by its priority (narrate/speech.py): urgent when it needs an answer
+        now; brief keeps answers, your own lines and the milestones."""
+        return cls(text, priority == Priority.ANSWER, priority <= Priority.MILESTONE)
 
 
 class Speaker:

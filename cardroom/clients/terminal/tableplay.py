@@ -18,7 +18,6 @@ from cardroom.clients.terminal.tablestate import TableState, make_game_ui
 from cardroom.clients.terminal.ui import Say
 from cardroom.games import find_game
 from cardroom.i18n import N_, _
-from cardroom.narrate.speech import Priority
 from cardroom.protocol import JSON
 
 LOCAL_TICKS = frozenset({"kittens"})
@@ -105,10 +104,8 @@ class TablePlay(Lobby):
         texts = [str(t) for t in m.get("texts", [])]
         priority = m.get("priority")
         if isinstance(priority, list) and len(priority) == len(texts):
-            # Brief says what needs an answer, what concerns you and the milestones (narrate/speech.py).
             marked = [
-                Line(t, p == Priority.ANSWER, isinstance(p, int) and p <= Priority.MILESTONE)
-                for t, p in zip(texts, priority, strict=True)
+                Line.of(t, p) if isinstance(p, int) else Line(t) for t, p in zip(texts, priority, strict=True)
             ]
         else:  # an older server: every line counts as the listener's
             marked = [Line(t) for t in texts]
