@@ -215,7 +215,7 @@ def test_the_recap_key_tells_the_background_since_you_last_asked(server: LiveSer
                 "game": "kittens",
                 "seats": 3,
                 "bots": 2,
-                "options": {"nope_window_ms": 300},
+                "options": {"nope_window_ms": 300, "bot_think_ms": 0},
             }
         )
         table = (await client.expect("table"))["id"]
@@ -223,13 +223,25 @@ def test_the_recap_key_tells_the_background_since_you_last_asked(server: LiveSer
         await client.expect("table", state="playing")
         await client.expect("events", table=table)  # the deal and our first turn
         await client.send({"type": "act", "table": table, "action": {"do": "draw"}, "ref": 1})
-        while True:  # until both bots have played their turns: the background of seat 0
+        ref, bot_drew, seen = 1, False, []
+        while True:  # until a bot has drawn (background for seat 0) and our turn is back
             batch = await client.expect("events", table=table, timeout=20)
-            if any(e["event"] == "defusing" and e["player"] == 0 for e in batch["events"]):
-                action = {"do": "defuse", "position": 0}
-                await client.send({"type": "act", "table": table, "action": action, "ref": 2})
-            if any(e["event"] == "turn" and e["player"] == 0 for e in batch["events"]):
-                break
+            events = batch["events"]
+            seen.extend(events)
+            assert not any(e["event"] == "game_over" for e in events), seen
+            bot_drew = bot_drew or any(
+                e["event"] == "drew" and e["player"] != 0 and e.get("card") != "exploding_kitten"
+                for e in events
+            )
+            ref += 1
+            if any(e["event"] == "defusing" and e["player"] == 0 for e in events):
+                bottom = batch["view"]["deck_size"]  # far from everyone, so we play on
+                action = {"do": "defuse", "position": bottom}
+                await client.send({"type": "act", "table": table, "action": action, "ref": ref})
+            if any(e["event"] == "turn" and e["player"] == 0 for e in events):
+                if bot_drew:
+                    break  # (a bot's Attack on us can bring our turn back before any bot drew)
+                await client.send({"type": "act", "table": table, "action": {"do": "draw"}, "ref": ref})
         answers = []
         for _ in range(2):
             await client.send({"type": "query", "table": table, "what": "recap"})

@@ -192,7 +192,8 @@ def test_brief_announces_only_urgent_lines_and_lines_about_you_and_the_history_k
     for _ in range(3):
         page.wait_for_function(
             "() => { const s = window.cardroom.state; const v = s.room && s.room.view;"
-            " return v && (v.turn === s.room.you && v.phase === 'turn' || v.phase === 'game_over'); }"
+            " return v && (v.turn === s.room.you && v.phase === 'turn' || v.phase === 'game_over'); }",
+            timeout=30_000,  # a bot's turn of Nope windows and a Favor asked of us, on a busy CI machine
         )
         s = state(page)
         if s["view"]["phase"] == "game_over":
