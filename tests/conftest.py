@@ -1,13 +1,15 @@
-"""The test session: its own PostgreSQL and Redis, and the browser tests last.
+"""The test session: its own PostgreSQL and Redis, and the browser test files first.
 
 The throwaway servers of tests/services.py start when a test first asks for one; whatever a
 killed session left behind is cleaned up at the start, and this session's servers are stopped
-at the end, on Ctrl+C and SIGTERM too.
+at the end, on Ctrl+C and SIGTERM too. `make test` runs the files on several workers
+(pytest-xdist, `--dist loadfile`): each worker is a session of its own, with its own servers.
 
-Playwright's sync API leaves its event loop bound to the test thread for the whole session,
-after which `asyncio.run` in the same thread fails. Every other test is free to use
-`asyncio.run`, so the browser tests (tests/web, and any test marked `browser`) go at the end,
-whatever order the paths were given in.
+Playwright's sync API keeps its event loop bound to the test thread while it runs, and
+`asyncio.run` in that thread then fails; so Playwright lives for one module (tests/web/
+conftest.py), and within a module the browser tests (and any test marked `browser`) go after
+the others. The files marked `slow` go first, then the browser files: they are the longest,
+and a worker that takes one late finishes alone long after the others.
 """
 
 from __future__ import annotations
@@ -42,10 +44,13 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    def in_browser(item: pytest.Item) -> bool:
-        return WEB in Path(item.fspath).parents or item.get_closest_marker("browser") is not None
+    slow = {item.path for item in items if item.get_closest_marker("slow") is not None}
 
-    items.sort(key=in_browser)  # stable: the order within each group is kept
+    def order(item: pytest.Item) -> tuple[bool, bool, bool]:
+        web_file = WEB in item.path.parents
+        return item.path not in slow, not web_file, item.get_closest_marker("browser") is not None
+
+    items.sort(key=order)  # stable: the order within each group is kept
 
 
 FUNCTION = re.compile(r"(async\s+)?(function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from cardroom.bots import levels, make_bot
 from cardroom.bots.kittens_expert import ExpertBot, turn_moves
 from cardroom.drive.simulate import simulate
@@ -17,6 +19,8 @@ from cardroom.drive.virtual import VirtualDriver
 from cardroom.games.kittens import GAME
 from cardroom.games.kittens.actions import Play
 from tests.kittens.helpers import ok, table
+
+pytestmark = pytest.mark.slow  # hundreds of whole games: `make test` starts these files first
 
 QUICK_GAMES = 50
 """Two-player games in each seat order for the quick strength test."""

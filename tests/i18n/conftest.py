@@ -3,6 +3,7 @@ so that the tests read what the server and the terminal read."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,9 +24,12 @@ def load(lang: str) -> Catalog:
 
 @pytest.fixture(scope="session", autouse=True)
 def compiled_catalogs() -> Iterator[Path]:
-    for lang in TRANSLATED:
-        with catalog_path(lang, "mo").open("wb") as out:
+    for lang in TRANSLATED:  # written aside, then renamed: other test workers may be reading it
+        target = catalog_path(lang, "mo")
+        aside = target.with_name(f"{target.name}.{os.getpid()}")
+        with aside.open("wb") as out:
             write_mo(out, load(lang))
+        aside.replace(target)
     reload_catalogs()
     yield LOCALE_DIR
     reload_catalogs()

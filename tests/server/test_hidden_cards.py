@@ -19,6 +19,8 @@ from cardroom.server.wire import messages
 from tests.server.live import Client, free_port
 from tests.server.play import create_and_start, play_to_the_end
 
+pytestmark = pytest.mark.slow  # whole games over the network: `make test` starts these files first
+
 GAMES = {
     "kittens": {
         "nope_window_ms": 300,

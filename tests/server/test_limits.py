@@ -167,7 +167,7 @@ def test_a_crowd_of_hellos_on_postgresql_does_not_stall_a_game() -> None:
     before the fix): hellos now ask the database a few at a time, so the game's writes, and its
     acknowledgements, keep their pace; a hello that waited too long is told to try again."""
 
-    async def scenario(server: LiveServer) -> tuple[float, int, list[str]]:
+    async def scenario(server: LiveServer) -> tuple[float, int, list[str], float]:
         me = await Client.connect(server.ws_url, "Player")
         await me.send(
             {
@@ -190,6 +190,7 @@ def test_a_crowd_of_hellos_on_postgresql_does_not_stall_a_game() -> None:
                 first = messages(await asyncio.wait_for(ws.recv(), 60))[0]
                 return str(first.get("code") or first["type"])
 
+        started = time.monotonic()
         crowd = [asyncio.create_task(hello(i)) for i in range(HELLOS)]
         worst = 0.0
         ref = 0
@@ -213,17 +214,22 @@ def test_a_crowd_of_hellos_on_postgresql_does_not_stall_a_game() -> None:
             if view.get("over") or message.get("state") == "over":
                 break
         answers = await asyncio.gather(*crowd)
+        crowd_s = time.monotonic() - started
         await me.close()
-        return worst, ref, answers
+        return worst, ref, answers, crowd_s
 
     env = {
         "CARDROOM_DB": empty_postgres(),
         "CARDROOM_CONNECTIONS_PER_ADDRESS": str(HELLOS + 10),
     }
     with run_server(env) as server:
-        worst, acted, answers = _run(scenario(server))
+        worst, acted, answers, crowd_s = _run(scenario(server))
     # Each hello has its answer: welcome, or (past its turn's wait) "busy: try again".
     assert set(answers) <= {"welcome", "busy"}, set(answers)
     assert answers.count("welcome") > 0
     assert acted >= 1
-    assert worst < 2.0, f"the table answered after {worst:.1f} s"
+    print(f"worst acknowledgement {worst:.2f} s while the crowd took {crowd_s:.1f} s")
+    # Stalled, the game's write waits behind the whole crowd: its acknowledgement takes about as
+    # long as the crowd does. Unstalled it takes a fraction of a second on a quiet machine; on a
+    # busy one (other test workers) everything is slower, the crowd too.
+    assert worst < max(2.0, crowd_s / 4), f"the table answered after {worst:.1f} s"

@@ -9,6 +9,7 @@ import asyncio
 import time
 from typing import Any
 
+import pytest
 import websockets
 
 from cardroom.clients.botclient import NetBot
@@ -16,6 +17,8 @@ from cardroom.server.wire import PROTOCOL_VERSION
 from tests.server.live import LiveServer, run_server
 from tests.server.play import create_and_start, play_to_the_end
 from tests.server.test_api import PASSWORD, call
+
+pytestmark = pytest.mark.slow  # two whole games over the network: `make test` starts these files first
 
 FAST_KITTENS = {
     "nope_window_ms": 400,

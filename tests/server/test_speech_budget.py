@@ -17,6 +17,10 @@ from cardroom.narrate._common import concerns
 from cardroom.narrate.speech import VERBOSITIES, Priority, heard
 from tests.server.live import LiveServer
 
+pytestmark = (
+    pytest.mark.slow
+)  # a whole game of Exploding Kittens at people's pace: `make test` starts these files first
+
 MODULES = {"burrito": burrito, "kittens": kittens}
 
 

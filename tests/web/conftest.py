@@ -38,17 +38,20 @@ new MutationObserver((records) => {
 """
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
+    """One Playwright per module, stopped after it: its sync API keeps an event loop running
+    in this thread, under which `asyncio.run` (the wire tests) refuses to start. Stopped, a
+    test worker (pytest-xdist, `make test`) may run wire tests after browser tests."""
     if not Path(CHROMIUM).exists():
         pytest.fail(
-            f"no Chromium at {CHROMIUM}: install Debian's chromium package (.ci/run does)", pytrace=False
+            f"no Chromium at {CHROMIUM}: install Debian's chromium package (`make test` does)", pytrace=False
         )
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
     yield browser

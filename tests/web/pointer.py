@@ -127,6 +127,9 @@ def _kittens_turn(page: Page, finger: Finger, hand: list[str], done: Counter[str
     """Choose and tap one move of our turn; returns what was tried."""
     for index in selected(page):  # a selection left from before: start clean
         finger.tap_if_there(f"#hand [data-index='{index}']")
+    if not done["draw"]:  # the first turn draws at once: a quick game may end before a later one
+        act(page, finger, "draw")
+        return "draw"
     counts = Counter(hand)
     pair = next((c for c, n in counts.items() if n >= 2 and c not in NOT_ALONE), None)
     if pair is not None and done["pair"] < 2:

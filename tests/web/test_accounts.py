@@ -200,7 +200,9 @@ def test_brief_announces_only_urgent_lines_and_lines_about_you_and_the_history_k
             break
         page.keyboard.press("d")
         wait_for_change(page, s["v"], False)
-    page.wait_for_function("window.cardroom.quiet()")
+    # Polite lines wait while each assertive one is said (about 300 ms a word): a turn prompt
+    # with the hand after a bot's Attack on us holds them for several seconds.
+    page.wait_for_function("window.cardroom.quiet()", timeout=30_000)
     events = [x for x in page.evaluate("window.cardroom.spoken") if x["kind"] == "event"]
     log = page.eval_on_selector_all(
         "#log p", "ps => ps.map(p => [p.textContent, p.classList.contains('urgent')])"

@@ -20,6 +20,8 @@ from tests.web.pointer import (
 )
 from tests.web.test_accessibility import audit
 
+pytestmark = pytest.mark.slow  # whole games in a browser: `make test` starts these files first
+
 KITTENS_FAST = {"nope_window_ms": 1500, "choose_ms": 8000}
 
 # What the history says after each kind of move of ours.
