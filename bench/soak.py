@@ -118,6 +118,12 @@ class Person:
         await bot.send(hello)
         while not bot.token:
             for message in messages(await asyncio.wait_for(bot.ws.recv(), 30)):
+                if message.get("type") == "error" and message.get("code") == "bad_token":
+                    # Away past the grace period, a guest is forgotten (docs/security.md): a
+                    # person enters again with their nickname, as the page tells them to.
+                    self.token = None
+                    await bot.send({key: value for key, value in hello.items() if key != "token"})
+                    continue
                 await bot.handle(message, "")
                 if message.get("type") == "error":
                     raise RuntimeError(f"{self.name}: {message}")
