@@ -99,10 +99,9 @@ class _Bot:
             mine = (choosing or {}).get("player") == seat or (
                 v.get("phase") == "defusing" and self._turn == seat
             )
-        others = False  # someone else is choosing or defusing: nothing to think over yet
+        kind = ""
         for e in events:
             kind = e["event"]
-            others = kind in ("choosing", "defusing") and e["player"] != seat
             if kind == "turn":
                 self._turn = e["player"]
             elif kind == "played" or kind == "noped":
@@ -123,12 +122,17 @@ class _Bot:
                 # Decide well within the window, however long the table set it.
                 self._later(now, 100, max(110, min(2200, (until - now) * 3 // 4)))
             return
+        # The last event says someone else is choosing or defusing: nothing to think over yet.
+        others = (kind == "choosing" or kind == "defusing") and not mine
         if mine or (self._turn == seat and not others):
             if self.think_ms > 0:
                 # A person starts thinking when the decision becomes theirs: an earlier look
                 # (the first one of the game) does not cut that short.
                 self._due = None
-            self._later(now, *self._pace(now, view().get("deadline") if self.think_ms > 0 else None))
+                lo, hi = self._pace(now, view().get("deadline"))
+            else:
+                lo, hi = self.delay
+            self._later(now, lo, hi)
 
     def _pace(self, now: int, deadline: int | None) -> tuple[int, int]:
         """How long a decision of its own takes: the level's reaction time, or a person's

@@ -49,6 +49,8 @@ class VirtualDriver:
         self._views: dict[int, JSON] = {}
         """Each seat's view of the table as it is now; emptied whenever the table is touched."""
         self._viewers: dict[int, Callable[[], JSON]] = {}
+        for seat in range(table.players):
+            self._viewer(seat)
 
     def _record(self, move: Move) -> None:
         self.run_info.moves.append(move)
@@ -73,19 +75,28 @@ class VirtualDriver:
         return viewer
 
     def _tell(self, events: list[Event], now: int) -> None:
-        """Each bot hears the events as its seat may (`Event.for_seat`). A public event's form
-        is built once and the same dict handed to every seat that hears it: bots read events,
-        they never change them."""
+        """Each bot hears the events as its seat may (`Event.for_seat`), filtered once per batch:
+        a public event's form is built once and the same dict (and, when no event of the batch
+        is secret, the same list) handed to every seat that hears it: bots read events, they
+        never change them."""
         if not events:
             return
         if self.listener is not None:
             self.listener(now, events)
-        if all(ev.public and not ev.knowers for ev in events):
-            same = [ev.data_for_all() for ev in events]
+        shared: list[JSON | None] = []
+        secret = False
+        for ev in events:
+            if ev.knowers or not ev.public:
+                secret = True
+                shared.append(ev.data_for_all() if ev.public else None)
+            else:
+                shared.append(ev.data_for_all())
+        viewers = self._viewers
+        if not secret:
+            same: list[JSON] = shared  # type: ignore[assignment]
             for seat, bot in list(self.bots.items()):
-                bot.notice(list(same), self._viewer(seat), now)
+                bot.notice(same, viewers.get(seat) or self._viewer(seat), now)
             return
-        shared = [ev.data_for_all() if ev.public else None for ev in events]
         for seat, bot in list(self.bots.items()):
             heard: list[JSON] = []
             for ev, form in zip(events, shared, strict=True):
@@ -94,7 +105,7 @@ class VirtualDriver:
                 elif form is not None:
                     heard.append(form)
             if heard:
-                bot.notice(heard, self._viewer(seat), now)
+                bot.notice(heard, viewers.get(seat) or self._viewer(seat), now)
 
     def next_due(self) -> int | None:
         """The next moment something is due: a table timer or a bot's reaction."""
@@ -161,8 +172,10 @@ class VirtualDriver:
 
     def run(self, limit_ms: int = 3_600_000, max_steps: int = 2_000_000) -> Run:
         """Run until the game is over, nothing is due, or `limit_ms` of play time."""
+        table = self.table
+        step = self.step
         steps = 0
-        while not self.table.over and steps < max_steps and self.step(limit_ms):
+        while not table.over and steps < max_steps and step(limit_ms):
             steps += 1
-        self.run_info.end_ms = self.table.now
+        self.run_info.end_ms = table.now
         return self.run_info
