@@ -97,13 +97,10 @@ class VirtualDriver:
             for seat, bot in list(self.bots.items()):
                 bot.notice(same, viewers.get(seat) or self._viewer(seat), now)
             return
+        # Some are secret: their full form is built once too, for the seats that know them.
+        told = [(ev.knowers, ev.full() if ev.knowers else form, form) for ev, form in zip(events, shared)]
         for seat, bot in list(self.bots.items()):
-            heard: list[JSON] = []
-            for ev, form in zip(events, shared, strict=True):
-                if seat in ev.knowers:
-                    heard.append(ev.full())
-                elif form is not None:
-                    heard.append(form)
+            heard = [said for knowers, full, form in told if (said := full if seat in knowers else form) is not None]
             if heard:
                 bot.notice(heard, viewers.get(seat) or self._viewer(seat), now)
 
@@ -151,9 +148,11 @@ class VirtualDriver:
             return True
         if bot_at is None or bot_at > limit_ms:
             return False
-        now = max(bot_at, table.now)
+        now = table.now
+        if bot_at > now:
+            now = bot_at
         bot = self.bots[bot_seat]
-        view = self._viewer(bot_seat)
+        view = self._viewers.get(bot_seat) or self._viewer(bot_seat)
         action = bot.act(view, now)
         if action is None:
             return True
