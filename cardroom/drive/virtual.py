@@ -98,9 +98,16 @@ class VirtualDriver:
                 bot.notice(same, viewers.get(seat) or self._viewer(seat), now)
             return
         # Some are secret: their full form is built once too, for the seats that know them.
-        told = [(ev.knowers, ev.full() if ev.knowers else form, form) for ev, form in zip(events, shared)]
+        told = [
+            (ev.knowers, ev.full() if ev.knowers else form, form)
+            for ev, form in zip(events, shared, strict=True)
+        ]
         for seat, bot in list(self.bots.items()):
-            heard = [said for knowers, full, form in told if (said := full if seat in knowers else form) is not None]
+            heard = [
+                said
+                for knowers, full, form in told
+                if (said := full if seat in knowers else form) is not None
+            ]
             if heard:
                 bot.notice(heard, viewers.get(seat) or self._viewer(seat), now)
 

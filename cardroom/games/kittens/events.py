@@ -51,7 +51,6 @@ from collections.abc import Callable
 
 from cardroom.protocol import JSON, Event
 
-
 public: Callable[[str, JSON], Event] = Event
 """An event every seat and spectator hears in full: the Event itself, without a call around it
 (an engine makes one for nearly everything that happens, issue 16)."""
