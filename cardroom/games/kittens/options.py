@@ -40,7 +40,7 @@ class Options:
     @classmethod
     def parse(cls, raw: Mapping[str, Any]) -> Options:
         """Options from their JSON form; InvalidSetup for an unknown name or a bad value."""
-        if not raw:
+        if isinstance(raw, dict) and not raw:
             return _DEFAULTS  # frozen: one plain object serves every plain table
         known = {f.name for f in fields(cls)} - {"extra_time", "timing"}
         values: dict[str, int] = {}
