@@ -84,32 +84,32 @@ class VirtualDriver:
         if self.listener is not None:
             self.listener(now, events)
         shared: list[JSON | None] = []
-        secret = False
-        for ev in events:
-            if ev.knowers or not ev.public:
-                secret = True
-                shared.append(ev.data_for_all() if ev.public else None)
-            else:
+        secrets: list[tuple[int, frozenset[int], JSON]] = []
+        unheard = False  # an event only its knowers hear of
+        for i, ev in enumerate(events):
+            if ev.public:
                 shared.append(ev.data_for_all())
+            else:
+                shared.append(None)
+                unheard = True
+            if ev.knowers:
+                secrets.append((i, ev.knowers, ev.full()))
         viewers = self._viewers
-        if not secret:
+        if not secrets and not unheard:
             same: list[JSON] = shared  # type: ignore[assignment]
             for seat, bot in list(self.bots.items()):
                 bot.notice(same, viewers.get(seat) or self._viewer(seat), now)
             return
-        # Some are secret: their full form is built once too, for the seats that know them.
-        told = [
-            (ev.knowers, ev.full() if ev.knowers else form, form)
-            for ev, form in zip(events, shared, strict=True)
-        ]
+        # Some are secret: each seat's list is the shared one with the full form of those it
+        # knows in their place (built once per event), less those it does not hear of.
         for seat, bot in list(self.bots.items()):
-            heard = [
-                said
-                for knowers, full, form in told
-                if (said := full if seat in knowers else form) is not None
-            ]
-            if heard:
-                bot.notice(heard, viewers.get(seat) or self._viewer(seat), now)
+            heard = shared.copy()
+            for i, knowers, full in secrets:
+                if seat in knowers:
+                    heard[i] = full
+            said = [e for e in heard if e is not None] if unheard else heard
+            if said:
+                bot.notice(said, viewers.get(seat) or self._viewer(seat), now)  # type: ignore[arg-type]
 
     def next_due(self) -> int | None:
         """The next moment something is due: a table timer or a bot's reaction."""
