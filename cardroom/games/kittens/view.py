@@ -12,43 +12,35 @@ from cardroom.protocol import JSON
 
 
 def view(s: State, seat: int | None) -> JSON:
-    """The JSON view of `s` for `seat` (fields listed in docs/rules/kittens.md#what-players-know).
-
-    Bots ask for one at nearly every decision (issue 16): built in one go, nothing computed twice."""
-    phase = s.phase
+    """The JSON view of `s` for `seat` (fields listed in docs/rules/kittens.md#what-players-know)."""
     mine = seat is not None and 0 <= seat < s.players
     window: JSON | None = None
+    pending = s.pending
+    if s.phase == NOPE_WINDOW and pending is not None:
+        player, cards, combo, target, name, take = pending
+        window = {
+            "player": player,
+            "cards": list(cards),
+            "combo": combo,
+            "target": target,
+            "name": name,
+            "take": take,
+            "nopes": s.nopes,
+            "last": s.last_actor,
+        }
     choosing: JSON | None = None
-    if phase == NOPE_WINDOW:
-        pending = s.pending
-        if pending is not None:
-            player, cards, combo, target, name, take = pending
-            window = {
-                "player": player,
-                "cards": list(cards),
-                "combo": combo,
-                "target": target,
-                "name": name,
-                "take": take,
-                "nopes": s.nopes,
-                "last": s.last_actor,
-            }
-    elif phase == CHOOSING:
-        kind = s.choice_kind
-        choosing = {"player": s.chooser, "kind": kind, "for": s.receiver if kind == GIVE else None}
-        if mine and seat == s.chooser and kind != GIVE:
+    if s.phase == CHOOSING:
+        choosing = {
+            "player": s.chooser,
+            "kind": s.choice_kind,
+            "for": s.receiver if s.choice_kind == GIVE else None,
+        }
+        if mine and seat == s.chooser and s.choice_kind != GIVE:
             choosing["cards"] = list(s.choice_cards)
-    if mine:
-        assert seat is not None
-        hand = list(s.hands[seat])
-        future = list(s.future[seat])
-        kitten_at = s.kitten_at[seat]
-    else:
-        hand, future, kitten_at = [], [], None
     return {
         "seat": seat,
         "players": s.players,
-        "phase": phase,
+        "phase": s.phase,
         "turn": s.turn,
         "turns_left": s.turns_left,
         "direction": s.direction,
@@ -56,13 +48,13 @@ def view(s: State, seat: int | None) -> JSON:
         "winner": s.winner,
         "now": s.now,
         "deadline": s.deadline,
-        "hand": hand,
-        "hand_sizes": list(map(len, s.hands)),
+        "hand": list(s.hands[seat]) if mine and seat is not None else [],
+        "hand_sizes": [len(h) for h in s.hands],
         "deck_size": len(s.deck),
         "discard": s.discard[::-1],
         "kittens_left": s.kittens,
-        "future": future,
-        "kitten_at": kitten_at,
+        "future": list(s.future[seat]) if mine and seat is not None else [],
+        "kitten_at": s.kitten_at[seat] if mine and seat is not None else None,
         "window": window,
         "choosing": choosing,
         "extra_time": list(s.options.extra_time),
