@@ -16,6 +16,7 @@ from cardroom.games.kittens.cards import (
     ACTION_SET,
     ANY_CAT,
     ATTACK_TURNS,
+    CARDS,
     CATS,
     DEFUSE,
     EXPLODING_KITTEN,
@@ -52,6 +53,11 @@ VALUE = {
     "feral_cat": 8,
 }
 """How much the heuristic bot wants to keep a card (cats not listed are worth 5)."""
+
+
+_SINGLE = {card: (card,) for card in ACTION_SET}
+"""The one-card plays, made once (a bot lists its moves at every turn)."""
+_PAIR = {card: (card, card) for card in CARDS}
 
 
 class _Bot:
@@ -99,10 +105,9 @@ class _Bot:
             mine = (choosing or {}).get("player") == seat or (
                 v.get("phase") == "defusing" and self._turn == seat
             )
-        others = False  # someone else is choosing or defusing: nothing to think over yet
+        kind = ""
         for e in events:
             kind = e["event"]
-            others = kind in ("choosing", "defusing") and e["player"] != seat
             if kind == "turn":
                 self._turn = e["player"]
             elif kind == "played" or kind == "noped":
@@ -123,12 +128,16 @@ class _Bot:
                 # Decide well within the window, however long the table set it.
                 self._later(now, 100, max(110, min(2200, (until - now) * 3 // 4)))
             return
+        # The last event says someone else is choosing or defusing: nothing to think over yet.
+        others = (kind == "choosing" or kind == "defusing") and not mine
         if mine or (self._turn == seat and not others):
             if self.think_ms > 0:
                 # A person starts thinking when the decision becomes theirs: an earlier look
                 # (the first one of the game) does not cut that short.
-                self._due = None
-            self._later(now, *self._pace(now, view().get("deadline") if self.think_ms > 0 else None))
+                lo, hi = self._pace(now, view().get("deadline"))
+                self._due = now + lo + int(self.rng.random() * (hi - lo))
+            else:
+                self._later(now)
 
     def _pace(self, now: int, deadline: int | None) -> tuple[int, int]:
         """How long a decision of its own takes: the level's reaction time, or a person's
@@ -234,18 +243,16 @@ class RandomBot(_Bot):
             return DRAW
         rng = self.rng
         hand: list[str] = v["hand"]
-        seat = self.seat
-        counts: dict[str, int] = {}
-        for card in hand:
-            counts[card] = counts.get(card, 0) + 1
+        kinds = dict.fromkeys(hand)  # each card once, in the order first held
         moves: list[tuple[str, ...] | None] = [None]
-        for card, count in counts.items():
-            if card in ACTION_SET:
-                moves.append((card,))
-            if count >= 2 and card != EXPLODING_KITTEN:
-                moves.append((card, card))
-        if len(counts) >= 5 and v["discard"]:
-            five = tuple(rng.sample(list(counts), 5))
+        for card in kinds:
+            single = _SINGLE.get(card)
+            if single is not None:
+                moves.append(single)
+            if card != EXPLODING_KITTEN and hand.count(card) >= 2:
+                moves.append(_PAIR[card])
+        if len(kinds) >= 5 and v["discard"]:
+            five = tuple(rng.sample(list(kinds), 5))
             if classify(five) is not None:
                 moves.append(five)
         choice = moves[rng.randrange(len(moves))]
@@ -255,7 +262,7 @@ class RandomBot(_Bot):
             return Play(choice, take=rng.choice(v["discard"]))
         target = None
         if len(choice) == 2 or choice[0] in TARGETED:
-            target = rng.choice(_others(v, seat))
+            target = rng.choice(_others(v, self.seat))
         return Play(choice, target=target)
 
     def _kitten_position(self, v: JSON) -> int:

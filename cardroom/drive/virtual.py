@@ -49,6 +49,8 @@ class VirtualDriver:
         self._views: dict[int, JSON] = {}
         """Each seat's view of the table as it is now; emptied whenever the table is touched."""
         self._viewers: dict[int, Callable[[], JSON]] = {}
+        for seat in range(table.players):
+            self._viewer(seat)
 
     def _record(self, move: Move) -> None:
         self.run_info.moves.append(move)
@@ -73,28 +75,41 @@ class VirtualDriver:
         return viewer
 
     def _tell(self, events: list[Event], now: int) -> None:
-        """Each bot hears the events as its seat may (`Event.for_seat`). A public event's form
-        is built once and the same dict handed to every seat that hears it: bots read events,
-        they never change them."""
+        """Each bot hears the events as its seat may (`Event.for_seat`), filtered once per batch:
+        a public event's form is built once and the same dict (and, when no event of the batch
+        is secret, the same list) handed to every seat that hears it: bots read events, they
+        never change them."""
         if not events:
             return
         if self.listener is not None:
             self.listener(now, events)
-        if all(ev.public and not ev.knowers for ev in events):
-            same = [ev.data_for_all() for ev in events]
+        shared: list[JSON | None] = []
+        secrets: list[tuple[int, frozenset[int], JSON]] = []
+        unheard = False  # an event only its knowers hear of
+        for i, ev in enumerate(events):
+            if ev.public:
+                shared.append(ev.data_for_all())
+            else:
+                shared.append(None)
+                unheard = True
+            if ev.knowers:
+                secrets.append((i, ev.knowers, ev.full()))
+        viewers = self._viewers
+        if not secrets and not unheard:
+            same: list[JSON] = shared  # type: ignore[assignment]
             for seat, bot in list(self.bots.items()):
-                bot.notice(list(same), self._viewer(seat), now)
+                bot.notice(same, viewers.get(seat) or self._viewer(seat), now)
             return
-        shared = [ev.data_for_all() if ev.public else None for ev in events]
+        # Some are secret: each seat's list is the shared one with the full form of those it
+        # knows in their place (built once per event), less those it does not hear of.
         for seat, bot in list(self.bots.items()):
-            heard: list[JSON] = []
-            for ev, form in zip(events, shared, strict=True):
-                if seat in ev.knowers:
-                    heard.append(ev.full())
-                elif form is not None:
-                    heard.append(form)
-            if heard:
-                bot.notice(heard, self._viewer(seat), now)
+            heard = shared.copy()
+            for i, knowers, full in secrets:
+                if seat in knowers:
+                    heard[i] = full
+            said = [e for e in heard if e is not None] if unheard else heard
+            if said:
+                bot.notice(said, viewers.get(seat) or self._viewer(seat), now)  # type: ignore[arg-type]
 
     def next_due(self) -> int | None:
         """The next moment something is due: a table timer or a bot's reaction."""
@@ -140,9 +155,11 @@ class VirtualDriver:
             return True
         if bot_at is None or bot_at > limit_ms:
             return False
-        now = max(bot_at, table.now)
+        now = table.now
+        if bot_at > now:
+            now = bot_at
         bot = self.bots[bot_seat]
-        view = self._viewer(bot_seat)
+        view = self._viewers.get(bot_seat) or self._viewer(bot_seat)
         action = bot.act(view, now)
         if action is None:
             return True
@@ -161,8 +178,10 @@ class VirtualDriver:
 
     def run(self, limit_ms: int = 3_600_000, max_steps: int = 2_000_000) -> Run:
         """Run until the game is over, nothing is due, or `limit_ms` of play time."""
+        table = self.table
+        step = self.step
         steps = 0
-        while not self.table.over and steps < max_steps and self.step(limit_ms):
+        while not table.over and steps < max_steps and step(limit_ms):
             steps += 1
-        self.run_info.end_ms = self.table.now
+        self.run_info.end_ms = table.now
         return self.run_info

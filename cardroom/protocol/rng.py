@@ -29,6 +29,9 @@ _TWO_TO_MINUS_53 = 2.0**-53
 _TWO_TO_64 = 1 << 64
 _SMALL = 1 << 32
 """Up to this, a 64-bit draw modulo n is nearly never drawn again; above, the bitwise way."""
+_LIMITS = [_TWO_TO_64 - _TWO_TO_64 % n if n else 0 for n in range(257)]
+"""For a whole number below n (n up to 256: decks, hands, seats), the draws at or above
+`_LIMITS[n]` are drawn again: computed once rather than at every draw."""
 
 
 class KeyedRandom(random.Random):
@@ -78,12 +81,65 @@ class KeyedRandom(random.Random):
             while r >= n:
                 r = self.getrandbits(k)
             return r
-        limit = _TWO_TO_64 - _TWO_TO_64 % n
+        limit = _LIMITS[n] if n <= 256 else _TWO_TO_64 - _TWO_TO_64 % n
         while True:
             words = self._words or self._refill()
             x = words.pop()
             if x < limit:
                 return x % n
+
+    # -- the methods tables and bots call most, drawing exactly as `random.Random`'s own do
+    # (the same calls to `_randbelow`, in the same order), without its layers of calls: a game
+    # shuffles and draws hundreds of times (issue 16). Anything unusual goes to the original.
+
+    def shuffle(self, x: Any) -> None:
+        """`random.Random.shuffle`: from the end, each place swapped with one at or before it."""
+        size = len(x)
+        if size > _SMALL:
+            super().shuffle(x)
+            return
+        words = self._words
+        for i in range(size - 1, 0, -1):
+            n = i + 1
+            limit = _LIMITS[n] if n <= 256 else _TWO_TO_64 - _TWO_TO_64 % n
+            while True:
+                if not words:
+                    words = self._refill()
+                r = words.pop()
+                if r < limit:
+                    break
+            j = r % n
+            x[i], x[j] = x[j], x[i]
+
+    def choice(self, seq: Any) -> Any:
+        if not len(seq):
+            raise IndexError("Cannot choose from an empty sequence")
+        return seq[self._randbelow(len(seq))]
+
+    def randrange(self, start: Any, stop: Any = None, step: Any = 1) -> int:
+        if stop is None and step == 1 and type(start) is int and start > 0:
+            return self._randbelow(start)
+        return super().randrange(start, stop, step)
+
+    def randint(self, a: int, b: int) -> int:
+        if type(a) is int and type(b) is int and b >= a:
+            return a + self._randbelow(b - a + 1)
+        return super().randint(a, b)
+
+    def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
+        """`random.Random.sample` for a list or tuple of at most 21 and k at most 5 (the small
+        pool it then draws from: each pick moves the last unpicked item into its place)."""
+        n = len(population)
+        if counts is not None or not isinstance(population, list | tuple) or n > 21 or not 0 <= k <= 5:
+            return super().sample(population, k, counts=counts)
+        randbelow = self._randbelow
+        pool = list(population)
+        result = [None] * k
+        for i in range(k):
+            j = randbelow(n - i)
+            result[i] = pool[j]
+            pool[j] = pool[n - i - 1]
+        return result
 
     def getrandbits(self, k: int, /) -> int:
         if k < 0:

@@ -95,3 +95,32 @@ def test_a_seed_is_a_whole_number() -> None:
         KeyedRandom("7")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         KeyedRandom(True)
+
+
+def test_the_written_out_methods_draw_exactly_as_random_random_would() -> None:
+    """Shuffle, sample, choice, randrange and randint are written out in rng.py for speed (issue
+    16): from the same seed they still give what `random.Random`'s own methods give on the same
+    stream, so every seed keeps its deal and recorded games replay."""
+    Plain = random.Random
+    for seed in range(200):
+        fast, plain = KeyedRandom(seed), KeyedRandom(seed)
+        for n in (0, 1, 2, 5, 21, 22, 60, 300):
+            a, b = list(range(n)), list(range(n))
+            fast.shuffle(a)
+            Plain.shuffle(plain, b)
+            assert a == b
+            if n:
+                assert fast.choice(a) == Plain.choice(plain, b)
+                assert fast.randrange(n) == Plain.randrange(plain, n)
+                assert fast.randint(0, n) == Plain.randint(plain, 0, n)
+                assert fast.randint(3, n + 3) == Plain.randint(plain, 3, n + 3)
+                for k in range(min(n, 7) + 1):
+                    assert fast.sample(a, k) == Plain.sample(plain, b, k)
+                    assert fast.sample(tuple(a), k) == Plain.sample(plain, tuple(b), k)
+            assert fast.random() == plain.random()
+    with pytest.raises(ValueError):
+        KeyedRandom(1).randint(5, 4)
+    with pytest.raises(ValueError):
+        KeyedRandom(1).randrange(0)
+    with pytest.raises(IndexError):
+        KeyedRandom(1).choice([])

@@ -47,11 +47,13 @@ or of how many turns they still owe.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardroom.protocol import JSON, Event
 
-
-def public(kind: str, data: JSON) -> Event:
-    return Event(kind, data)
+public: Callable[[str, JSON], Event] = Event
+"""An event every seat and spectator hears in full: the Event itself, without a call around it
+(an engine makes one for nearly everything that happens, issue 16)."""
 
 
 def hidden(kind: str, data: JSON, secret: JSON, *knowers: int) -> Event:

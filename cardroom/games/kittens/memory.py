@@ -24,6 +24,8 @@ def top_removed(s: State) -> None:
         if f:
             del f[0]
     at = s.kitten_at
+    if at.count(None) == len(at):
+        return  # nobody knows where a kitten lies: the common case, at every draw
     for seat, pos in enumerate(at):
         if pos is not None:
             at[seat] = pos - 1 if pos > 0 else None

@@ -40,6 +40,8 @@ class Options:
     @classmethod
     def parse(cls, raw: Mapping[str, Any]) -> Options:
         """Options from their JSON form; InvalidSetup for an unknown name or a bad value."""
+        if isinstance(raw, dict) and not raw:
+            return _DEFAULTS  # frozen: one plain object serves every plain table
         known = {f.name for f in fields(cls)} - {"extra_time", "timing"}
         values: dict[str, int] = {}
         stretch = 1
@@ -83,6 +85,8 @@ class Options:
     def window_ms(self, base_ms: int, seats: Iterable[int]) -> int:
         """A reaction window of `base_ms` for `seats`: as long as the longest of their windows,
         so doubled when one of them has extra time."""
+        if not self.extra_time:
+            return base_ms
         return base_ms * (EXTRA_TIME if any(seat in self.extra_time for seat in seats) else 1)
 
     def to_json(self) -> dict[str, Any]:

@@ -252,7 +252,7 @@ class KittensTable:
         s.nopes = 0
         s.last_actor = player
         s.phase = NOPE_WINDOW
-        s.deadline = until = s.now + s.options.window_ms(s.options.nope_window_ms, may_nope(s))
+        s.deadline = until = self._nope_until()
         self._out.append(
             public(
                 "played",
@@ -268,6 +268,15 @@ class KittensTable:
             )
         )
 
+    def _nope_until(self) -> int:
+        """When the Nope window opened or extended now closes: longer when one of those who may
+        Nope has extra time (asked only then: most tables grant none)."""
+        s = self.s
+        options = s.options
+        if not options.extra_time:
+            return s.now + options.nope_window_ms
+        return s.now + options.window_ms(options.nope_window_ms, may_nope(s))
+
     def _nope(self, player: int) -> None:
         s = self.s
         s.hands[player].remove(NOPE)
@@ -275,7 +284,7 @@ class KittensTable:
         s.nopes += 1
         s.stats["nopes"] += 1
         s.last_actor = player
-        s.deadline = until = s.now + s.options.window_ms(s.options.nope_window_ms, may_nope(s))
+        s.deadline = until = self._nope_until()
         self._out.append(public("noped", {"player": player, "nopes": s.nopes, "until": until}))
 
     def _draw(self, player: int, bottom: bool, forced: bool) -> None:

@@ -49,7 +49,7 @@ def view(s: State, seat: int | None) -> JSON:
         "now": s.now,
         "deadline": s.deadline,
         "hand": list(s.hands[seat]) if mine and seat is not None else [],
-        "hand_sizes": [len(h) for h in s.hands],
+        "hand_sizes": list(map(len, s.hands)),
         "deck_size": len(s.deck),
         "discard": s.discard[::-1],
         "kittens_left": s.kittens,
