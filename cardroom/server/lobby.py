@@ -28,7 +28,14 @@ from cardroom.store.accounts import clean_name, token_hash
 PING_EVERY_S = 5.0
 log = logging.getLogger("cardroom.server")
 ADOPT_EVERY_S = 1.0
-"""In a cluster, how often a node looks for tables no live node owns (a dead node's)."""
+"""In a cluster, how often a node looks at which nodes are alive, and for tables no live node
+owns: those of a node that died since, or that their node let go (a drain)."""
+ADOPT_SCAN_S = 30.0
+"""How often a node also reads every open table in the store, for a table no live node holds
+that the directory does not name (its node died while Redis was away): the rest of the time,
+the work is proportional to the changes, not to the number of tables."""
+ORPHAN_TRIES_S = 10.0
+"""How long a table let go by its node is tried (its lease may still be held a moment)."""
 ADOPT_PAUSE_S = 6.0
 """After the bus failed (Redis away), how long it must answer again before this node adopts any
 table: every live owner has written its tables and leases again by then (its heartbeat is every
@@ -72,6 +79,8 @@ class Lobby:
         self._claims: set[asyncio.Task[None]] = set()  # new tables' leases being taken
         self.relay = Relay(self)
         self.draining = False
+        self._live: set[str] | None = None  # the live nodes at the last look
+        self._orphans: dict[str, float] = {}  # tables to take if no node does: id -> until when
         """The node was told to stop: it takes no table and hands its own to the other nodes."""
 
     async def join(self, bus: Bus) -> None:
@@ -465,6 +474,8 @@ class Lobby:
             self.broadcast({"type": "table_update", "table": message["table"]}, lobby_only=True)
         elif kind == "table_closed" and self.remote.get(message["table"], ("", {}))[0] == node:
             del self.remote[message["table"]]
+            # Closed for good (no row any more), or let go by a node that is draining: looked at.
+            self._orphans[message["table"]] = time.monotonic() + ORPHAN_TRIES_S
             self.broadcast({"type": "table_closed", "table": message["table"]}, lobby_only=True)
         elif kind == "chat":
             self._chat_line(message["line"])
@@ -571,19 +582,57 @@ class Lobby:
         await asyncio.sleep(0.5)  # the players' resyncs go out through this node
 
     async def _adopt_orphans(self) -> None:
+        """Every second: which nodes live; the tables of one that died, or that a node let go,
+        are taken if no other node takes them first. After the bus failed, the whole directory
+        is read again until every node has written its own again (ADOPT_PAUSE_S)."""
         calm_since: float | None = time.monotonic() - ADOPT_PAUSE_S  # calm from the start
+        scanned = time.monotonic()
         while True:
             await asyncio.sleep(ADOPT_EVERY_S)
             try:
-                await self._refresh_remote()
-                self.relay.edges_alive(set(await self.bus.nodes()))
-                calm_since = calm_since or time.monotonic()
-                if time.monotonic() - calm_since >= ADOPT_PAUSE_S:
+                alive = set(await self.bus.nodes())
+                self._died(alive)
+                self.relay.edges_alive(alive)
+                now = time.monotonic()
+                if calm_since is None or now - calm_since < ADOPT_PAUSE_S:
+                    await self._refresh_remote()
+                calm_since = calm_since or now
+                if now - calm_since < ADOPT_PAUSE_S:
+                    continue
+                if now - scanned >= ADOPT_SCAN_S:
+                    scanned = now
                     await self.adopt()
+                await self._adopt_let_go(now)
             except Exception as exc:
                 if calm_since is not None:
                     log.warning("looking for tables without a node failed (%s); trying again", exc)
                 calm_since = None
+
+    def _died(self, alive: set[str]) -> None:
+        """Nodes gone since the last look: their tables are no longer listed, and are taken."""
+        dead = (self._live or set()) - alive
+        self._live = alive
+        if not dead:
+            return
+        until = time.monotonic() + ORPHAN_TRIES_S
+        for table_id, (node, _summary) in list(self.remote.items()):
+            if node in dead:
+                del self.remote[table_id]
+                self._orphans[table_id] = until
+
+    async def _adopt_let_go(self, now: float) -> None:
+        """Take the tables of `_orphans` that no live node holds (each read alone from the store)."""
+        if not self._orphans or self.store is None:
+            return
+        for table_id, until in list(self._orphans.items()):
+            if table_id in self.rooms or table_id in self.remote or now > until:
+                del self._orphans[table_id]
+        if self._orphans:
+            rows = await self.store.records.rooms_by_id(sorted(self._orphans))
+            found = {row.id for row in rows}
+            for table_id in [t for t in self._orphans if t not in found]:
+                del self._orphans[table_id]  # closed for good: nothing to take
+            await self.adopt(rows)
 
     async def _housekeeping(self) -> None:
         tick = 0
