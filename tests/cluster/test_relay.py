@@ -257,3 +257,71 @@ def test_a_node_told_to_stop_hands_its_table_over_and_its_game_goes_on(cluster_e
     for _game, seq, action in acked:
         assert stored.record.moves[seq].action == action
     replay(find_game("kittens"), stored.record)
+
+
+def test_bad_input_for_another_nodes_table_gets_the_owners_clear_error_and_changes_nothing(
+    cluster_env: dict[str, str],
+) -> None:
+    """Through the relay, a wrong message is answered as at the owner itself, in the sender's
+    language, to the sender alone: a private table without its code, joining a game that
+    has started, acting at a table one is not at or only watches, an empty chat line, a
+    table no node has. The table and its players are as before."""
+    with nodes(cluster_env, 2) as (a, b):
+
+        async def go() -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+            bo = await Client.connect(b.ws_url, "Bo")
+            await bo.send(
+                {
+                    "type": "create_table",
+                    "game": "kittens",
+                    "seats": 3,
+                    "bots": 1,
+                    "options": {},
+                    "private": True,
+                }
+            )
+            created = await bo.expect("table")
+            table, code = created["table"], created["code"]
+            await bo.send({"type": "start", "table": table})
+            await bo.expect("table", table=table, state="playing")
+            eve = await Client.connect_raw(
+                a.ws_url, {"type": "hello", "protocol": 2, "name": "Eve", "lang": "fr"}
+            )
+            await eve.expect("welcome")
+            async with asyncio.timeout(15):  # node A has heard of the table
+                while not any(t["id"] == table for t in (await eve.expect("tables"))["tables"]):
+                    await eve.send({"type": "list_tables"})
+                    await asyncio.sleep(0.2)
+            errors = []
+            for wrong in (
+                {"type": "spectate", "table": table},  # private: the code is needed
+                {"type": "join", "table": table, "code": code, "seat": 7},  # started already
+                {"type": "act", "table": table, "action": {"kind": "draw"}, "ref": 1},  # not at it
+                {"type": "leave", "table": "nowhere"},
+            ):
+                await eve.send(wrong)
+                errors.append(await eve.expect("error"))
+            await eve.send({"type": "spectate", "table": table, "code": code})
+            watched = await eve.expect("table", table=table)
+            await eve.send({"type": "act", "table": table, "action": {"kind": "draw"}, "ref": 2})
+            not_seated = await eve.expect("error")
+            await eve.send({"type": "chat", "table": table, "text": ""})
+            errors.append(await eve.expect("error"))
+            seen_by_bo = [m for m in bo.inbox if m.get("type") == "error"]
+            await bo.close()
+            await eve.close()
+            return errors, watched, not_seated, seen_by_bo
+
+        errors, watched, not_seated, seen_by_bo = asyncio.run(go())
+        assert b.health()["tables"] == 1 and a.health()["tables"] == 0
+    assert [e["code"] for e in errors] == [
+        "bad_code",
+        "already_started",
+        "not_seated",
+        "no_such_table",
+        "bad_chat",
+    ]
+    assert errors[0]["message"] != "This table is private: you need its invitation code."  # in French
+    assert watched["you"] is None and watched["view"]["hand"] == []
+    assert not_seated["code"] == "not_seated"
+    assert seen_by_bo == []  # nobody else hears of them
