@@ -169,6 +169,8 @@ class Relay:
     def incoming(self, envelope: JSON) -> None:
         """A player's message relayed by their edge: handled as this node's own players' are."""
         player = self._attach(str(envelope["node"]), envelope["player"])
+        if player is None:
+            return
         try:
             message = wire.decode(envelope["message"])
         except msgspec.DecodeError:  # the edge parsed it already: only a node of another version
@@ -191,7 +193,8 @@ class Relay:
         mine = sorted({t for t in [*player.tables, *envelope["tables"]] if t in self.lobby.rooms})
         if not mine:
             return
-        self._attach(str(envelope["node"]), who)
+        if self._attach(str(envelope["node"]), who) is None:
+            return
         for table_id in mine:
             room = self.lobby.rooms[table_id]
             seat = room.seat_of(player.id)
@@ -223,18 +226,23 @@ class Relay:
         connection.close(closes.GOING_AWAY)
         self.lobby.gone(connection)
 
-    def _attach(self, node: str, who: JSON) -> Player:
-        """The player `who`, connected at `node`: known here, their connection a relayed one."""
+    def _attach(self, node: str, who: JSON) -> Player | None:
+        """The player `who`, connected at `node`: known here, their connection a relayed one.
+        None while they have a websocket open at this node itself: it is newer than any
+        message still on its way from their earlier node (their hello here closed that one)."""
         player = self.lobby.players.get(who["id"])
         if player is None:
             player = Player(who["id"], who["name"], "", who["lang"], who["account"])
             self.lobby.players[player.id] = player
-        player.lang = who["lang"]
         connection = player.connection
+        if _here(player):
+            return None
+        player.lang = who["lang"]
         if connection is None or connection.closed or connection.node != node:
-            if connection is not None and not connection.closed:
+            if connection is not None:
                 connection.close(closes.REPLACED)
             player.connection = Relayed(self, node, player.id)
+            player.connection.player = player
             player.gone_at = None
         return player
 

@@ -325,3 +325,41 @@ def test_bad_input_for_another_nodes_table_gets_the_owners_clear_error_and_chang
     assert watched["you"] is None and watched["view"]["hand"] == []
     assert not_seated["code"] == "not_seated"
     assert seen_by_bo == []  # nobody else hears of them
+
+
+def test_a_player_comes_back_through_any_node_and_a_second_connection_replaces_the_first(
+    cluster_env: dict[str, str],
+) -> None:
+    """Anna sits, through node A, at a table of node B. She comes back with her token at node B
+    itself: her seat is hers, connected. She then connects at node A again while her node B
+    connection is open: that one is closed as replaced (as on one server), and node A shows her
+    the table with her seat, relayed from B."""
+    with nodes(cluster_env, 2) as (a, b):
+
+        async def go() -> tuple[dict[str, Any], dict[str, Any], int | None, dict[str, Any]]:
+            bo = await Client.connect(b.ws_url, "Bo")
+            await bo.send({"type": "create_table", "game": "kittens", "seats": 3, "bots": 0, "options": {}})
+            table = (await bo.expect("table"))["table"]
+            anna = NetBot(a.ws_url, "Anna", "kittens", "normal", 1)
+            await sit(anna, table)
+            await anna.close()
+            dropped = await bo.expect("table", table=table)  # Bo sees her seat go quiet
+            while dropped["seats"][1]["connected"]:
+                dropped = await bo.expect("table", table=table)
+            at_b = await Client.connect(b.ws_url, token=anna.token)
+            mine = await at_b.expect("table", table=table)
+            at_a = await Client.connect(a.ws_url, token=anna.token)
+            relayed = await at_a.expect("table", table=table)
+            with contextlib.suppress(Exception):
+                while True:
+                    await at_b.recv(10)
+            code = at_b.ws.close_code
+            for client in (bo, at_a):
+                await client.close()
+            return mine, relayed, code, dropped
+
+        mine, relayed, code, dropped = asyncio.run(go())
+    assert dropped["seats"][1]["name"] == "Anna" and not dropped["seats"][1]["connected"]
+    assert mine["you"] == 1 and mine["seats"][1]["connected"]
+    assert code == 4003  # replaced: "the same player connected again elsewhere"
+    assert relayed["you"] == 1 and relayed["seats"][1]["connected"]
