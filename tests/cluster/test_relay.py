@@ -363,3 +363,44 @@ def test_a_player_comes_back_through_any_node_and_a_second_connection_replaces_t
     assert mine["you"] == 1 and mine["seats"][1]["connected"]
     assert code == 4003  # replaced: "the same player connected again elsewhere"
     assert relayed["you"] == 1 and relayed["seats"][1]["connected"]
+
+
+def test_players_of_a_killed_node_get_stand_ins_at_another_nodes_table_and_their_seats_back(
+    cluster_env: dict[str, str],
+) -> None:
+    """Anna plays through node A at node B's table; node A is killed (-9). Node B sees her
+    node gone and a bot stands in for her (the game does not wait for a dead connection); she
+    comes back through node B with her token and has her seat again."""
+    with nodes(cluster_env, 2) as (a, b):
+
+        async def go() -> tuple[dict[str, Any], dict[str, Any], float]:
+            bo = await Client.connect(b.ws_url, "Bo")
+            await bo.send(
+                {"type": "create_table", "game": "kittens", "seats": 3, "bots": 1, "options": QUICK_KITTENS}
+            )
+            table = (await bo.expect("table"))["table"]
+            anna = NetBot(a.ws_url, "Anna", "kittens", "normal", 1)
+            await sit(anna, table)
+            await bo.send({"type": "start", "table": table})
+            await bo.expect("table", table=table, state="playing")
+            os.kill(a.process.pid, signal.SIGKILL)
+            killed = asyncio.get_running_loop().time()
+            while True:
+                standing = await bo.expect("table", table=table, timeout=20)
+                if standing["seats"][2]["standing_in"]:
+                    break
+            took = asyncio.get_running_loop().time() - killed
+            with contextlib.suppress(Exception):
+                await anna.close()
+            back = await Client.connect(b.ws_url, token=anna.token)
+            again = await back.expect("table", table=table)
+            await back.close()
+            await bo.close()
+            return standing, again, took
+
+        standing, again, took = asyncio.run(go())
+        a.process.wait()
+    print(f"stand-in after the player's node was killed: {took:.1f} s")
+    assert standing["seats"][2]["name"] == "Anna" and not standing["seats"][2]["connected"]
+    assert took < 12  # the node's registration expires (5 s), then the next look (1 s)
+    assert again["you"] == 2 and not again["seats"][2]["standing_in"] and again["seats"][2]["connected"]
