@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -34,6 +35,12 @@ def cpu_seconds(pid: int | None) -> float | None:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_of(pids: list[int | None]) -> float | None:
+    """CPU time of all these processes together (the nodes of a cluster), or None."""
+    used = [cpu_seconds(pid) for pid in pids]
+    return None if None in used else sum(u for u in used if u is not None)
 
 
 def machine_cpu_seconds() -> float | None:
@@ -79,8 +86,17 @@ async def _read(bot: NetBot) -> list[dict[str, Any]]:
 
 
 async def one_table(
-    ws_url: str, game: str, players: int, level: str, index: int, timings: Timings
+    ws_url: str,
+    game: str,
+    players: int,
+    level: str,
+    index: int,
+    timings: Timings,
+    elsewhere: tuple[list[str], Timings] | None = None,
 ) -> list[NetBot]:
+    """A table on the node at `ws_url`; with `elsewhere` (the nodes' addresses and the timings of
+    relayed players), each guest connects to the next node in turn, so that most guests play
+    through the relay (their own timings)."""
     host = NetBot(ws_url, f"h{index}", game, level, seed=index * 100, timings=timings)
     await host.connect()
     while not any(m["type"] == "lobby_chat" for m in await _read(host)):
@@ -92,8 +108,20 @@ async def one_table(
                 host.table = message["table"]
     bots = [host]
     for seat in range(1, players):
-        guest = NetBot(ws_url, f"g{index}-{seat}", game, level, seed=index * 100 + seat, timings=timings)
+        url, kept = ws_url, timings
+        if elsewhere is not None:
+            urls, relayed = elsewhere
+            url = urls[(urls.index(ws_url) + seat) % len(urls)]
+            kept = timings if url == ws_url else relayed
+        guest = NetBot(url, f"g{index}-{seat}", game, level, seed=index * 100 + seat, timings=kept)
         await guest.connect()
+        if url != ws_url:  # another node's table: listed there once the bus has carried it
+            while not any(
+                host.table in (m.get("table", {}).get("id"), *(t["id"] for t in m.get("tables", [])))
+                for m in await _read(guest)
+                if m["type"] in ("tables", "table_update")
+            ):
+                pass
         guest.table = host.table
         await guest.send({"type": "join", "table": host.table, "seat": seat})
         bots.append(guest)
@@ -109,12 +137,17 @@ async def load(
     level: str,
     warmup: float = 5.0,
     server_pid: int | None = None,
+    nodes: list[tuple[str, int]] | None = None,
 ) -> dict[str, Any]:
-    timings = Timings()
+    """`nodes`: the nodes of a cluster (address, process id), when there are several: tables
+    are spread over them, and guests connect to the next node in turn (`one_table`)."""
+    timings, relayed = Timings(), Timings()
     baseline = await idle_round_trip(ws_url)
+    urls = [url for url, _pid in nodes] if nodes else [ws_url]
     groups = []
     for i in range(tables):
-        groups.append(await one_table(ws_url, game, players, level, i, timings))
+        elsewhere = (urls, relayed) if len(urls) > 1 else None
+        groups.append(await one_table(urls[i % len(urls)], game, players, level, i, timings, elsewhere))
     everyone = [b for g in groups for b in g]
     readers = [asyncio.create_task(b.reader()) for b in everyone]
     actors = [asyncio.create_task(b.actor()) for b in everyone]
@@ -123,14 +156,16 @@ async def load(
     for group in groups:
         await group[0].send({"type": "start", "table": group[0].table})
         await asyncio.sleep(warmup / len(groups))
-    timings.ack.clear()
-    timings.fanout.clear()
+    for kept in (timings, relayed):
+        kept.ack.clear()
+        kept.fanout.clear()
+    pids = [pid for _url, pid in nodes] if nodes else [server_pid]
     started = time.perf_counter()
-    server_cpu, own_cpu, all_cpu = cpu_seconds(server_pid), time.process_time(), machine_cpu_seconds()
+    server_cpu, own_cpu, all_cpu = _cpu_of(pids), time.process_time(), machine_cpu_seconds()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
     server_end, own_used, all_end = (
-        cpu_seconds(server_pid),
+        _cpu_of(pids),
         time.process_time() - own_cpu,
         machine_cpu_seconds(),
     )
@@ -145,12 +180,14 @@ async def load(
         task.cancel()
     await asyncio.gather(*actors, *readers, return_exceptions=True)
     await asyncio.gather(*(b.close() for b in everyone), return_exceptions=True)
+    actions = len(timings.ack) + len(relayed.ack)
     return {
         "tables": tables,
+        "nodes": len(urls),
         "connections": len(everyone),
         "seconds": round(elapsed, 1),
-        "actions": len(timings.ack),
-        "actions_per_s": round(len(timings.ack) / elapsed, 1),
+        "actions": actions,
+        "actions_per_s": round(actions / elapsed, 1),
         "baseline_rtt_ms": round(baseline, 2),
         "ack_p50_ms": round(percentile(timings.ack, 50), 2),
         "ack_p99_ms": round(percentile(timings.ack, 99), 2),
@@ -160,8 +197,12 @@ async def load(
         # Busy share of one core; on a shared machine these tell a slow run from a crowded one.
         "server_cpu_pct": None if server_used is None else round(100 * server_used / elapsed, 1),
         "server_cpu_us_per_action": (
-            None if server_used is None else round(1e6 * server_used / max(1, len(timings.ack)), 1)
+            None if server_used is None else round(1e6 * server_used / max(1, actions), 1)
         ),
+        # Players connected to another node than their table's (several nodes only): the relay's cost.
+        "relayed_actions": len(relayed.ack),
+        "relayed_ack_p50_ms": round(percentile(relayed.ack, 50), 2) if relayed.ack else None,
+        "relayed_ack_p99_ms": round(percentile(relayed.ack, 99), 2) if relayed.ack else None,
         "load_cpu_pct": round(100 * own_used / elapsed, 1),
         "other_cpu_pct": None if others is None else round(100 * others / elapsed, 1),
     }
@@ -176,6 +217,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="normal")
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
+        "--nodes",
+        type=int,
+        default=1,
+        help="run N cluster nodes on --redis (or CARDROOM_REDIS) and a PostgreSQL --db; tables are "
+        "spread over them and most guests play through another node (the relay's latency apart)",
+    )
+    parser.add_argument("--redis", default=os.environ.get("CARDROOM_REDIS"))
+    parser.add_argument(
         "--db",
         default="sqlite",
         help="the server's store: sqlite (a file, as make run uses; the default), memory (a scratch "
@@ -187,6 +236,8 @@ def main(argv: list[str] | None = None) -> int:
         help="run twice, memory then --db, and report what crash safety adds to the ack latency",
     )
     args = parser.parse_args(argv)
+    if args.nodes > 1 and not (args.redis and args.db.startswith("postgresql")):
+        parser.error("--nodes needs --redis URL (or CARDROOM_REDIS) and --db postgresql://...")
     gc.set_threshold(50_000, 50, 1_000)  # the load generator must not stall either
     if not args.durability:
         result = run_once(args, args.db)
@@ -210,16 +261,21 @@ def main(argv: list[str] | None = None) -> int:
 
 def run_once(args: argparse.Namespace, db: str) -> dict[str, Any]:
     env = {} if db == "sqlite" else {"CARDROOM_DB": db}
-    with run_server(env) as server:
+    if args.nodes > 1:
+        env["CARDROOM_REDIS"] = args.redis
+    with contextlib.ExitStack() as stack:
+        servers = [stack.enter_context(run_server(env)) for _ in range(args.nodes)]
+        nodes = [(s.ws_url, s.process.pid) for s in servers] if args.nodes > 1 else None
         return asyncio.run(
             load(
-                server.ws_url,
+                servers[0].ws_url,
                 args.tables,
                 args.players,
                 args.seconds,
                 args.game,
                 args.level,
-                server_pid=server.process.pid,
+                server_pid=servers[0].process.pid,
+                nodes=nodes,
             )
         )
 
@@ -233,13 +289,20 @@ def report(args: argparse.Namespace, result: dict[str, Any], db: str) -> None:
     print(f"  idle ping round trip (baseline): {base} ms")
     for name in ("ack", "fanout"):
         p50, p99 = result[f"{name}_p50_ms"], result[f"{name}_p99_ms"]
-        print(f"  {name}: p50 {p50} ms, p99 {p99} ms ({p99 / base:.1f} x baseline)")
+        whose = " (players on their table's node)" if result["relayed_actions"] else ""
+        print(f"  {name}{whose}: p50 {p50} ms, p99 {p99} ms ({p99 / base:.1f} x baseline)")
     if result["server_cpu_pct"] is not None:
         print(
             f"  CPU: server {result['server_cpu_pct']}% of a core "
             f"({result['server_cpu_us_per_action']} us per action), "
             f"load generator {result['load_cpu_pct']}%, other processes {result['other_cpu_pct']}% "
             f"(of {os.cpu_count()} cores)"
+        )
+    if result["relayed_actions"]:
+        print(
+            f"  of which through the relay (player and table on different nodes): "
+            f"{result['relayed_actions']} actions, ack p50 {result['relayed_ack_p50_ms']} ms, "
+            f"p99 {result['relayed_ack_p99_ms']} ms"
         )
     met = result["ack_p99_ms"] <= 50
     print(f"  target p99 action-to-ack <= 50 ms: {'met' if met else 'NOT MET'}")

@@ -71,7 +71,10 @@ class NetBot:
 
     async def connect(self) -> None:
         self.ws = await websockets.connect(self.url, max_size=None, ping_interval=None, close_timeout=2)
-        await self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name})
+        hello: JSON = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name}
+        if self.token is not None:  # coming back: the seats of the earlier connection are ours
+            hello["token"] = self.token
+        await self.send(hello)
 
     async def send(self, message: JSON) -> None:
         await self.ws.send(json.dumps(message))

@@ -13,7 +13,7 @@ Two implementations, one contract (tests/cluster/test_bus.py runs the same tests
 - `RedisBus` (cardroom/cluster/redis_bus.py): the same on a Redis server, for nodes in
   different processes or on different machines.
 
-Writes (`put_table`, `drop_table`, `here`, `left`, `say`, `publish`) are called from the
+Writes (`put_table`, `drop_table`, `here`, `left`, `say`, `publish`, `send`) are called from the
 lobby's synchronous code: they return at once and are carried out in the order they were
 made. Reads are coroutines.
 """
@@ -55,6 +55,10 @@ class Bus(Protocol):
 
     def publish(self, message: JSON) -> None:
         """Send `message` to the lobbies of the other nodes."""
+
+    def send(self, node: str, message: JSON) -> None:
+        """Send `message` to the lobby of `node` alone (a relayed player's messages, in order);
+        a node that is gone never gets it."""
 
     def put_table(self, table_id: str, summary: JSON) -> None:
         """This node holds `table_id`: list it (its summary as the lobby shows it) and tell the
@@ -142,6 +146,11 @@ class LocalBus:
         for node, deliver in list(self.hub.lobbies.items()):
             if node != self.node:
                 deliver(message)
+
+    def send(self, node: str, message: JSON) -> None:
+        deliver = self.hub.lobbies.get(node)
+        if deliver is not None and node != self.node:
+            deliver(message)
 
     def put_table(self, table_id: str, summary: JSON) -> None:
         self.hub.directory[table_id] = (self.node, summary)

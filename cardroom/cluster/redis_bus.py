@@ -9,7 +9,8 @@ Keys, all under one prefix (`cardroom:`):
 - `chat`: the lobby chat, a list trimmed to CHAT_KEPT lines.
 - `rate:<key>`: a shared token bucket (one Lua script, on the Redis clock).
 - `lease:<table>`, `fence:<table>`: table ownership (cardroom/cluster/lease.py).
-- channel `lobby`: every node's messages to the others' lobbies.
+- channel `lobby`: every node's messages to the others' lobbies; channel `to:<node>`: messages
+  to that node alone (the relay of players connected to one node and seated at another's table).
 
 The lobby's writes go through one queue and one task, so they reach Redis in the order made; a
 write that fails (Redis away) is logged and dropped: the directory and presence are rewritten
@@ -86,13 +87,16 @@ class RedisBus:
     def _k(self, name: str) -> str:
         return self.prefix + name
 
+    def _channels(self) -> list[str]:
+        return [self._k("lobby"), self._k(f"to:{self.node}")]
+
     # -- joining and leaving ---------------------------------------------------------------
     async def open(self, deliver: Deliver, lost: Lost) -> None:
         self.deliver, self.lost = deliver, lost
         await self.redis.ping()  # a wrong address is one clear error at start, not a silent node
         await self._beat()
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await pubsub.subscribe(self._k("lobby"))
+        await pubsub.subscribe(*self._channels())
         self.tasks = [
             asyncio.create_task(self._write()),
             asyncio.create_task(self._listen(pubsub)),
@@ -136,6 +140,10 @@ class RedisBus:
 
     def publish(self, message: JSON) -> None:
         self._later(lambda: self._publish(message))
+
+    def send(self, node: str, message: JSON) -> None:
+        data = json.dumps({"node": self.node, "message": message})
+        self._later(lambda: self.redis.publish(self._k(f"to:{node}"), data))
 
     def put_table(self, table_id: str, summary: JSON) -> None:
         self.mine[table_id] = summary
@@ -264,4 +272,4 @@ class RedisBus:
                 log.warning("the lobby channel broke (%s); listening again", exc)
                 await asyncio.sleep(self.beat_s)
                 with contextlib.suppress(RedisError, OSError):
-                    await pubsub.subscribe(self._k("lobby"))
+                    await pubsub.subscribe(*self._channels())

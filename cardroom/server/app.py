@@ -24,7 +24,7 @@ from cardroom.help import render as render_help
 from cardroom.help.keys import as_json as keys_json
 from cardroom.i18n import LANGUAGES, client_catalog
 from cardroom.server import api
-from cardroom.server.edge import serve_socket
+from cardroom.server.edge import handle, serve_socket
 from cardroom.server.limits import Limits
 from cardroom.server.lobby import Lobby
 from cardroom.server.narration import card_catalog
@@ -50,6 +50,9 @@ def create_app(
     embedders choose; `cardroom serve` passes the SQLite file of the data folder or `--db`.
     """
     the_lobby = lobby or Lobby(limits=Limits.from_env())
+    the_lobby.relay.dispatch = lambda connection, player, message: handle(
+        connection, player, message, the_lobby
+    )
     stores: list[Store] = []
 
     def store_of() -> Store:

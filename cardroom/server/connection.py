@@ -42,6 +42,10 @@ class Player:
     connection: Connection | None = None
     lag_ms: int | None = None
     tables: set[str] = field(default_factory=set)
+    """The tables of this node the player is at (seated or watching)."""
+    away: dict[str, str] = field(default_factory=dict)
+    """The tables of other nodes of a cluster the player is at through this node: table id ->
+    the node that owns it (their messages are relayed there: server/relay.py)."""
     gone_at: float | None = None
     """When (lobby clock) the player's last connection went away; None while connected."""
     chat_limit: RateLimit | None = None
@@ -100,8 +104,12 @@ class Connection:
     own, several as one frame holding a JSON array of them, in order (protocol 2).
     """
 
+    node: str | None = None
+    """None for a websocket of this node; for a player connected to another node of a cluster
+    and at a table of this one, that node (server/relay.py)."""
+
     def __init__(
-        self, websocket: WebSocket, queue_size: int = SEND_QUEUE, limits: Limits | None = None
+        self, websocket: WebSocket | None, queue_size: int = SEND_QUEUE, limits: Limits | None = None
     ) -> None:
         limits = limits or Limits()
         self.websocket = websocket
@@ -176,6 +184,7 @@ class Connection:
         # mark because the peer does not read): then the queue fills and `send_raw` drops us.
         # The close frame goes out after what the peer has yet to read, or never if it never reads.
         ws = self.websocket
+        assert ws is not None, "a relayed connection has no writer"
         loop = asyncio.get_running_loop()
         try:
             while True:

@@ -165,6 +165,7 @@ async def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby, cookie
                 )
             )
             return True
+        await lobby.recall(hello.token, account)
         result = lobby.hello(connection, hello.name, hello.token, hello.lang, account)
     if account is not None and isinstance(result, Player):
         connection.session = token_hash(hello.session or cookie or "")
@@ -193,7 +194,15 @@ async def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby, cookie
 
 
 def handle(connection: Connection, player: Player, message: wire.ClientMessage, lobby: Lobby) -> None:
-    """Dispatch one parsed message; errors go back to the sender only."""
+    """Dispatch one parsed message; errors go back to the sender only. A message for a table
+    of another node of a cluster goes to that node (server/relay.py)."""
+    table_id = getattr(message, "table", None)
+    if (
+        isinstance(table_id, str)
+        and table_id not in lobby.rooms
+        and lobby.relay.forward(player, table_id, message)
+    ):
+        return
     reply: JSON | None = None
     match message:
         case wire.Hello():

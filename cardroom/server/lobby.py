@@ -19,6 +19,7 @@ from cardroom.protocol import JSON, CardroomError
 from cardroom.server import closes
 from cardroom.server.connection import SEND_QUEUE, Connection, Player, RateLimit
 from cardroom.server.limits import Limits
+from cardroom.server.relay import Relay
 from cardroom.server.room import GRACE_MS, PLAYING, WAITING, Room
 from cardroom.server.wire import encode, error
 from cardroom.store import Account, Store
@@ -27,11 +28,20 @@ from cardroom.store.accounts import clean_name, token_hash
 PING_EVERY_S = 5.0
 log = logging.getLogger("cardroom.server")
 ADOPT_EVERY_S = 1.0
-"""In a cluster, how often a node looks for tables no live node owns (a dead node's)."""
+"""In a cluster, how often a node looks at which nodes are alive, and for tables no live node
+owns: those of a node that died since, or that their node let go (a drain)."""
+ADOPT_SCAN_S = 30.0
+"""How often a node also reads every open table in the store, for a table no live node holds
+that the directory does not name (its node died while Redis was away): the rest of the time,
+the work is proportional to the changes, not to the number of tables."""
+ORPHAN_TRIES_S = 10.0
+"""How long a table let go by its node is tried (its lease may still be held a moment)."""
 ADOPT_PAUSE_S = 6.0
 """After the bus failed (Redis away), how long it must answer again before this node adopts any
 table: every live owner has written its tables and leases again by then (its heartbeat is every
 second), so none is taken from a live node."""
+DRAIN_S = 10.0
+"""How long a node told to stop (SIGTERM) waits for the other nodes to take its tables over."""
 PING_SLICES = 20
 """Each player is pinged every PING_EVERY_S, a twentieth of them at a time: a thousand pings (and
 their pongs) at once would stall every table for a tenth of a second."""
@@ -67,6 +77,11 @@ class Lobby:
         self.remote: dict[str, tuple[str, JSON]] = {}  # tables of other nodes: id -> (node, summary)
         self._adopting: asyncio.Task[None] | None = None
         self._claims: set[asyncio.Task[None]] = set()  # new tables' leases being taken
+        self.relay = Relay(self)
+        self.draining = False
+        self._live: set[str] | None = None  # the live nodes at the last look
+        self._orphans: dict[str, float] = {}  # tables to take if no node does: id -> until when
+        """The node was told to stop: it takes no table and hands its own to the other nodes."""
 
     async def join(self, bus: Bus) -> None:
         """Share the lobby with the other nodes on `bus` (before `attach`): their tables are
@@ -82,6 +97,8 @@ class Lobby:
         self.store = store
         rows = await store.records.open_rooms()
         held = {seat["player"] for row in rows for seat in row.seats if seat.get("player")}
+        if self.bus.clustered:  # guests in another node's lobby are theirs
+            held |= set(await self.bus.online())
         store.records.forget_guests(keep=held | {row.host for row in rows})
         await self.adopt(rows)
 
@@ -119,6 +136,20 @@ class Lobby:
                 if seat.player in self.players:
                     self.players[seat.player].tables.add(room.id)
             self.bus.put_table(room.id, room.summary())
+            self._welcome_back(room)
+
+    def _welcome_back(self, room: Room) -> None:
+        """A table this node took over: its players connected here have their seats again at
+        once, and those who watched it through the relay watch it here."""
+        watching = {player.id: player for player in self.relay.adopted(room.id)}
+        for index, seat in enumerate(room.seats):
+            player = self.players.get(seat.player) if seat.player else None
+            if player is not None and player.connection is not None and player.connection.node is None:
+                watching.pop(player.id, None)
+                if not player.connection.closed:
+                    room.reclaim(player, index)
+        for player in watching.values():
+            room.spectate(player, room.code)
 
     async def _claim(self, store: Store, row: Any) -> int | None:
         """The fencing number this node owns the table `row` with, or None (another node has it).
@@ -157,7 +188,38 @@ class Lobby:
         return player.name if player else None
 
     def online(self) -> list[Player]:
-        return [p for p in self.players.values() if p.connection is not None and not p.connection.closed]
+        """The players connected to this node (not those of other nodes at its tables)."""
+        return [
+            p
+            for p in self.players.values()
+            if p.connection is not None and p.connection.node is None and not p.connection.closed
+        ]
+
+    async def recall(self, token: str | None, account: Account | None) -> None:
+        """In a cluster, a player another node met enters here: known from the store by their
+        token or account, so that `hello` finds them (the same id, their seats anywhere)."""
+        store = self.store
+        if not self.bus.clustered or store is None:
+            return
+        if token:
+            digest = token_hash(token)
+            row = None if digest in self.by_token else await store.records.player_by(token_hash=digest)
+        elif account is not None:
+            row = (
+                None
+                if account.id in self.by_account
+                else await store.records.player_by(account_id=account.id)
+            )
+        else:
+            return
+        if row is None:
+            return
+        player = self.players.get(row.id)
+        if player is None:
+            player = self.players[row.id] = Player(row.id, row.name, "", row.lang, row.account_id)
+        self.by_token[row.token_hash] = player
+        if row.account_id is not None:
+            self.by_account[row.account_id] = player
 
     def hello(
         self, connection: Connection, name: str, token: str | None, lang: str, account: Account | None = None
@@ -215,7 +277,9 @@ class Lobby:
             )
 
     def rejoin(self, player: Player) -> None:
-        """After a returning player's welcome: their seats are theirs again, each table resyncs."""
+        """After a player's welcome: their seats are theirs again, each table resyncs (those of
+        other nodes too: they relay to this node from now on)."""
+        self.relay.entered(player)
         for table_id in sorted(player.tables):
             room = self.rooms.get(table_id)
             if room is None:
@@ -241,7 +305,9 @@ class Lobby:
             return
         player.connection = None
         player.gone_at = self.clock()
-        self.bus.left(player.id)
+        if connection.node is None:
+            self.bus.left(player.id)
+            self.relay.left(player)
         for table_id in list(player.tables):
             room = self.rooms.get(table_id)
             if room is None:
@@ -337,6 +403,8 @@ class Lobby:
             typed = game.options_json(options, seats)
         except CardroomError as exc:
             return error("bad_options", str(exc))
+        if self.draining:
+            return error("closing", _("This server is closing: reconnect in a moment to create a table."))
         refused = self.may_create(player, address)
         if refused is not None:
             return refused
@@ -397,12 +465,17 @@ class Lobby:
 
     def _from_bus(self, message: JSON) -> None:
         """A message of another node's lobby: its tables, the lobby chat."""
+        if self.relay.receive(message):
+            return
         kind, node = message.get("type"), message.get("node")
         if kind == "table_update" and message["table"]["id"] not in self.rooms:
             self.remote[message["table"]["id"]] = (str(node), message["table"])
+            self.relay.moved(message["table"]["id"], str(node))
             self.broadcast({"type": "table_update", "table": message["table"]}, lobby_only=True)
         elif kind == "table_closed" and self.remote.get(message["table"], ("", {}))[0] == node:
             del self.remote[message["table"]]
+            # Closed for good (no row any more), or let go by a node that is draining: looked at.
+            self._orphans[message["table"]] = time.monotonic() + ORPHAN_TRIES_S
             self.broadcast({"type": "table_closed", "table": message["table"]}, lobby_only=True)
         elif kind == "chat":
             self._chat_line(message["line"])
@@ -422,7 +495,7 @@ class Lobby:
         data = encode(message)
         for player in self.online():
             assert player.connection is not None
-            if not (lobby_only and player.tables):
+            if not (lobby_only and (player.tables or player.away)):
                 player.connection.send_raw(data)
 
     def may_chat(self, player: Player) -> bool:
@@ -459,19 +532,107 @@ class Lobby:
         for room in list(self.rooms.values()):
             room.stop()
 
+    async def drain(self) -> None:
+        """Told to stop (SIGTERM), in a cluster: take no new table and hand this node's tables to
+        the others. Each table stops here, its moves are committed, its lease is given up, and a
+        node that takes it over resumes it from the log; this node's players at it are relayed
+        there meanwhile (a resync), until their websockets close and they reconnect to any node.
+        Without another live node the tables wait in the store for the next node, as at a restart."""
+        if not self.bus.clustered or self.draining:
+            return
+        self.draining = True
+        if self._adopting is not None:
+            self._adopting.cancel()
+        try:
+            others = [node for node in await self.bus.nodes() if node != self.bus.node]
+        except Exception as exc:
+            log.warning("cannot hand the tables over (%s): they wait in the store", exc)
+            return
+        if not others:
+            return
+        rooms = list(self.rooms.values())
+        for room in rooms:
+            del self.rooms[room.id]
+            room.stop()
+            for member in room.members():
+                player = self.players.get(member)
+                if player is None:
+                    continue
+                player.tables.discard(room.id)
+                if player.connection is not None and player.connection.node is None:
+                    player.away[room.id] = self.bus.node  # where it is until another node says
+                    self.relay.at.setdefault(room.id, set()).add(player.id)
+        if self.store is not None:
+            await self.store.journal.flush()  # every move in before the table can move
+        for room in rooms:
+            self.bus.drop_table(room.id)
+            self.bus.release(room.id)
+        log.warning("draining: %d tables handed to the other nodes", len(rooms))
+        deadline = time.monotonic() + DRAIN_S
+        left = {room.id for room in rooms}
+        while left and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+            with contextlib.suppress(Exception):
+                directory = await self.bus.tables()
+                left = {t for t in left if directory.get(t, (self.bus.node, {}))[0] == self.bus.node}
+        if left:
+            log.warning(
+                "draining: %d tables not taken over in %.0f s; they wait in the store", len(left), DRAIN_S
+            )
+        await asyncio.sleep(0.5)  # the players' resyncs go out through this node
+
     async def _adopt_orphans(self) -> None:
+        """Every second: which nodes live; the tables of one that died, or that a node let go,
+        are taken if no other node takes them first. After the bus failed, the whole directory
+        is read again until every node has written its own again (ADOPT_PAUSE_S)."""
         calm_since: float | None = time.monotonic() - ADOPT_PAUSE_S  # calm from the start
+        scanned = time.monotonic()
         while True:
             await asyncio.sleep(ADOPT_EVERY_S)
             try:
-                await self._refresh_remote()
-                calm_since = calm_since or time.monotonic()
-                if time.monotonic() - calm_since >= ADOPT_PAUSE_S:
+                alive = set(await self.bus.nodes())
+                self._died(alive)
+                self.relay.edges_alive(alive)
+                now = time.monotonic()
+                if calm_since is None or now - calm_since < ADOPT_PAUSE_S:
+                    await self._refresh_remote()
+                calm_since = calm_since or now
+                if now - calm_since < ADOPT_PAUSE_S:
+                    continue
+                if now - scanned >= ADOPT_SCAN_S:
+                    scanned = now
                     await self.adopt()
+                await self._adopt_let_go(now)
             except Exception as exc:
                 if calm_since is not None:
                     log.warning("looking for tables without a node failed (%s); trying again", exc)
                 calm_since = None
+
+    def _died(self, alive: set[str]) -> None:
+        """Nodes gone since the last look: their tables are no longer listed, and are taken."""
+        dead = (self._live or set()) - alive
+        self._live = alive
+        if not dead:
+            return
+        until = time.monotonic() + ORPHAN_TRIES_S
+        for table_id, (node, _summary) in list(self.remote.items()):
+            if node in dead:
+                del self.remote[table_id]
+                self._orphans[table_id] = until
+
+    async def _adopt_let_go(self, now: float) -> None:
+        """Take the tables of `_orphans` that no live node holds (each read alone from the store)."""
+        if not self._orphans or self.store is None:
+            return
+        for table_id, until in list(self._orphans.items()):
+            if table_id in self.rooms or table_id in self.remote or now > until:
+                del self._orphans[table_id]
+        if self._orphans:
+            rows = await self.store.records.rooms_by_id(sorted(self._orphans))
+            found = {row.id for row in rows}
+            for table_id in [t for t in self._orphans if t not in found]:
+                del self._orphans[table_id]  # closed for good: nothing to take
+            await self.adopt(rows)
 
     async def _housekeeping(self) -> None:
         tick = 0
@@ -508,8 +669,23 @@ class Lobby:
         for pid in idle:
             del self.players[pid]
         self.by_token = {key: p for key, p in self.by_token.items() if p.id not in idle}
-        if self.store is not None:
+        if self.store is None:
+            return
+        if not self.bus.clustered:
             self.store.records.forget_guests(only=idle)
+            return
+        self._claims.add(forgetting := asyncio.create_task(self._forget_stored(self.store, idle)))
+        forgetting.add_done_callback(self._claims.discard)
+
+    async def _forget_stored(self, store: Store, idle: set[str]) -> None:
+        """In a cluster, a guest gone from this node may be in another's lobby: kept there."""
+        try:
+            idle = idle - set(await self.bus.online())
+        except Exception as exc:  # the bus away: forget nobody now (they are forgotten later)
+            log.warning("could not ask who is online elsewhere (%s); no guest forgotten", exc)
+            return
+        if idle:
+            store.records.forget_guests(only=idle)
 
     def abandoned(self, room: Room) -> bool:
         """Nobody is connected to the room and no seated player is still within the grace period."""

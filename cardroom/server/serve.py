@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import socket
 
 import uvicorn
 from sqlalchemy.engine import make_url
@@ -69,8 +70,9 @@ def serve(
     if redis:
         print(f"a node of the cluster on {_safe(redis)}", flush=True)
     print(f"cardroom is running: open http://{host}:{port}/ in a browser (Ctrl+C stops it)", flush=True)
-    uvicorn.run(
-        create_app(Lobby(grace_s=grace_s, limits=Limits.from_env()), db=db, origins=origins, redis=redis),
+    lobby = Lobby(grace_s=grace_s, limits=Limits.from_env())
+    config = uvicorn.Config(
+        create_app(lobby, db=db, origins=origins, redis=redis),
         host=host,
         port=port,
         log_level=log_level,
@@ -83,3 +85,17 @@ def serve(
         proxy_headers=True,
         forwarded_allow_ips=forwarded_allow_ips,
     )
+    Node(config, lobby).run()
+
+
+class Node(uvicorn.Server):
+    """The server, which drains its lobby (a cluster node hands its tables over) when told to
+    stop, before its websockets close."""
+
+    def __init__(self, config: uvicorn.Config, lobby: Lobby) -> None:
+        super().__init__(config)
+        self.lobby = lobby
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        await self.lobby.drain()
+        await super().shutdown(sockets)

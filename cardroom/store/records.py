@@ -143,11 +143,30 @@ class Records:
         async with self.engine.connect() as conn:
             return list((await conn.execute(select(rooms).order_by(rooms.c.updated_ms))).all())
 
+    async def rooms_by_id(self, ids: list[str]) -> list[Any]:
+        """The open tables among `ids` (a cluster node takes over those no node holds)."""
+        if not ids:
+            return []
+        async with self.engine.connect() as conn:
+            return list((await conn.execute(select(rooms).where(rooms.c.id.in_(ids)))).all())
+
     async def players_by_id(self, ids: list[str]) -> list[Any]:
         if not ids:
             return []
         async with self.engine.connect() as conn:
             return list((await conn.execute(select(players).where(players.c.id.in_(ids)))).all())
+
+    async def player_by(self, token_hash: str | None = None, account_id: int | None = None) -> Any:
+        """The player who entered with this token (its digest), or with this account: in a
+        cluster, a player another node met comes back through this one. None if unknown."""
+        if token_hash is not None:
+            where = players.c.token_hash == token_hash
+        elif account_id is not None:
+            where = players.c.account_id == account_id
+        else:
+            return None
+        async with self.engine.connect() as conn:
+            return (await conn.execute(select(players).where(where).limit(1))).first()
 
     # -- games (journaled) ------------------------------------------------------------------
     def start_game(

@@ -182,3 +182,24 @@ def test_a_table_is_owned_by_one_node_at_a_time(nodes: NodesOf) -> None:
             assert await a.bus.claim("t1") is None
 
     asyncio.run(go())
+
+
+def test_a_message_sent_to_one_node_reaches_that_node_alone_in_order(nodes: NodesOf) -> None:
+    """The relay's path: what a node sends to another arrives there, in the order sent, and at
+    no third node."""
+
+    async def go() -> None:
+        async with nodes(3) as (a, b, c):
+            for i in range(20):
+                a.bus.send(b.bus.node, {"type": "relay_in", "n": i})
+            a.bus.send("no-such-node", {"type": "relay_in", "n": -1})
+
+            async def all_there() -> bool:
+                return len(b.heard) >= 20
+
+            await eventually(all_there)
+            await asyncio.sleep(0.2)  # anything astray would have arrived by now
+            assert [m["n"] for m in b.heard] == list(range(20))
+            assert c.heard == [] and a.heard == []
+
+    asyncio.run(go())

@@ -1,0 +1,278 @@
+"""The relay: a player connected to one node of a cluster plays at a table another node owns.
+
+The node a player is connected to (their *edge*) keeps their websocket and shows them the
+lobby. A message for a table of another node goes, as the player wrote it (parsed and checked
+at the edge, and again at the owner), to the node that owns the table (`relay_in`, with who
+sent it: the edge vouches for the player, as its own websocket does for its own players). The
+owner handles it exactly as its own players' messages, for a `Player` whose connection is a
+`Relayed` one: what the table sends that player is gathered per edge and goes back in one bus
+message per turn of the event loop (`relay_out`), with the tables of the owner the player is
+at now, so that the edge knows where to send their next messages. A player thus sees what
+they would see at the owner itself: the owner's room builds every message for its seat.
+
+A player who enters any node is announced to every node (`returned`): the nodes holding their
+seats relay to that node from then on and resync them, and the node of an earlier connection
+closes it, as one server does when a player connects twice. A table that moves (its owner
+died or drained) is announced by its new owner's directory update: each edge tells the new
+owner which of its players were at it (`returned` with that table), and they get their seat
+(or their place among the spectators) back. A player who leaves their edge (`relay_gone`), or
+whose edge dies, is gone for the tables too: bots stand in for them, as for anyone who goes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from cardroom.i18n import use_language
+from cardroom.protocol import JSON
+from cardroom.server import closes, wire
+from cardroom.server.connection import Connection, Player
+
+if TYPE_CHECKING:
+    from cardroom.server.lobby import Lobby
+
+log = logging.getLogger("cardroom.cluster")
+
+Dispatch = Callable[[Connection, Player, wire.ClientMessage], None]
+
+
+class Relayed(Connection):
+    """The connection of a player whose websocket is at another node (`node`), as the tables of
+    this one see it: what is sent to it goes to that node over the bus."""
+
+    def __init__(self, relay: Relay, node: str, player_id: str) -> None:
+        super().__init__(None, relay.lobby.send_queue, relay.lobby.limits)
+        self.relay = relay
+        self.node = self.edge = node
+        self.player_id = player_id
+
+    def start(self) -> None:
+        """Nothing to write here: the edge's own connection does."""
+
+    def send_raw(self, data: bytes) -> None:
+        if not self.closed:
+            self.relay.queue(self.edge, self.player_id, data)
+
+    def close(self, code: int = closes.NORMAL) -> None:
+        """This node no longer sends to the player through that node (the edge closes sockets)."""
+        self.closed = True
+        self.close_code = code
+
+    def ping(self) -> None:
+        """The edge measures its players' lag."""
+
+
+class Relay:
+    """One node's side of the relay: as an edge (`forward`, `entered`, `left`, `moved`,
+    `outgoing`) and as an owner (`incoming`, `returned`, `gone`, `edges_alive`, `queue`)."""
+
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+        self.dispatch: Dispatch | None = None
+        """How this node handles a player's message (the edge's own `handle`: app.py sets it)."""
+        self.at: dict[str, set[str]] = {}
+        """Edge: table id of another node -> this node's players at it."""
+        self.out: dict[str, list[list[str]]] = {}
+        """Owner: edge node -> [player id, message] waiting to go there."""
+        self.flushing = False
+
+    @property
+    def me(self) -> str:
+        return self.lobby.bus.node
+
+    def receive(self, message: JSON) -> bool:
+        """A bus message for the relay: handled (True), or not the relay's (False)."""
+        kind = message.get("type")
+        if kind == "relay_in":
+            self.incoming(message)
+        elif kind == "relay_out":
+            self.outgoing(message)
+        elif kind == "returned":
+            self.returned(message)
+        elif kind == "relay_gone":
+            self.gone(message)
+        else:
+            return False
+        return True
+
+    # -- at the player's edge --------------------------------------------------------------
+    def forward(self, player: Player, table_id: str, message: wire.ClientMessage) -> bool:
+        """Send a player's message to the node owning `table_id`; False if no other node does."""
+        listed = self.lobby.remote.get(table_id)
+        node = listed[0] if listed is not None else player.away.get(table_id)
+        if node is None or node == self.me:
+            return False
+        text = msgspec.json.encode(message).decode()
+        self.lobby.bus.send(
+            node, {"type": "relay_in", "node": self.me, "player": _who(player), "message": text}
+        )
+        return True
+
+    def entered(self, player: Player) -> None:
+        """A player said hello here: the nodes holding their seats relay to this node now."""
+        if self.lobby.bus.clustered:
+            self.lobby.bus.publish(
+                {"type": "returned", "node": self.me, "player": _who(player), "tables": []}
+            )
+
+    def left(self, player: Player) -> None:
+        """A player's websocket here closed: the tables of other nodes they are at learn it."""
+        for node in sorted(set(player.away.values())):
+            self.lobby.bus.send(node, {"type": "relay_gone", "node": self.me, "player": player.id})
+
+    def moved(self, table_id: str, node: str) -> None:
+        """`table_id` is owned by `node` now: this node's players at it are announced there."""
+        for player_id in sorted(self.at.get(table_id, ())):
+            player = self.lobby.players.get(player_id)
+            if player is None or player.away.get(table_id) in (None, node):
+                continue
+            player.away[table_id] = node
+            if _here(player):
+                self.lobby.bus.send(
+                    node, {"type": "returned", "node": self.me, "player": _who(player), "tables": [table_id]}
+                )
+
+    def adopted(self, table_id: str) -> list[Player]:
+        """This node took `table_id` over: its players here that were at it through the relay."""
+        found = []
+        for player_id in sorted(self.at.pop(table_id, ())):
+            player = self.lobby.players.get(player_id)
+            if player is not None and player.away.pop(table_id, None) is not None and _here(player):
+                found.append(player)
+        return found
+
+    def outgoing(self, envelope: JSON) -> None:
+        """Messages of another node's tables for players here, and the tables they are at there."""
+        node = str(envelope["node"])
+        for player_id, tables in envelope["tables"].items():
+            player = self.lobby.players.get(player_id)
+            if player is None:
+                continue
+            for table_id in [t for t, n in player.away.items() if n == node and t not in tables]:
+                del player.away[table_id]
+                self.at.get(table_id, set()).discard(player_id)
+            for table_id in tables:
+                player.away[table_id] = node
+                self.at.setdefault(table_id, set()).add(player_id)
+        for player_id, data in envelope["frames"]:
+            player = self.lobby.players.get(player_id)
+            if player is not None and _here(player):
+                assert player.connection is not None
+                player.connection.send_raw(data.encode())
+
+    # -- at the node owning the table ------------------------------------------------------
+    def incoming(self, envelope: JSON) -> None:
+        """A player's message relayed by their edge: handled as this node's own players' are."""
+        player = self._attach(str(envelope["node"]), envelope["player"])
+        if player is None:
+            return
+        try:
+            message = wire.decode(envelope["message"])
+        except msgspec.DecodeError:  # the edge parsed it already: only a node of another version
+            log.warning("a relayed message could not be read; ignored")
+            return
+        assert self.dispatch is not None and player.connection is not None
+        with use_language(player.lang):
+            self.dispatch(player.connection, player, message)
+
+    def returned(self, envelope: JSON) -> None:
+        """A player entered another node (or is there as a table of theirs moved here): their
+        seats here are theirs again, through that node; a connection of theirs here closes."""
+        who = envelope["player"]
+        player = self.lobby.players.get(who["id"])
+        if player is None:
+            return
+        old = player.connection
+        if old is not None and old.node is None and not old.closed:
+            old.close(closes.REPLACED)  # the same player connected again elsewhere
+        mine = sorted({t for t in [*player.tables, *envelope["tables"]] if t in self.lobby.rooms})
+        if not mine:
+            return
+        if self._attach(str(envelope["node"]), who) is None:
+            return
+        for table_id in mine:
+            room = self.lobby.rooms[table_id]
+            seat = room.seat_of(player.id)
+            if seat is not None:
+                room.reclaim(player, seat)
+            elif table_id in envelope["tables"]:
+                room.spectate(player, room.code)  # they watched it at its earlier node
+            else:
+                player.tables.discard(table_id)
+
+    def gone(self, envelope: JSON) -> None:
+        """A relayed player's websocket closed at their edge."""
+        player = self.lobby.players.get(envelope["player"])
+        if (
+            player is not None
+            and player.connection is not None
+            and player.connection.node == envelope["node"]
+        ):
+            self._drop(player.connection)
+
+    def edges_alive(self, alive: set[str]) -> None:
+        """Relayed players whose edge node is gone (killed) are gone too."""
+        for player in list(self.lobby.players.values()):
+            connection = player.connection
+            if connection is not None and connection.node is not None and connection.node not in alive:
+                self._drop(connection)
+
+    def _drop(self, connection: Connection) -> None:
+        connection.close(closes.GOING_AWAY)
+        self.lobby.gone(connection)
+
+    def _attach(self, node: str, who: JSON) -> Player | None:
+        """The player `who`, connected at `node`: known here, their connection a relayed one.
+        None while they have a websocket open at this node itself: it is newer than any
+        message still on its way from their earlier node (their hello here closed that one)."""
+        player = self.lobby.players.get(who["id"])
+        if player is None:
+            player = Player(who["id"], who["name"], "", who["lang"], who["account"])
+            self.lobby.players[player.id] = player
+        connection = player.connection
+        if _here(player):
+            return None
+        player.lang = who["lang"]
+        if connection is None or connection.closed or connection.node != node:
+            if connection is not None:
+                connection.close(closes.REPLACED)
+            player.connection = Relayed(self, node, player.id)
+            player.connection.player = player
+            player.gone_at = None
+        return player
+
+    def queue(self, node: str, player_id: str, data: bytes) -> None:
+        """A message for a relayed player: it leaves with the others of this turn of the loop."""
+        self.out.setdefault(node, []).append([player_id, data.decode()])
+        if not self.flushing:
+            self.flushing = True
+            asyncio.get_running_loop().call_soon(self.flush)
+
+    def flush(self) -> None:
+        self.flushing = False
+        out, self.out = self.out, {}
+        rooms = self.lobby.rooms
+        for node, frames in out.items():
+            tables: dict[str, list[str]] = {}
+            for player_id, _data in frames:
+                if player_id not in tables:
+                    player = self.lobby.players.get(player_id)
+                    tables[player_id] = sorted(t for t in player.tables if t in rooms) if player else []
+            self.lobby.bus.send(
+                node, {"type": "relay_out", "node": self.me, "frames": frames, "tables": tables}
+            )
+
+
+def _who(player: Player) -> JSON:
+    return {"id": player.id, "name": player.name, "lang": player.lang, "account": player.account_id}
+
+
+def _here(player: Player) -> bool:
+    """Whether the player's websocket is open at this node."""
+    connection = player.connection
+    return connection is not None and connection.node is None and not connection.closed

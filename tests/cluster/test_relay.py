@@ -1,0 +1,406 @@
+"""Playing at another node's table (issue 15): a player connected to one node of a cluster
+joins, plays, chats and watches at a table another node owns, through the relay
+(cardroom/server/relay.py); real `cardroom serve` processes on one Redis and one PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+from typing import Any
+
+from cardroom.clients.botclient import NetBot
+from cardroom.games import find_game
+from cardroom.protocol.record import replay
+from cardroom.server.wire import messages
+from tests.cluster.test_nodes import _log, cluster_env, nodes
+from tests.server.live import Client
+from tests.server.play import Witness, create_and_start, play_to_the_end, play_until, stored_game
+
+__all__ = ["cluster_env"]  # the fixture, shared with test_nodes
+
+QUICK_KITTENS = {
+    "nope_window_ms": 300,
+    "turn_ms": 6000,
+    "defuse_ms": 3000,
+    "choose_ms": 2000,
+    "bot_think_ms": 0,
+}
+
+
+async def sit(bot: NetBot, table: str) -> None:
+    """Connect `bot`, wait until its lobby lists `table` (another node's table reaches this
+    node's lobby over the bus), then join it and wait for the table."""
+    await bot.connect()
+    listed = False
+    async with asyncio.timeout(15):
+        while True:
+            for message in await _messages(bot):
+                kind = message.get("type")
+                if (kind == "tables" and any(t["id"] == table for t in message["tables"])) or (
+                    kind == "table_update" and message["table"]["id"] == table
+                ):
+                    listed = True
+                elif kind == "table" and message.get("table") == table:
+                    bot.table = table
+                    assert message["you"] is not None
+                    return
+                assert kind != "error", message
+            if listed:
+                await bot.send({"type": "join", "table": table})
+                listed = False
+
+
+async def _messages(bot: NetBot) -> list[Any]:
+    raw = await bot.ws.recv()
+    received = messages(raw)
+    for message in received:
+        await bot.handle(message, raw)
+    return received
+
+
+def _views(inbox: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [m["view"] for m in inbox if m.get("type") in ("table", "events") and m.get("view")]
+
+
+def test_players_on_two_nodes_play_a_whole_game_at_one_table(cluster_env: dict[str, str]) -> None:
+    """Two players on each node, the table owned by one: everyone joins, chats, a spectator on
+    the other node watches, the game is played to its end, and each relayed player saw only
+    their own hand (the spectator none)."""
+    db = cluster_env["CARDROOM_DB"]
+    with nodes(cluster_env, 2) as (a, b):
+
+        async def go() -> tuple[dict[str, list[dict[str, Any]]], list[NetBot], list[str]]:
+            seen: dict[str, list[dict[str, Any]]] = {}
+
+            def player(url: str, name: str, seed: int) -> NetBot:
+                seen[name] = []
+                return NetBot(
+                    url, name, "kittens", "normal", seed, on_message=lambda m, _r: seen[name].append(m)
+                )
+
+            bo = player(b.ws_url, "Bo", 1)
+            await create_and_start(bo, "kittens", seats=4, bots=0, options=QUICK_KITTENS)
+            assert bo.table is not None
+            table = bo.table
+            anna, carla, dora = (
+                player(a.ws_url, "Anna", 2),
+                player(a.ws_url, "Carla", 3),
+                player(b.ws_url, "Dora", 4),
+            )
+            for someone in (anna, carla, dora):
+                await sit(someone, table)
+            eve = await Client.connect(a.ws_url, "Eve")  # watches from the other node
+            await eve.send({"type": "spectate", "table": table})
+            watched = await eve.expect("table", table=table)
+            assert watched["you"] is None and [s["name"] for s in watched["seats"]] == [
+                "Bo",
+                "Anna",
+                "Carla",
+                "Dora",
+            ]
+            await eve.send({"type": "join", "table": table})  # full: the owner's answer, relayed
+            full = await eve.expect("error")
+            assert full["code"] == "table_full"
+            await anna.send({"type": "chat", "table": table, "text": "good luck from node A"})
+            line = await eve.expect("chat", table=table, text="good luck from node A")
+            assert line["from"] == "Anna"
+            await bo.send({"type": "start", "table": table})
+            # the watcher reads all along, until it sees the game end
+            watching = asyncio.create_task(eve.expect("table", table=table, state="over", timeout=300))
+            await play_to_the_end([bo, anna, carla, dora], limit_s=240)
+            await watching
+            names = [m["from"] for m in seen["Dora"] if m.get("type") == "chat"]
+            for bot in (bo, anna, carla, dora):
+                await bot.close()
+            await eve.close()
+            return seen | {"Eve": eve.inbox}, [bo, anna, carla, dora], names
+
+        seen, players, chat_from = asyncio.run(go())
+        game_ids = {m["game"] for m in seen["Anna"] if m.get("type") == "ack"}
+        assert len(game_ids) == 1
+        stored = asyncio.run(stored_game(db, game_ids.pop()))
+    assert chat_from == ["Anna"]  # the line said through node A reached a player of node B
+    assert all(p.over for p in players)
+    winners = {p.winner for p in players}
+    assert len(winners) == 1 and None not in winners  # one game, one winner, seen by all four
+    assert [s.name for s in stored.seats] == ["Bo", "Anna", "Carla", "Dora"]
+    replay(find_game("kittens"), stored.record)
+    for name, seat in (("Anna", 1), ("Carla", 2)):
+        views = _views(seen[name])
+        assert len(views) > 10
+        for view in views:  # their own seat's view only: their hand, no one else's
+            assert view["seat"] == seat and len(view["hand"]) == view["hand_sizes"][seat]
+    spectated = _views(seen["Eve"])
+    assert spectated and all(v["seat"] is None and v["hand"] == [] for v in spectated)
+
+
+def test_a_table_goes_on_at_the_relaying_node_when_its_owner_is_killed(cluster_env: dict[str, str]) -> None:
+    """Node B owns a table where two players of node A and two of B play; B is killed (-9)
+    mid-game. Node A takes the table over from the log; its two players keep playing without
+    reconnecting; B's players come back through A with their tokens (one before the takeover,
+    one after) and have their seats again; the game is played to its end, and every action
+    acknowledged before the kill is in its log."""
+    db = cluster_env["CARDROOM_DB"]
+    with nodes(cluster_env, 2) as (a, b):
+
+        async def go() -> tuple[list[Witness], list[Witness], list[Witness], list[Any], list[int]]:
+            bo = Witness(b.ws_url, "Bo", "kittens", "normal", seed=1)
+            await create_and_start(bo, "kittens", seats=4, bots=0, options=QUICK_KITTENS)
+            assert bo.table is not None
+            anna = Witness(a.ws_url, "Anna", "kittens", "normal", seed=2)
+            carla = Witness(a.ws_url, "Carla", "kittens", "normal", seed=3)
+            dora = Witness(b.ws_url, "Dora", "kittens", "normal", seed=4)
+            for someone in (anna, carla, dora):
+                await sit(someone, bo.table)
+            await bo.send({"type": "start", "table": bo.table})
+            on_a, on_b = [anna, carla], [bo, dora]
+            await play_until(on_a + on_b, acks=2, limit_s=120)
+            acked = [entry for p in on_a + on_b for entry in p.acked]
+            counted = [len(p.acked) for p in on_a]
+            os.kill(b.process.pid, signal.SIGKILL)
+            playing = asyncio.create_task(play_to_the_end(on_a, limit_s=240))  # A's players play on
+            for gone in on_b:
+                with contextlib.suppress(Exception):
+                    await gone.close()
+            back = []
+            for i, gone in enumerate(on_b):
+                if i == 1:  # the second comes back once the table has moved to A
+                    async with asyncio.timeout(20):
+                        while a.health()["tables"] != 1:
+                            await asyncio.sleep(0.1)
+                again = Witness(a.ws_url, gone.name, "kittens", "normal", seed=10 + i)
+                again.token, again.table = gone.token, gone.table
+                await again.connect()
+                back.append(again)
+            await play_to_the_end(back, limit_s=240)
+            await playing
+            for player in on_a + back:
+                await player.close()
+            return on_a, on_b, back, acked, counted
+
+        on_a, on_b, back, acked_before, counted = asyncio.run(go())
+        b.process.wait()
+        game_id = acked_before[0][0]
+        stored = asyncio.run(stored_game(db, game_id))
+        seqs = [seq for seq, _fence in asyncio.run(_log(db, game_id))]
+    for again, gone in zip(back, on_b, strict=True):
+        assert again.seat == gone.seat  # their own seat, back through the other node
+    assert all(p.over for p in on_a + back)
+    assert stored.record.moves and seqs == list(range(len(seqs)))  # one log, no gap
+    for _game, seq, action in acked_before:
+        assert stored.record.moves[seq].action == action
+    # A's players went on playing, acknowledged by the node that took the table over
+    assert [len(p.acked) for p in on_a] != counted
+    replay(find_game("kittens"), stored.record)
+    assert [s.name for s in stored.seats] == ["Bo", "Anna", "Carla", "Dora"]
+
+
+def test_a_node_told_to_stop_hands_its_table_over_and_its_game_goes_on(cluster_env: dict[str, str]) -> None:
+    """SIGTERM drains a node: its table moves to the other node at once, a player of the other
+    node plays on without noticing more than a resync, the stopping node's own player gets
+    the resync through it before their connection closes, comes back through the other node
+    with their token, and the game is played to its end with every acknowledged action."""
+    db = cluster_env["CARDROOM_DB"]
+    options = {**QUICK_KITTENS, "bot_think_ms": 0}
+    with nodes(cluster_env, 2) as (a, b):
+
+        async def go() -> tuple[Witness, Witness, Witness, list[Any], float]:
+            anna = Witness(a.ws_url, "Anna", "kittens", "normal", seed=1)
+            await create_and_start(anna, "kittens", seats=4, bots=2, options=options)
+            assert anna.table is not None
+            bo = Witness(b.ws_url, "Bo", "kittens", "normal", seed=2)
+            await sit(bo, anna.table)
+            await anna.send({"type": "start", "table": anna.table})
+            await play_until([anna, bo], acks=2, limit_s=120)
+            acked = [entry for p in (anna, bo) for entry in p.acked]
+            frames_before = len(anna.frames), len(bo.frames)
+            bo_plays = asyncio.create_task(play_to_the_end([bo], limit_s=240))
+            stopped = asyncio.get_running_loop().time()
+            a.process.terminate()
+            await play_to_the_end([anna], limit_s=30)  # until node A closes her connection
+            assert anna.ws.close_code in (1001, 1012)  # going away / service restart: reconnect
+            async with asyncio.timeout(20):
+                while b.health()["tables"] != 1:
+                    await asyncio.sleep(0.05)
+            took = asyncio.get_running_loop().time() - stopped
+            resynced = [
+                m for f in anna.frames[frames_before[0] :] for m in messages(f) if m.get("type") == "table"
+            ]
+            assert resynced and resynced[-1]["you"] == anna.seat  # her seat, as node B has it now
+            back = Witness(b.ws_url, "Anna", "kittens", "normal", seed=3)
+            back.token, back.table = anna.token, anna.table
+            await back.connect()
+            await play_to_the_end([back], limit_s=240)
+            await bo_plays
+            bo_resynced = [
+                m for f in bo.frames[frames_before[1] :] for m in messages(f) if m.get("type") == "table"
+            ]
+            assert bo_resynced  # Bo never reconnected: the table came to his node
+            for player in (anna, bo, back):
+                await player.close()
+            return anna, bo, back, acked, took
+
+        anna, bo, back, acked, took = asyncio.run(go())
+        a.process.wait(15)
+        game_id = acked[0][0]
+        stored = asyncio.run(stored_game(db, game_id))
+        log = asyncio.run(_log(db, game_id))
+    print(f"table taken over after SIGTERM: {took:.1f} s")
+    assert "draining: 1 tables handed" in a.log and "Traceback" not in a.log
+    assert took < 5
+    assert back.seat == anna.seat and bo.over and back.over
+    assert stored.state == "over" and [seq for seq, _ in log] == list(range(len(log)))
+    fences = [f for _, f in log]
+    assert fences == sorted(fences) and fences[0] < fences[-1]  # written by A, then by B
+    for _game, seq, action in acked:
+        assert stored.record.moves[seq].action == action
+    replay(find_game("kittens"), stored.record)
+
+
+def test_bad_input_for_another_nodes_table_gets_the_owners_clear_error_and_changes_nothing(
+    cluster_env: dict[str, str],
+) -> None:
+    """Through the relay, a wrong message is answered as at the owner itself, in the sender's
+    language, to the sender alone: a private table without its code, joining a game that
+    has started, acting at a table one is not at or only watches, an empty chat line, a
+    table no node has. The table and its players are as before."""
+    with nodes(cluster_env, 2) as (a, b):
+
+        async def go() -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+            bo = await Client.connect(b.ws_url, "Bo")
+            await bo.send(
+                {
+                    "type": "create_table",
+                    "game": "kittens",
+                    "seats": 3,
+                    "bots": 1,
+                    "options": {},
+                    "private": True,
+                }
+            )
+            created = await bo.expect("table")
+            table, code = created["table"], created["code"]
+            await bo.send({"type": "start", "table": table})
+            await bo.expect("table", table=table, state="playing")
+            eve = await Client.connect_raw(
+                a.ws_url, {"type": "hello", "protocol": 2, "name": "Eve", "lang": "fr"}
+            )
+            await eve.expect("welcome")
+            async with asyncio.timeout(15):  # node A has heard of the table
+                while not any(t["id"] == table for t in (await eve.expect("tables"))["tables"]):
+                    await eve.send({"type": "list_tables"})
+                    await asyncio.sleep(0.2)
+            errors = []
+            for wrong in (
+                {"type": "spectate", "table": table},  # private: the code is needed
+                {"type": "join", "table": table, "code": code, "seat": 7},  # started already
+                {"type": "act", "table": table, "action": {"kind": "draw"}, "ref": 1},  # not at it
+                {"type": "leave", "table": "nowhere"},
+            ):
+                await eve.send(wrong)
+                errors.append(await eve.expect("error"))
+            await eve.send({"type": "spectate", "table": table, "code": code})
+            watched = await eve.expect("table", table=table)
+            await eve.send({"type": "act", "table": table, "action": {"kind": "draw"}, "ref": 2})
+            not_seated = await eve.expect("error")
+            await eve.send({"type": "chat", "table": table, "text": ""})
+            errors.append(await eve.expect("error"))
+            seen_by_bo = [m for m in bo.inbox if m.get("type") == "error"]
+            await bo.close()
+            await eve.close()
+            return errors, watched, not_seated, seen_by_bo
+
+        errors, watched, not_seated, seen_by_bo = asyncio.run(go())
+        assert b.health()["tables"] == 1 and a.health()["tables"] == 0
+    assert [e["code"] for e in errors] == [
+        "bad_code",
+        "already_started",
+        "not_seated",
+        "no_such_table",
+        "bad_chat",
+    ]
+    assert errors[0]["message"] != "This table is private: you need its invitation code."  # in French
+    assert watched["you"] is None and watched["view"]["hand"] == []
+    assert not_seated["code"] == "not_seated"
+    assert seen_by_bo == []  # nobody else hears of them
+
+
+def test_a_player_comes_back_through_any_node_and_a_second_connection_replaces_the_first(
+    cluster_env: dict[str, str],
+) -> None:
+    """Anna sits, through node A, at a table of node B. She comes back with her token at node B
+    itself: her seat is hers, connected. She then connects at node A again while her node B
+    connection is open: that one is closed as replaced (as on one server), and node A shows her
+    the table with her seat, relayed from B."""
+    with nodes(cluster_env, 2) as (a, b):
+
+        async def go() -> tuple[dict[str, Any], dict[str, Any], int | None, dict[str, Any]]:
+            bo = await Client.connect(b.ws_url, "Bo")
+            await bo.send({"type": "create_table", "game": "kittens", "seats": 3, "bots": 0, "options": {}})
+            table = (await bo.expect("table"))["table"]
+            anna = NetBot(a.ws_url, "Anna", "kittens", "normal", 1)
+            await sit(anna, table)
+            await anna.close()
+            dropped = await bo.expect("table", table=table)  # Bo sees her seat go quiet
+            while dropped["seats"][1]["connected"]:
+                dropped = await bo.expect("table", table=table)
+            at_b = await Client.connect(b.ws_url, token=anna.token)
+            mine = await at_b.expect("table", table=table)
+            at_a = await Client.connect(a.ws_url, token=anna.token)
+            relayed = await at_a.expect("table", table=table)
+            with contextlib.suppress(Exception):
+                while True:
+                    await at_b.recv(10)
+            code = at_b.ws.close_code
+            for client in (bo, at_a):
+                await client.close()
+            return mine, relayed, code, dropped
+
+        mine, relayed, code, dropped = asyncio.run(go())
+    assert dropped["seats"][1]["name"] == "Anna" and not dropped["seats"][1]["connected"]
+    assert mine["you"] == 1 and mine["seats"][1]["connected"]
+    assert code == 4003  # replaced: "the same player connected again elsewhere"
+    assert relayed["you"] == 1 and relayed["seats"][1]["connected"]
+
+
+def test_players_of_a_killed_node_get_stand_ins_at_another_nodes_table_and_their_seats_back(
+    cluster_env: dict[str, str],
+) -> None:
+    """Anna plays through node A at node B's table; node A is killed (-9). Node B sees her
+    node gone and a bot stands in for her (the game does not wait for a dead connection); she
+    comes back through node B with her token and has her seat again."""
+    with nodes(cluster_env, 2) as (a, b):
+
+        async def go() -> tuple[dict[str, Any], dict[str, Any], float]:
+            bo = await Client.connect(b.ws_url, "Bo")
+            await bo.send(
+                {"type": "create_table", "game": "kittens", "seats": 3, "bots": 1, "options": QUICK_KITTENS}
+            )
+            table = (await bo.expect("table"))["table"]
+            anna = NetBot(a.ws_url, "Anna", "kittens", "normal", 1)
+            await sit(anna, table)
+            await bo.send({"type": "start", "table": table})
+            await bo.expect("table", table=table, state="playing")
+            os.kill(a.process.pid, signal.SIGKILL)
+            killed = asyncio.get_running_loop().time()
+            while True:
+                standing = await bo.expect("table", table=table, timeout=20)
+                if standing["seats"][2]["standing_in"]:
+                    break
+            took = asyncio.get_running_loop().time() - killed
+            with contextlib.suppress(Exception):
+                await anna.close()
+            back = await Client.connect(b.ws_url, token=anna.token)
+            again = await back.expect("table", table=table)
+            await back.close()
+            await bo.close()
+            return standing, again, took
+
+        standing, again, took = asyncio.run(go())
+        a.process.wait()
+    print(f"stand-in after the player's node was killed: {took:.1f} s")
+    assert standing["seats"][2]["name"] == "Anna" and not standing["seats"][2]["connected"]
+    assert took < 12  # the node's registration expires (5 s), then the next look (1 s)
+    assert again["you"] == 2 and not again["seats"][2]["standing_in"] and again["seats"][2]["connected"]
