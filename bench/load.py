@@ -259,8 +259,16 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+LOAD_LIMITS = {
+    "CARDROOM_CONNECTIONS_PER_ADDRESS": "100000",
+    "CARDROOM_TABLES_PER_ADDRESS": "100000",
+}
+"""Every client of the load run comes from one address (127.0.0.1), which a public server's
+per-address limits (cardroom/server/limits.py) would refuse past 40 connections and 20 tables."""
+
+
 def run_once(args: argparse.Namespace, db: str) -> dict[str, Any]:
-    env = {} if db == "sqlite" else {"CARDROOM_DB": db}
+    env = {**LOAD_LIMITS} if db == "sqlite" else {**LOAD_LIMITS, "CARDROOM_DB": db}
     if args.nodes > 1:
         env["CARDROOM_REDIS"] = args.redis
     with contextlib.ExitStack() as stack:
