@@ -167,8 +167,14 @@ export function drawTable(felt, m, handlers) {
   felt.dataset.seats = String(n);
   felt.classList.toggle("playing", Boolean(m.view));
   st.spots = m.seats.map((_s, i) => seatSpot(i, m.you, n));
-  st.board.replaceChildren(...m.seats.map((_s, i) => seatChip(m, i, st.spots[i], handlers)), centre(m, handlers));
-  st.clock = st.board.querySelector(".clock");
+  // The seats and piles are drawn again only when what they show changed: not for the server's
+  // clock, nor for burritos in flight (the air layer draws those once a frame).
+  const key = boardKey(m);
+  if (key !== st.key) {
+    st.key = key;
+    st.board.replaceChildren(...m.seats.map((_s, i) => seatChip(m, i, st.spots[i], handlers)), centre(m, handlers));
+    st.clock = st.board.querySelector(".clock");
+  }
   const timer = timerOf(m);
   if (!st.timer || !timer || st.timer.deadline !== timer[1]) {
     st.timer = timer ? { label: timer[0], deadline: timer[1], total: Math.max(1, timer[1] - (m.view ? m.view.now : 0)) } : null;
@@ -181,6 +187,16 @@ export function drawTable(felt, m, handlers) {
   st.model = m;
   st.handlers = handlers;
   tickTable(felt, handlers.now ? handlers.now() : 0);
+}
+
+// A view without what changes on its own in every message (the server's clock, burritos in
+// flight): what a drawing of seats and piles depends on, to tell whether to draw them again.
+export function stillView(v) {
+  return v ? { ...v, now: null, fight: v.fight ? { ...v.fight, flights: null } : null } : null;
+}
+
+function boardKey(m) {
+  return JSON.stringify([document.documentElement.lang, m.game, m.state, m.seats, m.you, stillView(m.view), m.places, m.banner, m.choosingSeats]);
 }
 
 // Once a frame: clocks count down, burritos fly. Only what changed is written.

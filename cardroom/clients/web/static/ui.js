@@ -90,12 +90,20 @@ export function quiet() {
 // the live regions already said each line once. The log itself takes the focus (Tab), so that
 // the keyboard reaches it as it scrolls.
 let logCursor = -1;
+let scrollPending = false;
 
+// A line is added without reading the page's layout: the history is kept at its newest line
+// once a frame, in the frame that draws it (reading the scroll size after each line made the
+// browser lay the page out again for every line of a busy fight).
 export function logLine(text, urgent = false) {
   const log = $("log");
-  const entry = el("p", { tabindex: "-1", class: urgent ? "urgent" : null, text });
-  log.append(entry);
-  if (logCursor < 0) log.scrollTop = log.scrollHeight;
+  log.append(el("p", { tabindex: "-1", class: urgent ? "urgent" : null, text }));
+  if (logCursor >= 0 || scrollPending) return;
+  scrollPending = true;
+  requestAnimationFrame(() => {
+    scrollPending = false;
+    if (logCursor < 0) log.scrollTop = log.scrollHeight;
+  });
 }
 
 export function clearLog() {
