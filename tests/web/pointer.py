@@ -73,6 +73,32 @@ class Finger:
         return True
 
 
+def crowded(page: Page) -> list[str]:
+    """What overlaps on the felt: a pile, the clock or the banner under a seat, anything past
+    the felt's edge, and the banner's text cut short (each as "what x what")."""
+    found: list[str] = page.evaluate("""() => {
+      const felt = document.querySelector('#felt');
+      const name = (e) => e.dataset.pile || (e.dataset.seat !== undefined ? `seat ${e.dataset.seat}` : e.className);
+      const boxes = (s) => [...felt.querySelectorAll(s)].filter(e => e.getClientRects().length)
+        .map(e => [name(e), e.getBoundingClientRect()]);
+      const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+      const seats = boxes('.chip');
+      const middle = boxes('.pile-spot, .banner, .clock');
+      const out = [];
+      for (const [n, r] of middle) for (const [s, q] of seats) if (meet(r, q)) out.push(`${n} x ${s}`);
+      const f = felt.getBoundingClientRect();
+      for (const [n, r] of [...middle, ...seats]) {
+        if (r.left < f.left || r.right > f.right || r.top < f.top || r.bottom > f.bottom) out.push(`${n} x the edge`);
+      }
+      const banner = felt.querySelector('.banner');
+      if (banner && (banner.scrollWidth > banner.clientWidth || banner.scrollHeight > banner.clientHeight)) {
+        out.push(`banner x its own text: ${banner.textContent}`);
+      }
+      return out;
+    }""")
+    return found
+
+
 def enter_lobby(page: Page, finger: Finger, name: str) -> None:
     finger.tap("#nickname")
     page.keyboard.type(name)  # the on-screen keyboard
@@ -246,20 +272,23 @@ def _burrito_cards(page: Page, finger: Finger, hand: list[str], done: Counter[st
 
 
 def play_burrito_round_by_pointer(
-    page: Page, finger: Finger, limit_s: float = 180, shots: str = ""
+    page: Page, finger: Finger, limit_s: float = 180, shots: str = "", to_the_end: bool = False
 ) -> Counter[str]:
     """Play a whole round by taps; incoming burritos are caught and dodged in turn (and, with
-    `shots`, a screenshot of the first burrito in the air in its catch window)."""
+    `shots`, a screenshot of the first burrito in the air in its catch window). `to_the_end`:
+    play on until the game is over instead."""
     done: Counter[str] = Counter()
     plans: dict[int, str] = {}
     fight_key = None
     fight_seen = 0.0
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
-        if log_has(page, "Round 1 is over") and done["catch"] and done["dodge"]:
+        if not to_the_end and log_has(page, "Round 1 is over") and done["catch"] and done["dodge"]:
             return done
         s = state(page)
         v = s["view"]
+        if to_the_end and (s["state"] == "over" or (v and v["phase"] == "game_over")):
+            return done
         if v is None or s["state"] != "playing":
             page.wait_for_timeout(30)
             continue
@@ -281,6 +310,8 @@ def play_burrito_round_by_pointer(
             plan = plans[incoming[0]["id"]] if incoming else None
             if shots and incoming and not done["shot"] and page.locator("#felt .burrito.window").count():
                 shot(page, f"{shots}-catch-window")
+                found = crowded(page)
+                assert found == [], found  # the fight's banner in full, clear of the seats
                 done["shot"] += 1
             if plan == "catch":
                 tried = "catch" if act(page, finger, "catch") else None  # only once the window is open
@@ -303,7 +334,7 @@ def play_burrito_round_by_pointer(
         done[tried] += 1
         wait_for_change(page, s["v"], s["choosing"], timeout_ms=1000)
     raise AssertionError(
-        f"the round did not end in time, or no burrito came to catch and dodge: {dict(done)}"
+        f"the round (or game) did not end in time, or no burrito came to catch and dodge: {dict(done)}"
     )
 
 

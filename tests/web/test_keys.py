@@ -50,7 +50,7 @@ def test_page_up_and_page_down_move_through_the_history(page: Page) -> None:
     entries = page.eval_on_selector_all("#log p", "ps => ps.map(p => p.textContent)")
     page.keyboard.press("PageUp")
     assert page.evaluate("document.activeElement.textContent") == page.evaluate(
-        "document.querySelector('#log').lastElementChild.textContent"
+        "[...document.querySelectorAll('#log p')].at(-1).textContent"
     )
     last = page.evaluate("[...document.querySelectorAll('#log p')].indexOf(document.activeElement)")
     page.keyboard.press("PageUp")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from tests.web.pointer import Finger, create_table, enter_lobby, shot, start
+from tests.web.pointer import Finger, create_table, crowded, enter_lobby, shot, start
 from tests.web.test_accessibility import audit, no_horizontal_scroll
 
 # What a finger aims at during a game: buttons, cards, seats, choices.
@@ -50,6 +50,7 @@ def test_every_view_in_both_layouts(device: str, request: pytest.FixtureRequest)
         start(page, finger)
         page.wait_for_timeout(600)  # the first events drawn
         look(page, f"{game}-{device}-game")
+        assert crowded(page) == []  # every seat, pile and the clock clear of each other
         # After Start the seats of the table and the hand are both on screen.
         assert page.evaluate("""() => {
             const felt = document.querySelector('#felt').getBoundingClientRect();
@@ -61,6 +62,7 @@ def test_every_view_in_both_layouts(device: str, request: pytest.FixtureRequest)
             page.set_viewport_size({"width": 844, "height": 390})
             page.wait_for_timeout(200)
             look(page, f"{game}-landscape-game")
+            assert crowded(page) == []
             page.set_viewport_size({"width": 390, "height": 844})
         finger.tap("#leave-btn")
         page.wait_for_selector("#lobby:not([hidden])")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
+from tests.web.keyboard import state
 from tests.web.pointer import (
     Finger,
     log_has,
@@ -132,6 +133,35 @@ def test_a_burrito_round_by_pointer_alone(device: str, request: pytest.FixtureRe
         if done[kind]:
             assert log_has(page, start_of_line), (kind, start_of_line)
     focus_is_never_main(page)
+
+
+def test_a_short_burrito_game_by_touch_ends_on_its_points_places_and_badge(phone: Page) -> None:
+    """One bruise a round: each round ends with its first fight, and after the second (and the
+    badge duel, when the two rounds have different winners) the game is over. The final
+    scoreboard, on screen, ranks the winner first with the badge, and each row gives the points
+    and bruises the table ended with."""
+    finger = sit_down(phone, "Finish", "burrito", 2, {**BURRITO_FAST, "bruises": 1})
+    play_burrito_round_by_pointer(phone, finger, limit_s=300, to_the_end=True)
+    phone.wait_for_selector("#scoreboard.final")
+    room = state(phone)
+    end = phone.evaluate(
+        "(() => { const r = window.cardroom.state.room; return {places: r.places, seats: r.seats.map(s => s.name)}; })()"
+    )
+    v = room["view"]
+    assert v["phase"] == "game_over" and v["badge"] == v["winner"]
+    rows = phone.evaluate("""[...document.querySelectorAll('#scoreboard tbody tr')].map(tr =>
+        [...tr.children].map(c => c.textContent))""")
+    assert len(rows) == 2
+    first_place, first_name, first_points = rows[0]
+    assert first_place == "1"
+    assert first_name.startswith(end["seats"][v["winner"]])
+    assert "holds the badge" in first_points
+    assert "holds the badge" not in rows[1][2]
+    for place, name, points in rows:
+        seat = next(i for i, n in enumerate(end["seats"]) if name.startswith(n))
+        assert place == str(end["places"][seat])
+        assert points.startswith(f"score {v['scores'][seat]}, bruises {v['bruises'][seat]}"), points
+    final_scoreboard(phone, finger, "phone", "burrito")
 
 
 # Parts of the table a person may click or tap, by accident or not.

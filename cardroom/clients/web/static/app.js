@@ -554,7 +554,13 @@ function renderTable() {
   renderKeysList();
 }
 
+// Drawn again only when what the list says changed: a burrito in flight changes nothing in it.
 function renderSeats(r) {
+  const v = r.view;
+  const shown = v && [v.hand_sizes, v.scores, v.bruises, v.badge, v.alive, v.turn, v.turns_left, v.phase, v.fight && [v.fight.fighters, v.fight.holding]];
+  const key = JSON.stringify([document.documentElement.lang, r.id, r.game, r.seats, r.you, r.is_host, r.state, shown]);
+  if ($("seats").dataset.key === key) return;
+  $("seats").dataset.key = key;
   keepFocus($("seats"), "seats-title", () => renderSeatList(r));
 }
 

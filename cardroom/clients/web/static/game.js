@@ -9,7 +9,7 @@ import { actionFor, bindings, keyLabel, keyName } from "./keys.js";
 import { cues, panFor } from "./sound.js";
 import { $, announce, el, isTyping, leaveLog, logLine, moveLog } from "./ui.js";
 import { renderActions } from "./actions.js";
-import { drawTable, renderScoreboard, tickTable } from "./table.js";
+import { drawTable, renderScoreboard, stillView, tickTable } from "./table.js";
 import { cardFace } from "./art.js";
 
 let ctx = null; // { state, send, act, query, openHelp }
@@ -173,16 +173,22 @@ export function renderGame() {
   const r = room();
   const v = view();
   const board = $("board");
-  board.replaceChildren();
   if (!r || !v) {
-    board.append(el("p", { text: r && r.state === "waiting" ? _("The game has not started yet.") : _("No game is being played.") }));
+    board.dataset.key = "";
+    board.replaceChildren(el("p", { text: r && r.state === "waiting" ? _("The game has not started yet.") : _("No game is being played.") }));
     renderHand(false);
     $("flights").replaceChildren();
     renderPointer();
     return;
   }
-  if (r.game === "kittens") renderKittensBoard(board, v);
-  else renderBurritoBoard(board, v);
+  // The board's text is written again only when it would read differently.
+  const key = JSON.stringify([document.documentElement.lang, r.game, r.you, r.seats.map((s) => s.name), stillView(v)]);
+  if (board.dataset.key !== key) {
+    board.dataset.key = key;
+    board.replaceChildren();
+    if (r.game === "kittens") renderKittensBoard(board, v);
+    else renderBurritoBoard(board, v);
+  }
   if (reorder && !(v.phase === "choosing" && v.choosing && v.choosing.player === me() && v.choosing.kind === "reorder")) {
     reorder = null;
   }
@@ -514,8 +520,13 @@ function tick() {
       const start = x.lands_at - total;
       const done = Math.max(0, Math.min(1, (now - start) / total));
       const windowPart = Math.max(0, Math.min(1, (x.lands_at - x.catch_from) / total));
-      node.querySelector(".done").style.width = `${done * 100}%`;
-      node.querySelector(".window").style.width = `${windowPart * 100}%`;
+      // A transform, not a width: the bar moves every frame without laying the page out again.
+      const fill = node.querySelector(".done");
+      const scale = `scaleX(${done.toFixed(3)})`;
+      if (fill.style.transform !== scale) fill.style.transform = scale;
+      const catchPart = node.querySelector(".window");
+      const width = `${(windowPart * 100).toFixed(2)}%`;
+      if (catchPart.style.width !== width) catchPart.style.width = width;
       node.querySelector(".flight-bar").classList.toggle("open", now >= x.catch_from && now < x.lands_at);
     }
   }
@@ -934,8 +945,13 @@ export function askingRows(gameName) {
 export function renderKeysList() {
   const box = $("keys-list");
   const g = game();
+  const rows = g ? keyRows(g) : [];
+  // Drawn again only when the keys or their language changed, not for every move of the game.
+  const key = JSON.stringify([g, document.documentElement.lang, rows]);
+  if (box.dataset.key === key) return undefined;
+  box.dataset.key = key;
   if (!g) return box.replaceChildren();
-  box.replaceChildren(keysTable(keyRows(g), _("Keys for this game")));
+  return box.replaceChildren(keysTable(rows, _("Keys for this game")));
 }
 
 export function keysTable(rows, caption) {

@@ -12,13 +12,44 @@ const motionQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-moti
 const reduced = () => Boolean(motionQuery && motionQuery.matches);
 
 // Where seat `seat` sits, in % of the felt: you at the bottom, your left neighbour (seat + 1)
-// to the left, then clockwise round the table.
-export function seatSpot(seat, you, n) {
+// to the left, then clockwise round the table. A felt taller than wide (a phone held upright,
+// `tall` its height in pixels) has no room for seats at its sides beside the piles: the others
+// sit along its top, left neighbour first, in an arc or, when there are many, in staggered
+// rows a seat's height apart, and the piles have the middle to themselves (centreSpot).
+export function seatSpot(seat, you, n, tall = 0) {
   const base = you === null || you === undefined ? 0 : you;
   const k = (seat - base + n) % n;
-  const angle = Math.PI / 2 + (k * 2 * Math.PI) / n;
-  return { x: 50 + 37 * Math.cos(angle), y: 50 + 36 * Math.sin(angle) };
+  if (!tall) {
+    const angle = Math.PI / 2 + (k * 2 * Math.PI) / n;
+    return { x: 50 + 37 * Math.cos(angle), y: 50 + 36 * Math.sin(angle) };
+  }
+  const pct = (px) => (100 * px) / tall;
+  if (k === 0) return { x: 50, y: 100 - pct(SEAT_PX / 2 + 4) };
+  const others = n - 1;
+  const j = k - 1;
+  const rows = rowsOf(n);
+  const spread = rows === 1 ? Math.min(66, 33 * (others - 1)) : 66;
+  const x = others === 1 ? 50 : 50 - spread / 2 + (spread * j) / (others - 1);
+  if (rows === 1) return { x, y: pct(SEAT_PX / 2 + 4 + 14 * ((x - 50) / 33) ** 2) };
+  return { x, y: pct(SEAT_PX / 2 + 4 + SEAT_PX * (rows - 1 - (j % rows))) };
 }
+
+// A seat's height on a tall felt (style.css keeps it to five short lines), and the rows of
+// others along the top: three fit side by side.
+const SEAT_PX = 84;
+const rowsOf = (n) => Math.max(1, Math.ceil((n - 1) / 3));
+
+// The middle of the room left between the others and you on a tall felt, in % of its height.
+function centreSpot(n, tall) {
+  const top = 4 + SEAT_PX * rowsOf(n) + (rowsOf(n) === 1 ? 14 : 0);
+  const bottom = tall - SEAT_PX - 4;
+  return (100 * (top + bottom)) / 2 / tall;
+}
+
+// Taller than wide, near enough, and tall enough for rows of seats above the piles: seats
+// along the top instead of round an oval (a phone held sideways keeps the oval).
+const narrowFelt = (st) => st.w > 0 && st.w < st.h * 1.2 && st.h >= 400;
+const tallOf = (st) => (narrowFelt(st) ? Math.round(st.h) : 0);
 
 // A small picture made from a name: initials on a colour and a shape both chosen by the name.
 function avatar(name) {
@@ -159,6 +190,8 @@ export function drawTable(felt, m, handlers) {
       new ResizeObserver(() => {
         st.w = felt.clientWidth;
         st.h = felt.clientHeight;
+        // Turned, or shown for the first time: the seats move to the felt's new shape.
+        if (st.model && tallOf(st) !== st.tall) drawTable(felt, st.model, st.handlers);
       }).observe(felt);
     }
   }
@@ -166,9 +199,20 @@ export function drawTable(felt, m, handlers) {
   felt.dataset.game = m.game || "";
   felt.dataset.seats = String(n);
   felt.classList.toggle("playing", Boolean(m.view));
-  st.spots = m.seats.map((_s, i) => seatSpot(i, m.you, n));
-  st.board.replaceChildren(...m.seats.map((_s, i) => seatChip(m, i, st.spots[i], handlers)), centre(m, handlers));
-  st.clock = st.board.querySelector(".clock");
+  st.tall = tallOf(st);
+  felt.dataset.shape = st.tall ? "narrow" : "wide";
+  felt.dataset.rows = String(rowsOf(n));
+  st.spots = m.seats.map((_s, i) => seatSpot(i, m.you, n, st.tall));
+  // The seats and piles are drawn again only when what they show changed: not for the server's
+  // clock, nor for burritos in flight (the air layer draws those once a frame).
+  const key = `${st.tall} ${boardKey(m)}`;
+  if (key !== st.key) {
+    st.key = key;
+    const middle = centre(m, handlers);
+    if (st.tall) middle.style.top = `${centreSpot(n, st.tall).toFixed(1)}%`;
+    st.board.replaceChildren(...m.seats.map((_s, i) => seatChip(m, i, st.spots[i], handlers)), middle);
+    st.clock = st.board.querySelector(".clock");
+  }
   const timer = timerOf(m);
   if (!st.timer || !timer || st.timer.deadline !== timer[1]) {
     st.timer = timer ? { label: timer[0], deadline: timer[1], total: Math.max(1, timer[1] - (m.view ? m.view.now : 0)) } : null;
@@ -181,6 +225,16 @@ export function drawTable(felt, m, handlers) {
   st.model = m;
   st.handlers = handlers;
   tickTable(felt, handlers.now ? handlers.now() : 0);
+}
+
+// A view without what changes on its own in every message (the server's clock, burritos in
+// flight): what a drawing of seats and piles depends on, to tell whether to draw them again.
+export function stillView(v) {
+  return v ? { ...v, now: null, fight: v.fight ? { ...v.fight, flights: null } : null } : null;
+}
+
+function boardKey(m) {
+  return JSON.stringify([document.documentElement.lang, m.game, m.state, m.seats, m.you, stillView(m.view), m.places, m.banner, m.choosingSeats]);
 }
 
 // Once a frame: clocks count down, burritos fly. Only what changed is written.
@@ -347,10 +401,21 @@ export function renderScoreboard(box, m) {
   box.hidden = false;
   const over = m.state === "over" || v.phase === "game_over";
   box.querySelector("#lobby-btn").hidden = !over;
-  const key = JSON.stringify([over, m.places, m.game === "burrito" ? [v.scores, v.bruises] : v.alive, m.seats.map((s) => s.name)]);
-  if (box.dataset.key === key) return;
+  // The end of the game: the final scores come into view (the focus stays where it is), again
+  // once Rematch shows under them (it comes with the table's next message, and makes the box taller).
+  const rematch = box.querySelector("#rematch-btn");
+  const seen = over ? `over ${rematch ? rematch.hidden : ""}` : "";
+  const show = () => {
+    if (box.dataset.seen === seen) return;
+    box.dataset.seen = seen;
+    if (over) box.scrollIntoView({ block: "nearest" });
+  };
+  const key = JSON.stringify([over, m.places, m.game === "burrito" ? [v.scores, v.bruises, v.badge] : v.alive, m.seats.map((s) => s.name)]);
+  if (box.dataset.key === key) {
+    show();
+    return;
+  }
   box.dataset.key = key;
-  const ending = over && !box.classList.contains("final");
   box.classList.toggle("final", over);
   const order = m.seats.map((_s, i) => i);
   const places = m.places || null;
@@ -361,12 +426,16 @@ export function renderScoreboard(box, m) {
   box.querySelector(".col-name").textContent = _("Player");
   box.querySelector(".col-score").textContent = m.game === "burrito" ? _("Points") : _("State");
   body.replaceChildren(...order.map((i) => {
-    const score = m.game === "burrito" ? listOf([fmt(_("score {score}"), { score: v.scores[i] }), fmt(_("bruises {n}"), { n: v.bruises[i] })], "unit") : v.alive[i] ? (over ? _("survived") : _("in the game")) : _("exploded");
+    const burrito = () => {
+      const parts = [fmt(_("score {score}"), { score: v.scores[i] }), fmt(_("bruises {n}"), { n: v.bruises[i] })];
+      if (v.badge === i) parts.push(_("holds the badge")); // the badge breaks the tie for the game
+      return listOf(parts, "unit");
+    };
+    const score = m.game === "burrito" ? burrito() : v.alive[i] ? (over ? _("survived") : _("in the game")) : _("exploded");
     return el("tr", { class: places && places[i] === 1 ? "first" : null },
       el("td", { text: places ? String(places[i]) : "–" }),
       el("th", { scope: "row" }, m.seats[i] && m.seats[i].name ? (i === m.you ? fmt(_("{name} (you)"), { name: m.seats[i].name }) : m.seats[i].name) : _("empty seat")),
       el("td", { text: score }));
   }));
-  // The end of the game: the final scores come into view (the focus stays where it is).
-  if (ending) box.scrollIntoView({ block: "nearest" });
+  show();
 }

@@ -90,12 +90,30 @@ export function quiet() {
 // the live regions already said each line once. The log itself takes the focus (Tab), so that
 // the keyboard reaches it as it scrolls.
 let logCursor = -1;
+let scrollPending = false;
+
+// The lines go into blocks of LINES_PER_BLOCK: a new line lays out its own block, and the blocks
+// out of view are neither laid out nor painted (style.css), so that a line costs the same late
+// in a long game as at its start (with 8,000 lines in one block, 5 lines and their layout took
+// 5 ms). A line is added without reading the page's layout: the history is kept at its newest
+// line once a frame, in the frame that draws it (reading the scroll size after each line made
+// the browser lay the page out again for every line of a busy fight).
+const LINES_PER_BLOCK = 100;
 
 export function logLine(text, urgent = false) {
   const log = $("log");
-  const entry = el("p", { tabindex: "-1", class: urgent ? "urgent" : null, text });
-  log.append(entry);
-  if (logCursor < 0) log.scrollTop = log.scrollHeight;
+  let block = log.lastElementChild;
+  if (!block || block.childElementCount >= LINES_PER_BLOCK) {
+    block = el("div", { class: "log-block" });
+    log.append(block);
+  }
+  block.append(el("p", { tabindex: "-1", class: urgent ? "urgent" : null, text }));
+  if (logCursor >= 0 || scrollPending) return;
+  scrollPending = true;
+  requestAnimationFrame(() => {
+    scrollPending = false;
+    if (logCursor < 0) log.scrollTop = log.scrollHeight;
+  });
 }
 
 export function clearLog() {
@@ -107,7 +125,7 @@ export function clearLog() {
 // "last" (Home and End in the history) jumps. Past either end the page says so instead of
 // saying the same entry again.
 export function moveLog(step, to = null) {
-  const entries = [...$("log").children];
+  const entries = [...$("log").querySelectorAll("p")];
   if (!entries.length) {
     announce(_("The history is empty."));
     return;
@@ -121,7 +139,7 @@ export function moveLog(step, to = null) {
     return;
   }
   index = Math.max(0, Math.min(entries.length - 1, index));
-  for (const entry of entries) entry.removeAttribute("aria-current");
+  unmark();
   const entry = entries[index];
   entry.setAttribute("aria-current", "true");
   logCursor = index;
@@ -131,7 +149,11 @@ export function moveLog(step, to = null) {
 
 export function leaveLog() {
   logCursor = -1;
-  for (const entry of $("log").children) entry.removeAttribute("aria-current");
+  unmark();
+}
+
+function unmark() {
+  for (const entry of $("log").querySelectorAll("[aria-current]")) entry.removeAttribute("aria-current");
 }
 
 export function isTyping(target) {
