@@ -116,7 +116,8 @@ def wait_for_change(page: Page, version: int, choosing: bool, timeout_ms: int = 
 def said_once_and_logged(page: Page) -> None:
     """Every line said reached a live region exactly once, and the history keeps every narrated
     line said (and the background lines the verbosity left unsaid as well)."""
-    page.wait_for_function("window.cardroom.quiet()")
+    # Polite lines wait while each assertive one is said: on a busy machine, many seconds.
+    page.wait_for_function("window.cardroom.quiet()", timeout=30_000)
     spoken, regions, log = page.evaluate(
         """[window.cardroom.spoken, window.__said,
             [...document.querySelectorAll('#log p')].map(p => p.textContent)]"""

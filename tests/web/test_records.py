@@ -99,7 +99,8 @@ def test_the_games_view_lists_the_game_and_the_replay_steps_by_keyboard(
     audit(page)
 
     # Next step: its texts go to the polite region and into the viewer's history.
-    page.wait_for_function("window.cardroom.quiet()")  # what was said before has been said
+    # What was said before has been said (polite lines wait for each assertive one).
+    page.wait_for_function("window.cardroom.quiet()", timeout=30_000)
     before = len(said(page))
     page.keyboard.press("ArrowRight")
     assert replay(page)["index"] == 1
