@@ -12,10 +12,11 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 
-from cardroom.clients.terminal.lobby import Lobby, time_to_react_lines
+from cardroom.clients.terminal.keys import action_of
+from cardroom.clients.terminal.lobby import Lobby, recap_query, time_to_react_lines
 from cardroom.clients.terminal.speaker import BELL_KEY, Line, bell_help, rings
 from cardroom.clients.terminal.tablestate import TableState, make_game_ui
-from cardroom.clients.terminal.ui import Say
+from cardroom.clients.terminal.ui import Ask, Say
 from cardroom.games import find_game
 from cardroom.i18n import N_, _
 from cardroom.protocol import JSON
@@ -105,13 +106,15 @@ class TablePlay(Lobby):
         priority = m.get("priority")
         if isinstance(priority, list) and len(priority) == len(texts):
             marked = [
-                Line.of(t, p) if isinstance(p, int) else Line(t) for t, p in zip(texts, priority, strict=True)
+                Line(t, p) if isinstance(p, int) else Line(t) for t, p in zip(texts, priority, strict=True)
             ]
         else:  # an older server: every line counts as the listener's
             marked = [Line(t) for t in texts]
         events = [e for e in m.get("events", []) if isinstance(e, dict)]
         lines = self._with_hints(state, events, marked, at)
         self.speaker.lines(lines, ring=state.you is not None and rings(state.game, lines))
+        summary = m.get("summary")
+        self.speaker.summary(summary if isinstance(summary, str) else None)
         if state.ui is not None and state.view is not None and state.game in LOCAL_TICKS:
             state.wakeups = sorted(set(state.ui.wakeups(state.view)))
 
@@ -175,7 +178,7 @@ class TablePlay(Lobby):
                 continue  # the person asked for quiet (burrito's m)
             said = _hinted(b, u, [line.text for line in chunk])
             marks = [*chunk, *[chunk[0] if chunk else Line("")] * (len(said) - len(chunk))]
-            out.extend(Line(text, m.urgent, m.mine) for text, m in zip(said, marks, strict=True))
+            out.extend(Line(text, m.priority) for text, m in zip(said, marks, strict=True))
         return out
 
     def _tick_timeout(self) -> float | None:
@@ -248,6 +251,9 @@ class TablePlay(Lobby):
             self.say(_("You leave the table. Goodbye!"))
             await self._quit()
             return
+        if state is not None and state.ui is None and action_of(state.game, key) == "recap":
+            await self._send(recap_query(state.id))  # watchers may ask too
+            return
         if state is None or state.ui is None or state.view is None:
             self.say(_("You are watching: press / for a command line, ? for help."))
             return
@@ -256,6 +262,9 @@ class TablePlay(Lobby):
             return
         if isinstance(result, Say):
             self.say(result.text)
+            return
+        if isinstance(result, Ask):
+            await self._send({"type": "query", "table": state.id, "what": result.what})
             return
         self.refs += 1
         action = find_game(state.game).action_json(result)
