@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from cardroom.bots.names import level_bot_name
 from cardroom.games import GAMES
 from cardroom.i18n import LANGUAGES, _, normalize, use_language
 from cardroom.replay import frames, to_scenario
@@ -296,7 +297,11 @@ def routes(
         game = request.path_params["game"]
         if game not in GAMES:
             raise StoreError("no_game", _("Unknown game."))
-        return JSONResponse({"game": game, "players": await store.ratings.leaderboard(game)})
+        players = await store.ratings.leaderboard(game)
+        for row in players:  # a bot level is named in the reader's language, whoever stored it
+            if row["level"] is not None:
+                row["name"] = level_bot_name(row["level"])
+        return JSONResponse({"game": game, "players": players})
 
     @endpoint
     async def player(request: Request, store: Store) -> Response:

@@ -38,10 +38,12 @@ class Member(NetBot):
         await self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "session": self.session})
 
 
-def _play(server: LiveServer, session: str, name: str, private: bool) -> None:
+def _play(server: LiveServer, session: str, name: str, private: bool, level: str = "easy") -> None:
+    """A two-seat kittens game to its end: the account's player (a network bot) against a bot of `level`."""
+
     async def go() -> None:
         bot = Member(server.ws_url, name, session)
-        await create_and_start(bot, "kittens", 2, 1, FAST_KITTENS, level="easy", private=private)
+        await create_and_start(bot, "kittens", 2, 1, FAST_KITTENS, level=level, private=private)
         await bot.send({"type": "start", "table": bot.table})
         await play_to_the_end([bot], 90)
         await bot.close()
