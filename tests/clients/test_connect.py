@@ -419,3 +419,31 @@ def test_tables_comes_in_pages_and_tables_n_shows_page_n(terminals: list[Termina
         reader.expect(r"^Page 2 of 2, 2 tables in all: tables 1 shows the next page\.$")
         reader.type("tables zero\n")
         reader.expect(r"^tables takes a page number, e\.g\. tables 2\.$")
+
+
+def test_players_of_two_languages_each_read_the_bot_level_in_their_own(
+    server: LiveServer, terminals: list[Terminal]
+) -> None:
+    """Issue 14 ("Bot normal" in Italian): the server sends a bot's level as its code, and each
+    terminal names it in its own language, at one table."""
+    ivo = open_terminal(terminals, server.ws_url, "Ivo")
+    ivo.type("create kittens 3 --bots 1 --level hard\n")
+    line = ivo.expect(r"You sit at table (\d+) \(kittens\), seat 1")
+    number = re.search(r"table (\d+)", line)
+    assert number is not None
+    ivo.expect(r"^Bot \w+ \(hard\) sits at seat 2\.$")
+    gina = Terminal(server.ws_url, "Gina", ["--lang", "it"])
+    terminals.append(gina)
+    gina.expect(r"^Connesso a .* come Gina\.")
+    table = gina.expect(r"^Tavolo (\d+): kittens, .*Ivo")
+    gina_number = re.match(r"Tavolo (\d+)", table)
+    assert gina_number is not None
+    gina.type(f"join {gina_number.group(1)}\n")
+    gina.expect(r"^Sei seduto al tavolo \d+ \(kittens\), posto 3\.$")
+    gina.type("who\n")
+    gina.expect(r"^Posti: posto 1 Ivo; posto 2 \w+ \(bot, difficile\); posto 3 Gina\.$")
+    ivo.type("who\n")
+    ivo.expect(r"^Seats: seat 1 Ivo; seat 2 \w+ \(bot, hard\); seat 3 Gina\.$")
+    for who in (gina, ivo):
+        who.type("quit\n")
+        assert who.finish() == 0
