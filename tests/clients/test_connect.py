@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
 import socket
@@ -10,11 +11,13 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from cardroom.clients.terminal.lobby import BadCommand, parse_create
 from cardroom.clients.terminal.wire import server_messages, ws_url
+from tests.server.disk import PAUSED, RESUMED, disk, free_the_disk, pause_a_table
 from tests.server.live import LiveServer, run_server
 
 
@@ -447,3 +450,30 @@ def test_players_of_two_languages_each_read_the_bot_level_in_their_own(
     for who in (gina, ivo):
         who.type("quit\n")
         assert who.finish() == 0
+
+
+def test_a_watcher_arriving_at_a_paused_table_hears_it_is_paused(
+    tmp_path: Path, terminals: list[Terminal]
+) -> None:
+    """docs/security.md: a table pauses while the server cannot save its game. The notice says so
+    when it happens; whoever learns it from a resync (here a watcher arriving) hears it too, and
+    hears once that play goes on."""
+    with run_server({"CARDROOM_DATA": str(tmp_path)}) as live, disk(live):
+
+        async def pause() -> str:
+            anna, table = await pause_a_table(live)
+            await anna.close()  # a bot stands in; the table stays paused
+            return table
+
+        asyncio.run(pause())
+        wanda = open_terminal(terminals, live.ws_url, "Wanda")
+        listed = wanda.expect(r"^Table (\d+): kittens, .*host Anna")
+        number = re.match(r"Table (\d+)", listed)
+        assert number is not None
+        wanda.type(f"watch {number.group(1)}\n")
+        wanda.expect("^" + re.escape(PAUSED) + "$")
+        free_the_disk(live)
+        wanda.expect("^" + re.escape(RESUMED) + "$", timeout=30)
+        wanda.type("quit\n")
+        assert wanda.finish() == 0
+        assert wanda.lines.count(PAUSED) == wanda.lines.count(RESUMED) == 1

@@ -256,6 +256,9 @@ class Lobby(AccountCommands):
 
     async def _on_notice(self, m: JSON) -> None:
         """What happens to a table: paused while the server cannot save, going on, or closed."""
+        state = self.mine.get(str(m.get("table")))
+        if state is not None and m.get("code") in ("table_paused", "table_resumed"):
+            state.paused = m.get("code") == "table_paused"  # a resync saying the same is not said again
         self.say(str(m.get("message") or m.get("code")))
 
     async def _on_lobby_chat(self, m: JSON) -> None:

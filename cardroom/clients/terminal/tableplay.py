@@ -85,7 +85,18 @@ class TablePlay(Lobby):
             self._game_starts(state, announce=started)
         if summary.get("state") == "over" and before is not None and before.get("state") == "playing":
             self.say(_("The game is over. Type rematch to play again, or leave."))
+        self._paused_line(state, bool(m.get("paused")))
         self._update_mode()
+
+    def _paused_line(self, state: TableState, paused: bool) -> None:
+        """A resync says the table is paused (the server cannot save) or goes on again, when the
+        notice that said it was missed: a player back after a reconnect, a watcher arriving."""
+        if paused != state.paused and state.state == "playing":
+            if paused:
+                self.say(_("The server cannot save the game right now: the table is paused until it can."))
+            else:
+                self.say(_("The game is saved again: play goes on."))
+        state.paused = paused
 
     async def _on_events(self, m: JSON) -> None:
         tid = str(m.get("table"))
