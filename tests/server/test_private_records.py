@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 from typing import Any
 
 import websockets
 
 from cardroom.clients.botclient import NetBot
 from cardroom.server.wire import PROTOCOL_VERSION
-from tests.server.live import LiveServer, run_server
+from tests.server.live import Client, LiveServer, run_server
 from tests.server.play import create_and_start, play_to_the_end
 from tests.server.test_api import PASSWORD, call
 
@@ -97,3 +98,58 @@ def test_a_private_tables_game_is_for_its_players_only() -> None:
         for path in paths:
             status, answer = call(server, "GET", path, token=owner["token"])
             assert status == 200, (path, answer)
+
+
+def _as_guest(server: LiveServer, path: str, player_token: str | None) -> tuple[int, dict[str, Any]]:
+    """A request as the page makes it for a guest: their websocket token in X-Cardroom-Player."""
+    return call(server, "GET", path, headers={"X-Cardroom-Player": player_token} if player_token else None)
+
+
+def test_a_guest_sees_the_private_games_they_played_while_the_server_knows_them(tmp_path: Path) -> None:
+    """docs/security.md, "Guests and records": a guest has no account; their websocket token is who
+    they are until they are forgotten (here after a grace period of two seconds away). Until then
+    the private games they played are theirs to list and to watch again, as an account's are;
+    another guest's token, or none, finds nothing; once forgotten, their token finds nothing."""
+    with run_server({"CARDROOM_DATA": str(tmp_path), "CARDROOM_GRACE_S": "2"}) as server:
+
+        async def play_as_guest() -> tuple[NetBot, Client]:
+            gwen = NetBot(server.ws_url, "Gwen", "kittens", "easy", seed=7)
+            await create_and_start(gwen, "kittens", 2, 1, FAST_KITTENS, level="easy", private=True)
+            await gwen.send({"type": "start", "table": gwen.table})
+            await play_to_the_end([gwen], 90)
+            otto = await Client.connect(server.ws_url, "Otto")
+            return gwen, otto
+
+        loop = asyncio.new_event_loop()
+        otto: Client | None = None
+        try:
+            gwen, otto = loop.run_until_complete(play_as_guest())
+            assert gwen.token is not None and otto.token is not None
+            deadline = time.monotonic() + 15
+            while not (mine := _as_guest(server, "/api/records", gwen.token)[1]["records"]):
+                assert time.monotonic() < deadline, "the guest's private game is never listed for them"
+                time.sleep(0.1)
+            (game,) = [r["id"] for r in mine]
+            paths = [
+                f"/api/records/{game}",
+                f"/api/records/{game}/frames?seat=0",
+                f"/api/records/{game}/scenario",
+            ]
+            for path in paths:
+                assert _as_guest(server, path, gwen.token)[0] == 200, path
+            for stranger in (None, otto.token, "a-token-nobody-was-given-0123"):
+                assert _as_guest(server, "/api/records", stranger)[1]["records"] == []
+                for path in paths:
+                    status, answer = _as_guest(server, path, stranger)
+                    assert (status, answer["error"]) == (404, "no_record"), path
+            loop.run_until_complete(gwen.close())  # Gwen goes away: forgotten after the grace period
+            deadline = time.monotonic() + 30
+            while _as_guest(server, f"/api/records/{game}", gwen.token)[0] == 200:
+                assert time.monotonic() < deadline, "a guest who went away is never forgotten"
+                time.sleep(0.2)
+            assert _as_guest(server, "/api/records", gwen.token)[1]["records"] == []
+            assert _as_guest(server, f"/api/records/{game}", gwen.token)[1]["error"] == "no_record"
+        finally:
+            if otto is not None:
+                loop.run_until_complete(otto.close())
+            loop.close()

@@ -9,7 +9,7 @@ import {
   renderKeysList, resetGame, syncClock,
 } from "./game.js";
 import { DEFAULTS, bindings, customKeys, keyLabel, keyName, onKeysChanged, remap, resetKeys, useKeys } from "./keys.js";
-import { api } from "./api.js";
+import { TOKEN, api } from "./api.js";
 import { initRatings, showLeaderboard, showPlayer } from "./ratings.js";
 import { initRecords, leaveReplay, replayHelpRows, replayState, showGames } from "./records.js";
 import * as sound from "./sound.js";
@@ -17,7 +17,6 @@ import { $, announce, clearLog, el, logLine, quiet, setSpeech, spoken } from "./
 import { browsing, onViewChange, showView } from "./views.js";
 
 const PROTOCOL = 2;
-const TOKEN = "cardroom.token";
 const NAME = "cardroom.name";
 const PREFS = "cardroom.prefs";
 // A readable cookie beside the HttpOnly session: "this browser may be logged in", so a guest's
