@@ -39,17 +39,20 @@ class Member(NetBot):
         await self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "session": self.session})
 
 
-def _play(server: LiveServer, session: str, name: str, private: bool, level: str = "easy") -> None:
-    """A two-seat kittens game to its end: the account's player (a network bot) against a bot of `level`."""
+def _play(server: LiveServer, session: str, name: str, private: bool, level: str = "easy") -> str:
+    """A two-seat kittens game to its end: the account's player (a network bot) against a bot of
+    `level`. Its websocket player token."""
 
-    async def go() -> None:
+    async def go() -> str:
         bot = Member(server.ws_url, name, session)
         await create_and_start(bot, "kittens", 2, 1, FAST_KITTENS, level=level, private=private)
         await bot.send({"type": "start", "table": bot.table})
         await play_to_the_end([bot], 90)
         await bot.close()
+        assert bot.token is not None
+        return bot.token
 
-    asyncio.run(go())
+    return asyncio.run(go())
 
 
 def _records(
@@ -73,7 +76,7 @@ def test_a_private_tables_game_is_for_its_players_only() -> None:
     with run_server() as server:
         _, owner = call(server, "POST", "/api/register", {"name": "Owner", "password": PASSWORD})
         _, other = call(server, "POST", "/api/register", {"name": "Other", "password": PASSWORD})
-        _play(server, owner["token"], "Owner", private=True)
+        owner_player = _play(server, owner["token"], "Owner", private=True)
         (secret,) = _recorded(server, owner["token"], 1)
         _play(server, owner["token"], "Owner", private=False)
         public = next(r for r in _recorded(server, owner["token"], 2) if r["id"] != secret["id"])
@@ -92,6 +95,10 @@ def test_a_private_tables_game_is_for_its_players_only() -> None:
                 status, answer = call(server, "GET", path, token=token)
                 assert (status, answer["error"]) == (404, "no_record"), path
             assert call(server, "GET", f"/api/records/{public['id']}/frames?seat=all", token=token)[0] == 200
+        # An account's websocket token is no guest's: without the session it finds nothing.
+        for path in paths:
+            status, answer = _as_guest(server, path, owner_player)
+            assert (status, answer["error"]) == (404, "no_record"), path
         # Its player sees it everywhere.
         assert {r["id"] for r in _records(server, owner["token"])} == {game, public["id"]}
         assert game in {r["id"] for r in _records(server, owner["token"], "/api/players/Owner")}
