@@ -477,3 +477,36 @@ def test_a_watcher_arriving_at_a_paused_table_hears_it_is_paused(
         wanda.type("quit\n")
         assert wanda.finish() == 0
         assert wanda.lines.count(PAUSED) == wanda.lines.count(RESUMED) == 1
+
+
+def games(term: Terminal) -> list[str]:
+    """`games`: the lines of the finished games it lists."""
+    term.type("games\n")
+    if term.expect(r"^(Finished games, newest first:|No finished games yet\.)$").startswith("No "):
+        return []
+    first = term.seen
+    term.expect(r"^To watch one again: ")
+    return term.lines[first : term.seen - 1]
+
+
+def test_a_guest_lists_the_private_game_they_played(server: LiveServer, terminals: list[Terminal]) -> None:
+    """docs/security.md, "Guests and records": `games` shows a guest the private games they played
+    (the terminal sends its player token, as the page does); another guest does not see them."""
+    gwen = open_terminal(terminals, server.ws_url, "Gwen")
+    before = games(gwen)  # the public games of the other tests on this server
+    quick = "--set turn_ms=300 --set defuse_ms=300 --set choose_ms=300 --set nope_window_ms=100 --set bot_think_ms=0"
+    gwen.type(f"create kittens 2 --bots 1 --private {quick}\n")
+    gwen.expect(r"^Bot \w+ \(normal\) sits at seat 2\.$")
+    gwen.type("start\n")
+    gwen.expect(r"^The game is over\. Type rematch to play again, or leave\.$", timeout=120)
+    deadline = time.monotonic() + 15
+    while len(listed := games(gwen)) == len(before):  # the record is written a moment after the end
+        assert time.monotonic() < deadline, "the guest's private game is never listed for them"
+        time.sleep(0.3)
+    (played,) = set(listed) - set(before)
+    assert re.match(r"^Game \w+: kittens, \d{4}-\d\d-\d\d \d\d:\d\d", played), played
+    otto = open_terminal(terminals, server.ws_url, "Otto")
+    assert played not in games(otto)
+    for who in (gwen, otto):
+        who.type("quit\n")
+        assert who.finish() == 0
