@@ -81,14 +81,16 @@ def _setting(text: str) -> tuple[str, Any]:
 
 
 def _verbosity_option(parser: argparse.ArgumentParser) -> None:
-    from cardroom.clients.terminal.speaker import DEFAULT_VERBOSITY, VERBOSITIES
+    from cardroom.narrate.speech import DEFAULT_VERBOSITY, VERBOSITIES
 
     parser.add_argument(
         "--verbosity",
         choices=VERBOSITIES,
         default=DEFAULT_VERBOSITY,
-        help="which lines of the game are said: brief (only what needs your answer now or concerns "
-        "you), normal or verbose (everything); the bell (Ctrl+G turns it off) rings when you must act",
+        help="which lines of the game are said: brief (only what needs your answer now, concerns you "
+        "or changes the game), normal (the same, and a summary of the rest every 30 s of play) or "
+        "verbose (everything); R tells what happened since you last asked; the bell (Ctrl+G turns "
+        "it off) rings when you must act",
     )
 
 

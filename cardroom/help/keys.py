@@ -46,7 +46,7 @@ COMMON: tuple[Key, ...] = (
     Key("cursor_last", "end", N_("Last card")),
     Key("read_hand", "h", N_("Read your hand")),
     Key("status", "v", N_("Read the table: seats, counts and scores")),
-    Key("recap", "r", N_("What happened since you last asked"), only=WEB),
+    Key("recap", "r", N_("What happened since you last asked")),
 )
 
 KITTENS: tuple[Key, ...] = (

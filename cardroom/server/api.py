@@ -14,12 +14,13 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from cardroom.bots.names import level_bot_name
 from cardroom.games import GAMES
 from cardroom.i18n import LANGUAGES, _, normalize, use_language
 from cardroom.replay import frames, to_scenario
@@ -50,6 +51,16 @@ STATUS = {
 }
 
 Handler = Callable[[Request], Awaitable[Response]]
+
+PLAYER_HEADER = "x-cardroom-player"
+"""A guest's websocket token (`welcome.token`), for the records of the private games they played."""
+
+
+class Viewer(NamedTuple):
+    """Who reads the records: an account (its id) and a guest (their player id), either may be None."""
+
+    account: int | None
+    guest: str | None
 
 
 def request_language(request: Request) -> str:
@@ -224,17 +235,22 @@ def routes(
         saved = await store.accounts.save_profile(account.id, await body(request))
         return JSONResponse({"profile": saved})
 
-    async def viewer(request: Request, store: Store) -> int | None:
-        """The logged-in account asking, if any: a private table's records are for its players."""
+    async def viewer(request: Request, store: Store) -> Viewer:
+        """Who asks, for a private table's records, which are for its players: the logged-in
+        account, and a guest by their websocket token (`X-Cardroom-Player`) while the server
+        knows them."""
         try:
-            return (await me(request, store)).id
+            account: int | None = (await me(request, store)).id
         except StoreError:
-            return None
+            account = None
+        token = request.headers.get(PLAYER_HEADER, "").strip()
+        guest = await store.records.guest(token_hash(token)) if token else None
+        return Viewer(account, guest)
 
     async def visible(request: Request, store: Store) -> GameRecord:
         """The record of the path's id; one the caller may not see is as unknown as a missing one."""
         found = await store.records.get(request.path_params["id"])
-        if not found.visible_to(await viewer(request, store)):
+        if not found.visible_to(*await viewer(request, store)):
             raise StoreError("no_record", _("There is no game record {id}.").format(id=found.id))
         return found
 
@@ -242,8 +258,10 @@ def routes(
     async def records(request: Request, store: Store) -> Response:
         mine = request.query_params.get("mine") in ("1", "true")
         account_id = (await me(request, store)).id if mine else None
-        seer = account_id if mine else await viewer(request, store)
-        return JSONResponse({"records": await store.records.recent(account_id, viewer=seer)})
+        seer = Viewer(account_id, None) if mine else await viewer(request, store)
+        return JSONResponse(
+            {"records": await store.records.recent(account_id, viewer=seer.account, guest=seer.guest)}
+        )
 
     @endpoint
     async def record(request: Request, store: Store) -> Response:
@@ -296,18 +314,25 @@ def routes(
         game = request.path_params["game"]
         if game not in GAMES:
             raise StoreError("no_game", _("Unknown game."))
-        return JSONResponse({"game": game, "players": await store.ratings.leaderboard(game)})
+        players = await store.ratings.leaderboard(game)
+        for row in players:  # a bot level is named in the reader's language, whoever stored it
+            if row["level"] is not None:
+                row["name"] = level_bot_name(row["level"])
+        return JSONResponse({"game": game, "players": players})
 
     @endpoint
     async def player(request: Request, store: Store) -> Response:
         found = await store.accounts.find(request.path_params["name"])
         if found is None:
             raise StoreError("no_player", _("Nobody has that name here."))
+        seer = await viewer(request, store)
         return JSONResponse(
             {
                 "name": found.name,
                 "games": await store.ratings.profile(found.id),
-                "recent": await store.records.recent(found.id, limit=20, viewer=await viewer(request, store)),
+                "recent": await store.records.recent(
+                    found.id, limit=20, viewer=seer.account, guest=seer.guest
+                ),
             }
         )
 

@@ -72,6 +72,7 @@ class Ratings:
                 "rank": i + 1,
                 "name": r.name,
                 "bot": r.subject.startswith("bot:"),
+                "level": r.subject.removeprefix("bot:") if r.subject.startswith("bot:") else None,
                 "rating": round(ordinal(r.mu, r.sigma), 2),
                 "mu": round(r.mu, 2),
                 "sigma": round(r.sigma, 2),

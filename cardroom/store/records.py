@@ -61,10 +61,14 @@ class GameRecord:
     whole: bool = True
     """Whether the moves are numbered 0, 1, 2... without a gap (a restart replays only such a log)."""
 
-    def visible_to(self, account_id: int | None) -> bool:
-        """A private table's game is for the accounts that played it; any other, for everyone."""
-        return not self.private or (
-            account_id is not None and any(s.account_id == account_id for s in self.seats)
+    def visible_to(self, account_id: int | None, guest: str | None = None) -> bool:
+        """A private table's game is for those who played it: the accounts seated, and a guest
+        seated (`guest`, their player id) as long as the server knows them; any other game is
+        for everyone."""
+        return not self.private or any(
+            (account_id is not None and s.account_id == account_id)
+            or (guest is not None and s.account_id is None and s.player_id == guest)
+            for s in self.seats
         )
 
     def summary(self) -> JSON:
@@ -149,6 +153,14 @@ class Records:
             return []
         async with self.engine.connect() as conn:
             return list((await conn.execute(select(rooms).where(rooms.c.id.in_(ids)))).all())
+
+    async def guest(self, token_hash: str) -> str | None:
+        """The player id of the guest (a player without an account) whose websocket token has
+        this hash, while the server knows them (forgotten guests have no row)."""
+        query = select(players.c.id).where(players.c.token_hash == token_hash, players.c.account_id.is_(None))
+        async with self.engine.connect() as conn:
+            found = (await conn.execute(query)).first()
+        return None if found is None else str(found.id)
 
     async def players_by_id(self, ids: list[str]) -> list[Any]:
         if not ids:
@@ -292,15 +304,25 @@ class Records:
         )
 
     async def recent(
-        self, account_id: int | None = None, limit: int = 50, viewer: int | None = None
+        self,
+        account_id: int | None = None,
+        limit: int = 50,
+        viewer: int | None = None,
+        guest: str | None = None,
     ) -> list[JSON]:
         """The newest finished games (of one account when given), newest first: those `viewer`
-        (an account id, or None for anyone) may see."""
+        (an account id, or None for anyone) and `guest` (a guest's player id) may see
+        (`GameRecord.visible_to`)."""
         query = select(games.c.id).where(games.c.state == OVER)
-        if viewer is None:
+        played = []
+        if viewer is not None:
+            played.append(game_seats.c.account_id == viewer)
+        if guest is not None:
+            played.append((game_seats.c.player_id == guest) & game_seats.c.account_id.is_(None))
+        if not played:
             query = query.where(games.c.private == false())
         else:
-            seen_by = select(game_seats.c.game_id).where(game_seats.c.account_id == viewer)
+            seen_by = select(game_seats.c.game_id).where(or_(*played))
             query = query.where(or_(games.c.private == false(), games.c.id.in_(seen_by)))
         if account_id is not None:
             query = query.where(

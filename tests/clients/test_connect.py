@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import json
 import re
 import socket
 import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from cardroom.clients.terminal.lobby import BadCommand, parse_create
 from cardroom.clients.terminal.wire import server_messages, ws_url
+from tests.server.disk import PAUSED, RESUMED, disk, free_the_disk, pause_a_table
 from tests.server.live import LiveServer, run_server
 
 
@@ -419,3 +424,97 @@ def test_tables_comes_in_pages_and_tables_n_shows_page_n(terminals: list[Termina
         reader.expect(r"^Page 2 of 2, 2 tables in all: tables 1 shows the next page\.$")
         reader.type("tables zero\n")
         reader.expect(r"^tables takes a page number, e\.g\. tables 2\.$")
+
+
+def test_players_of_two_languages_each_read_the_bot_level_in_their_own(
+    server: LiveServer, terminals: list[Terminal]
+) -> None:
+    """Issue 14 ("Bot normal" in Italian): the server sends a bot's level as its code, and each
+    terminal names it in its own language, at one table."""
+    ivo = open_terminal(terminals, server.ws_url, "Ivo")
+    ivo.type("create kittens 3 --bots 1 --level hard\n")
+    line = ivo.expect(r"You sit at table (\d+) \(kittens\), seat 1")
+    number = re.search(r"table (\d+)", line)
+    assert number is not None
+    ivo.expect(r"^Bot \w+ \(hard\) sits at seat 2\.$")
+    gina = Terminal(server.ws_url, "Gina", ["--lang", "it"])
+    terminals.append(gina)
+    gina.expect(r"^Connesso a .* come Gina\.")
+    table = gina.expect(r"^Tavolo (\d+): kittens, .*Ivo")
+    gina_number = re.match(r"Tavolo (\d+)", table)
+    assert gina_number is not None
+    gina.type(f"join {gina_number.group(1)}\n")
+    gina.expect(r"^Sei seduto al tavolo \d+ \(kittens\), posto 3\.$")
+    gina.type("who\n")
+    gina.expect(r"^Posti: posto 1 Ivo; posto 2 \w+ \(bot, difficile\); posto 3 Gina\.$")
+    ivo.type("who\n")
+    ivo.expect(r"^Seats: seat 1 Ivo; seat 2 \w+ \(bot, hard\); seat 3 Gina\.$")
+    for who in (gina, ivo):
+        who.type("quit\n")
+        assert who.finish() == 0
+
+
+def test_a_watcher_arriving_at_a_paused_table_hears_it_is_paused(
+    tmp_path: Path, terminals: list[Terminal]
+) -> None:
+    """docs/security.md: a table pauses while the server cannot save its game. The notice says so
+    when it happens; whoever learns it from a resync (here a watcher arriving) hears it too, and
+    hears once that play goes on."""
+    with run_server({"CARDROOM_DATA": str(tmp_path)}) as live, disk(live):
+
+        async def pause() -> str:
+            anna, table = await pause_a_table(live)
+            await anna.close()  # a bot stands in; the table stays paused
+            return table
+
+        asyncio.run(pause())
+        wanda = open_terminal(terminals, live.ws_url, "Wanda")
+        listed = wanda.expect(r"^Table (\d+): kittens, .*host Anna")
+        number = re.match(r"Table (\d+)", listed)
+        assert number is not None
+        wanda.type(f"watch {number.group(1)}\n")
+        wanda.expect("^" + re.escape(PAUSED) + "$")
+        free_the_disk(live)
+        wanda.expect("^" + re.escape(RESUMED) + "$", timeout=30)
+        wanda.type("quit\n")
+        assert wanda.finish() == 0
+        assert wanda.lines.count(PAUSED) == wanda.lines.count(RESUMED) == 1
+
+
+def games(term: Terminal) -> dict[str, str]:
+    """`games`: the finished games it lists, by id."""
+    term.type("games\n")
+    if term.expect(r"^(Finished games, newest first:|No finished games yet\.)$").startswith("No "):
+        return {}
+    first = term.seen
+    term.expect(r"^To watch one again: ")
+    found = (re.match(r"^Game (\S+): ", line) for line in term.lines[first : term.seen - 1])
+    return {m.group(1): m.string for m in found if m}
+
+
+def test_a_guest_lists_the_private_game_they_played(server: LiveServer, terminals: list[Terminal]) -> None:
+    """docs/security.md, "Guests and records": `games` shows a guest the private games they played
+    (the terminal sends its player token, as the page does); another guest does not see them."""
+    gwen = open_terminal(terminals, server.ws_url, "Gwen")
+    quick = "--set turn_ms=300 --set defuse_ms=300 --set choose_ms=300 --set nope_window_ms=100 --set bot_think_ms=0"
+    gwen.type(f"create kittens 2 --bots 1 --private {quick}\n")
+    gwen.expect(r"^Bot \w+ \(normal\) sits at seat 2\.$")
+    gwen.type("start\n")
+    gwen.expect(r"^The game is over\. Type rematch to play again, or leave\.$", timeout=120)
+    deadline = time.monotonic() + 15
+    while True:  # the record is written a moment after the end; other tests' games are public
+        listed = games(gwen)
+        with urllib.request.urlopen(server.url + "/api/records", timeout=10) as reply:
+            public = {r["id"] for r in json.loads(reply.read())["records"]}
+        private = {i: line for i, line in listed.items() if i not in public}
+        if private:
+            break
+        assert time.monotonic() < deadline, "the guest's private game is never listed for them"
+        time.sleep(0.3)
+    ((game, played),) = private.items()
+    assert re.match(r"^Game \S+: kittens, \d{4}-\d\d-\d\d \d\d:\d\d", played), played
+    otto = open_terminal(terminals, server.ws_url, "Otto")
+    assert game not in games(otto)
+    for who in (gwen, otto):
+        who.type("quit\n")
+        assert who.finish() == 0

@@ -25,7 +25,10 @@ NAMES = ["You", "Anna", "Marco"]
 @pytest.fixture
 def kittens() -> Iterator[Player]:
     # Seed 19671 deals seat 0 a Defuse, See the Future, Feral Cat and Skip first (the keys below).
-    player = Player("kittens", "--seed", "19671", "--bots", "2", "--set", "nope_window_ms=400")
+    # Verbose: the bots' turns (background lines, which the default verbosity folds) are read.
+    player = Player(
+        "kittens", "--seed", "19671", "--bots", "2", "--set", "nope_window_ms=400", "--verbosity", "verbose"
+    )
     yield player
     if player.proc.poll() is None:
         player.proc.kill()

@@ -15,9 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from cardroom.bots import make_bot
 from cardroom.clients.terminal.burrito import make_ui
 from cardroom.clients.terminal.session import Session
 from cardroom.games.burrito import GAME, Call, Grab, Throw
+from cardroom.server.narration import Narrator
 from tests.clients.pipe import ROOT, Player
 from tests.server.live import LiveServer, run_server
 
@@ -52,15 +54,58 @@ def play_kittens(verbosity: str) -> list[str]:
 
 def test_brief_says_what_needs_your_answer_or_concerns_you_and_verbose_says_all() -> None:
     """--verbosity brief (cardroom/narrate/speech.py): others' turns are not said; the game's
-    start (a milestone), your turn, your draw and a card played against you are; verbose and
-    normal say every line (the terminal has no background summaries yet)."""
+    start (a milestone), your turn, your draw and a card played against you are; verbose says
+    every line; normal says what brief says and, every 30 s of play, a summary of the rest,
+    which this short game never reaches."""
     verbose = play_kittens("verbose")
     brief = play_kittens("brief")
     assert "Marco's turn." in verbose and "Marco's turn." not in brief
     assert any(line.startswith("The deck: ") for line in brief)
     for line in ("Your turn.", *[x for x in verbose if x.startswith("You drew ") or "pair against you" in x]):
         assert line in brief
-    assert play_kittens("normal") == verbose
+    assert play_kittens("normal") == brief
+
+
+def play_burrito(verbosity: str, seconds: int) -> tuple[Session, io.StringIO]:
+    """`cardroom play burrito` with three normal bots, `seconds` of play on a clock of its own,
+    nobody at our seat pressing a key."""
+    table = GAME.new_table(4, {}, 7)
+    names = ["You", "Anna", "Marco", "Sanne"]
+    bots = {s: make_bot("burrito", s, "normal", 7_000 + s, True, {}) for s in (1, 2, 3)}
+    clock = [0]
+    out = io.StringIO()
+    session = Session(
+        table, 0, make_ui(0, names, table), bots, out, lambda: clock[0],
+        narrator=Narrator("burrito"), names=names, verbosity=verbosity,
+    )  # fmt: skip
+    while clock[0] < seconds * 1000 and not table.over:
+        clock[0] += 250
+        session.catch_up()
+    return session, out
+
+
+BACKGROUND_LINE = re.compile(r"^(Anna|Marco|Sanne) (draws|passes a card to)", re.MULTILINE)
+SUMMARY_LINE = re.compile(r"^Meanwhile: .*(Anna|Marco|Sanne).* drew \d+ cards.*\.$", re.MULTILINE)
+
+
+def test_cardroom_play_says_the_background_as_the_server_would_at_each_verbosity() -> None:
+    """cardroom/narrate/speech.py: in `cardroom play` too, normal folds the bots' draws and passes
+    into a summary every 30 s of play, brief says none of it, verbose every line; R (the recap
+    key) tells what happened since you last asked, at every verbosity."""
+    said = {}
+    for verbosity in ("brief", "normal", "verbose"):
+        session, out = play_burrito(verbosity, 40)
+        said[verbosity] = out.getvalue()
+        session.key("r")
+        said[verbosity + " recap"] = out.getvalue()[len(said[verbosity]) :]
+        session.key("r")
+        said[verbosity + " again"] = out.getvalue()[len(said[verbosity]) + len(said[verbosity + " recap"]) :]
+    assert BACKGROUND_LINE.search(said["verbose"]) and not SUMMARY_LINE.search(said["verbose"])
+    assert SUMMARY_LINE.search(said["normal"]) and not BACKGROUND_LINE.search(said["normal"])
+    assert not SUMMARY_LINE.search(said["brief"]) and not BACKGROUND_LINE.search(said["brief"])
+    for verbosity in ("brief", "normal", "verbose"):
+        assert SUMMARY_LINE.fullmatch(said[verbosity + " recap"].strip()), said[verbosity + " recap"]
+        assert said[verbosity + " again"] == "Nothing else happened since you last asked.\n"
 
 
 def test_the_bell_rings_at_the_catch_window_of_a_burrito_thrown_at_you() -> None:
@@ -95,6 +140,7 @@ class Tmux:
         self.tmux("-f", "/dev/null", "new-session", "-d", "-s", "s", "-x", "200", "-y", "50", "-c", str(ROOT),
                   f"sleep 0.5; exec {command}")  # fmt: skip
         self.tmux("set-hook", "-g", "alert-bell", f"run-shell 'echo bell >> {self.bells}'")
+        self.tmux("set-option", "-g", "history-limit", "50000")
 
     def tmux(self, *args: str) -> str:
         return subprocess.run(
@@ -102,7 +148,8 @@ class Tmux:
         ).stdout
 
     def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", "s", "-S", "-300")
+        """Everything the pane showed (its whole history), wrapped lines joined."""
+        return self.tmux("capture-pane", "-p", "-J", "-t", "s", "-S", "-")
 
     def rung(self) -> int:
         return len(self.bells.read_text().splitlines())
@@ -170,3 +217,45 @@ def test_cardroom_connect_rings_at_your_turn_in_a_real_terminal(server: LiveServ
         term.wait_for(r"You leave the table\. Goodbye!")
     finally:
         term.close()
+
+
+@needs_tmux
+def test_cardroom_connect_says_what_the_page_says_at_each_verbosity(server: LiveServer) -> None:
+    """cardroom/narrate/speech.py, in a real terminal: three players, each at a burrito table of
+    their own with three normal bots, at the three verbosities. Verbose reads the bots' draws
+    and passes as they come; normal none of them, but the server's summary once 30 s of play
+    have gone by; brief neither. R, and the typed command recap, tell what happened since you
+    last asked, at every verbosity."""
+    terms = {
+        v: Tmux(f"{sys.executable} -m cardroom connect {server.ws_url} --name {v.title()} --verbosity {v}")
+        for v in ("brief", "normal", "verbose")
+    }
+    try:
+        for term in terms.values():
+            term.wait_for(r"Type help for the commands\.")
+            term.keys("create burrito 4 --bots 3", "Enter")
+            term.wait_for(r"^Bot \w+ \(normal\) sits at seat 4\.$")
+            term.keys("start", "Enter")
+        for term in terms.values():
+            term.wait_for(r"^Game keys on: ")
+        terms["normal"].wait_for(SUMMARY_LINE.pattern, timeout=120)
+        terms["verbose"].wait_for(BACKGROUND_LINE.pattern)
+        screens = {v: term.screen() for v, term in terms.items()}
+        assert not SUMMARY_LINE.search(screens["verbose"])
+        assert not BACKGROUND_LINE.search(screens["normal"])
+        assert not SUMMARY_LINE.search(screens["brief"]) and not BACKGROUND_LINE.search(screens["brief"])
+        for term in terms.values():
+            before = len(SUMMARY_LINE.findall(term.screen()))
+            term.keys("r")
+            term.wait_for(SUMMARY_LINE.pattern, count=before + 1, timeout=30)
+        brief = terms["brief"]
+        brief.keys("/")
+        brief.wait_for(r"^Command: type it")
+        brief.keys("recap", "Enter")
+        brief.wait_for(r"^(Meanwhile: .*|Nothing else happened since you last asked\.)$", count=2, timeout=30)
+        for term in terms.values():
+            term.keys("q")
+            term.wait_for(r"You leave the table\. Goodbye!")
+    finally:
+        for term in terms.values():
+            term.close()

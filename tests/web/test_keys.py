@@ -158,7 +158,7 @@ def test_the_page_keys_are_the_table_the_terminal_reads(page: Page) -> None:
         "rs => rs.map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])",
     )
     assert [tuple(r) for r in rows[1:-1]] == help_rows("kittens", WEB)
-    page_only = {key_label(k.key) for k in keys("kittens", WEB) if k.only == WEB}  # Page Up/Down, R
+    page_only = {key_label(k.key) for k in keys("kittens", WEB) if k.only == WEB}  # Page Up/Down
     assert [tuple(r) for r in rows[1:-1] if r[0] not in page_only] == [
         (key_label(k.key), k.label) for k in keys("kittens", TERMINAL) if k.only is None
     ]

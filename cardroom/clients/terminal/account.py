@@ -47,8 +47,17 @@ def http_base(ws_url: str) -> str:
     return urlunsplit((scheme, parts.netloc, path.rstrip("/"), "", ""))
 
 
-def call(base: str, method: str, path: str, body: JSON | None = None, token: str | None = None) -> Any:
-    """One API request; its JSON answer, or ApiError with the server's sentence."""
+def call(
+    base: str,
+    method: str,
+    path: str,
+    body: JSON | None = None,
+    token: str | None = None,
+    player: str | None = None,
+) -> Any:
+    """One API request; its JSON answer, or ApiError with the server's sentence. `token`: the
+    account's session; `player`: the websocket's player token, by which a guest sees the private
+    games they played (docs/api.md)."""
     separator = "&" if "?" in path else "?"
     url = f"{base}{path}{separator}lang={current_language()}"
     # Every change is JSON, even one without a body (the server refuses any other kind).
@@ -62,6 +71,8 @@ def call(base: str, method: str, path: str, body: JSON | None = None, token: str
         request.add_header("Content-Type", "application/json")
     if token is not None:
         request.add_header("Authorization", f"Bearer {token}")
+    if player is not None:
+        request.add_header("X-Cardroom-Player", player)
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT_S) as reply:
             return json.loads(reply.read() or b"null")

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardroom.clients.terminal.keys import action_of, canonical, help_lines, label
-from cardroom.clients.terminal.ui import Say
+from cardroom.clients.terminal.ui import Ask, Say
 from cardroom.games.burrito.actions import Call, Catch, Discard, Dodge, Draw, Grab, Set, Throw
 from cardroom.games.burrito.cards import BATTLE, FIGHT_OF, NORMAL, SET_SIZE
 from cardroom.help.keys import key_label
@@ -65,7 +65,7 @@ class BurritoUI:
         lines.append(_("Seat numbers: {seats}.").format(seats=self._seat_list(range(self.players))))
         return lines
 
-    def on_key(self, key: str, view: JSON, now: int) -> Any | Say | None:
+    def on_key(self, key: str, view: JSON, now: int) -> Any | Say | Ask | None:
         if self._prompt is not None:
             return self._prompt_key(key, view)
         hand = view.get("hand", [])
@@ -104,6 +104,8 @@ class BurritoUI:
             return Say(hand_line(hand))
         if action == "status":
             return Say("\n".join(self.status(view)))
+        if action == "recap":
+            return Ask("recap")
         if action == "quiet":
             self.quiet = not self.quiet
             if self.quiet:

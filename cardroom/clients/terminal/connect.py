@@ -26,10 +26,10 @@ from typing import TextIO
 from cardroom.clients.terminal import account as accounts
 from cardroom.clients.terminal.loop import stop_watching, watch_input
 from cardroom.clients.terminal.signin import saved_session, sign_in
-from cardroom.clients.terminal.speaker import DEFAULT_VERBOSITY
 from cardroom.clients.terminal.tableplay import TablePlay
 from cardroom.clients.terminal.wire import ws_url
 from cardroom.i18n import _, set_default_language
+from cardroom.narrate.speech import DEFAULT_VERBOSITY
 
 EXIT_REFUSED = 2
 """The exit status when the server refuses the name or password given on the command line."""

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardroom.clients.terminal.keys import action_of, canonical, help_lines
-from cardroom.clients.terminal.ui import Say
+from cardroom.clients.terminal.ui import Ask, Say
 from cardroom.games.kittens.actions import DRAW, NOPE, Defuse, Give, Insert, Play, Reorder
 from cardroom.games.kittens.cards import CARDS, DEFUSE, TARGETED
 from cardroom.games.kittens.combos import classify
@@ -98,7 +98,7 @@ class KittensUI:
     def help(self) -> list[str]:
         return key_help()
 
-    def on_key(self, key: str, view: JSON, now: int) -> Any | Say | None:
+    def on_key(self, key: str, view: JSON, now: int) -> Any | Say | Ask | None:
         self._sync(view)
         for handler in (self._mode_key, self._prompt_key):
             result = handler(key, view)
@@ -373,6 +373,8 @@ class KittensUI:
             return Say(self._future_line(view))
         if action == "status":
             return Say("\n".join(self.status(view)))
+        if action == "recap":
+            return Ask("recap")
         if action in ("move_up", "move_down"):
             return Say(_("Nothing to reorder now."))
         if key == "escape":

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardroom.bots import levels
+from cardroom.bots.names import level_name
 from cardroom.clients.terminal.signin import AccountCommands
 from cardroom.clients.terminal.tablestate import TableState
 from cardroom.games import GAMES, find_game
@@ -41,6 +42,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ),
     ("rematch", N_("play again with the same seats once the game is over")),
     ("say TEXT", N_("chat at your table, or in the lobby when you are at no table")),
+    ("recap", N_("what happened at your table since you last asked (R in a game)")),
     ("leaderboard GAME", N_("the ratings of a game: rank, name, rating, games played and won")),
     ("games", N_("the finished games (yours when you are logged in), to watch with cardroom replay ID")),
     ("logout", N_("log out of your account, forget the saved session and quit")),
@@ -53,6 +55,12 @@ OFFLINE_COMMANDS = frozenset({"help", "quit", "exit", "lag", "leaderboard", "rat
 
 def command_help() -> list[str]:
     return [_("{key}: {what}").format(key=k, what=_(what)) for k, what in COMMANDS]
+
+
+def recap_query(table: str) -> JSON:
+    """The recap question (the recap key, R, and the `recap` command): the server answers with
+    what happened at `table` since this player last asked."""
+    return {"type": "query", "table": table, "what": "recap"}
 
 
 class BadCommand(Exception):
@@ -166,7 +174,7 @@ def _seat_text(seat: JSON) -> str:
         return _("seat {n} free").format(n=seat["seat"] + 1)
     if seat.get("bot"):
         return _("seat {n} {name} (bot, {level})").format(
-            n=seat["seat"] + 1, name=name, level=seat.get("level")
+            n=seat["seat"] + 1, name=name, level=level_name(str(seat.get("level") or ""))
         )
     extra = []
     if seat.get("standing_in"):
@@ -248,6 +256,9 @@ class Lobby(AccountCommands):
 
     async def _on_notice(self, m: JSON) -> None:
         """What happens to a table: paused while the server cannot save, going on, or closed."""
+        state = self.mine.get(str(m.get("table")))
+        if state is not None and m.get("code") in ("table_paused", "table_resumed"):
+            state.paused = m.get("code") == "table_paused"  # a resync saying the same is not said again
         self.say(str(m.get("message") or m.get("code")))
 
     async def _on_lobby_chat(self, m: JSON) -> None:
@@ -362,7 +373,7 @@ class Lobby(AccountCommands):
                 if name and seat.get("bot") and not was:
                     self.say(
                         _("Bot {name} ({level}) sits at seat {n}.").format(
-                            name=name, level=seat.get("level"), n=n
+                            name=name, level=level_name(str(seat.get("level") or "")), n=n
                         )
                     )
                 elif name and not was:
@@ -520,6 +531,10 @@ class Lobby(AccountCommands):
             if self.current is not None:
                 message["table"] = self.current
             return message
+        if word == "recap":
+            if words:
+                raise BadCommand(_("{word} takes nothing after it.").format(word=word))
+            return recap_query(self._here().id)
         if word in ("start", "leave", "rematch"):
             if words:
                 raise BadCommand(_("{word} takes nothing after it.").format(word=word))

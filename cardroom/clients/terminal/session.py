@@ -3,8 +3,10 @@
 Every event is printed as one plain line (no cursor movement, no redraws) so that a screen
 reader follows the game. The wall clock gives "now"; the table and bots run on the same
 driver as `simulate`, stepped up to the wall clock. Lines are marked as the server marks them
-(`narrator`: urgent, and concerning this seat) and said through the same `Speaker` as
-`cardroom connect`, so the verbosity and the bell work alike in both.
+(`narrator`: each line's priority for this seat) and said through the same `Speaker` as
+`cardroom connect`; the session keeps the background's digests as the server's room does (the
+periodic summary of the "normal" verbosity, and the recap key's), so the verbosity, the recap
+and the bell work alike in both.
 """
 
 from __future__ import annotations
@@ -12,15 +14,17 @@ from __future__ import annotations
 import asyncio
 import codecs
 import sys
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from cardroom.clients.terminal.keys import KeyReader
 from cardroom.clients.terminal.loop import cbreak, stop_watching, watch_input
-from cardroom.clients.terminal.speaker import BELL_KEY, DEFAULT_VERBOSITY, Line, Speaker, bell_help, rings
-from cardroom.clients.terminal.ui import GameUI, Say
+from cardroom.clients.terminal.speaker import BELL_KEY, Line, Speaker, bell_help, rings
+from cardroom.clients.terminal.ui import Ask, GameUI, Say
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.i18n import _, current_language
+from cardroom.narrate.speech import DEFAULT_VERBOSITY, Digest, Fold, Priority
 from cardroom.protocol import JSON, Bot, Event, Rejected, Table
 
 if TYPE_CHECKING:
@@ -54,6 +58,10 @@ class Session:
         self.speaker = Speaker(out, verbosity)
         self.driver = VirtualDriver(table, bots, listener=self._heard)
         self.finished = False
+        self.digest = Digest()
+        """The background since the last summary (said at the "normal" verbosity)."""
+        self.recaps = Digest()
+        """The background since the person last pressed the recap key."""
         self._wakeups: list[int] = []
         """Moments (play time) the UI asked to be woken at, for cues no event marks (CATCH NOW!)."""
 
@@ -61,29 +69,41 @@ class Session:
         self.speaker.say(line)
 
     def _heard(self, now: int, events: list[Event]) -> None:
-        view: dict[str, Any] | None = None
+        heard = [e for e in (event.for_seat(self.seat) for event in events) if e is not None]
+        if not heard:
+            self._ask_wakeups()
+            return
+        view = self.table.view(self.seat)
         lines: list[Line] = []
-        for event in events:
-            mine = event.for_seat(self.seat)
-            if mine is None:
-                continue
-            if view is None:
-                view = self.table.view(self.seat)
-            urgent, concerns = self._marks(mine, view)
-            lines.extend(Line(text, urgent, concerns) for text in self.ui.narrate(mine, view, now))
+        for event in heard:
+            priority = self._priority(event, view)
+            lines.extend(Line(text, priority) for text in self.ui.narrate(event, view, now))
         game = self.narrator.game if self.narrator is not None else ""
         self.speaker.lines(lines, ring=rings(game, lines))
+        if self.narrator is not None:
+            folds = self.narrator.folds(heard, self.seat, view)
+            self.digest.add(folds)
+            self.recaps.add(folds)
+            if self.digest.due(now):
+                self.speaker.summary(self._summary(self.digest.take(now)))
         self._ask_wakeups(view)
 
-    def _marks(self, event: JSON, view: JSON) -> tuple[bool, bool]:
-        """Whether the event's lines need the person's answer now, and whether they concern them."""
+    def _priority(self, event: JSON, view: JSON) -> int:
+        """The priority of the event's lines for the person, as the server gives it."""
         if self.narrator is None:
-            return False, True
+            return Priority.YOU
         _texts, priority = self.narrator.lines([event], self.seat, self.names, view, current_language())
-        if not priority:
-            return False, True
-        line = Line.of("", priority[0])
-        return line.urgent, line.mine
+        return priority[0] if priority else Priority.YOU
+
+    def _summary(self, counts: Counter[Fold]) -> str:
+        assert self.narrator is not None
+        return self.narrator.summary(counts, self.seat, self.names, current_language())
+
+    def recap(self) -> str:
+        """The recap key: the background since the person last asked, as the server says it."""
+        now = self.clock()
+        text = self._summary(self.recaps.take(now)) if self.narrator is not None else ""
+        return text or _("Nothing else happened since you last asked.")
 
     def _ask_wakeups(self, view: dict[str, Any] | None = None) -> None:
         self._wakeups = sorted(set(self.ui.wakeups(view if view is not None else self.table.view(self.seat))))
@@ -126,6 +146,9 @@ class Session:
             return
         if isinstance(result, Say):
             self.say(result.text)
+            return
+        if isinstance(result, Ask):
+            self.say(self.recap())
             return
         outcome = self.driver.submit(self.seat, result, now)
         if isinstance(outcome, Rejected):

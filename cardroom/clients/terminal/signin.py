@@ -23,7 +23,7 @@ class AccountCommands(Connection):
     async def _api(self, method: str, path: str, token: str | None = None) -> Any:
         """One API request in a thread (the games go on meanwhile); None after saying why it failed."""
         try:
-            return await asyncio.to_thread(accounts.call, self.base, method, path, None, token)
+            return await asyncio.to_thread(accounts.call, self.base, method, path, None, token, self.token)
         except accounts.ApiError as exc:
             self.say(exc.message)
             return None

@@ -2,12 +2,16 @@
 verbosity says, and when the terminal bell rings.
 
 Every line is one plain line on standard output, for a screen reader to read. The lines of the
-game's events carry two marks (the server's `urgent` and `mine`, issue 14): whether the line
-needs the listener's answer now, and whether it concerns them (they act, are aimed at,
-receive, fight or win). The verbosity (`--verbosity`, the page's level names) decides:
-- `brief`: only the lines that need an answer now or concern you;
-- `normal` (the default) and `verbose`: every line.
-Answers to the person's own keys and commands (help, the hand, a refusal) are always said.
+game's events carry the server's `priority` (issue 14): needs the listener's answer now,
+concerns them, changes the game, or background. The verbosity (`--verbosity`, the page's level
+names) decides by the rule every client follows (`cardroom.narrate.speech`: `said_at_once`,
+`says_summaries`):
+- `brief`: the answers, your own lines and the milestones; no background at all;
+- `normal` (the default): the same, and the background folded into the short summary the
+  server sends now and then (`summary` in an `events` message);
+- `verbose`: every line as it comes.
+At every verbosity R (the recap key) asks what happened since you last asked. Answers to the
+person's own keys and commands (help, the hand, a refusal) are always said.
 
 The bell (BEL) rings when something needs the person now that they may miss while the screen
 reader is busy: the catch window of a burrito thrown at them, and in Exploding Kittens their
@@ -21,27 +25,24 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from cardroom.i18n import _
-from cardroom.narrate.speech import Priority
+from cardroom.narrate.speech import DEFAULT_VERBOSITY, VERBOSITIES, Priority, said_at_once, says_summaries
 
-VERBOSITIES = ("brief", "normal", "verbose")
-DEFAULT_VERBOSITY = "normal"
 BELL = "\a"
 BELL_KEY = "ctrl+g"
 
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One line of the game's narration, with its marks."""
+    """One line of the game's narration, with its `Priority` for the listener (narrate/speech.py);
+    a line nobody marked counts as the listener's own."""
 
     text: str
-    urgent: bool = False
-    mine: bool = True
+    priority: int = Priority.YOU
 
-    @classmethod
-    def of(cls, text: str, priority: int) -> Line:
-        """A line marked by its priority (narrate/speech.py): urgent when it needs an answer
-        now; brief keeps answers, your own lines and the milestones."""
-        return cls(text, priority == Priority.ANSWER, priority <= Priority.MILESTONE)
+    @property
+    def urgent(self) -> bool:
+        """Whether it needs the listener's answer now."""
+        return self.priority == Priority.ANSWER
 
 
 class Speaker:
@@ -62,8 +63,8 @@ class Speaker:
         self.out.flush()
 
     def keeps(self, line: Line) -> bool:
-        """Whether the verbosity says this line of the game."""
-        return self.verbosity != "brief" or line.urgent or line.mine
+        """Whether the verbosity says this line of the game as it comes."""
+        return said_at_once(line.priority, self.verbosity)
 
     def lines(self, lines: list[Line], ring: bool = False) -> None:
         """The game's lines the verbosity keeps, after the bell when `ring` (and it is on)."""
@@ -71,6 +72,11 @@ class Speaker:
         if ring:
             self.ring()
         for text in kept:
+            self.say(text)
+
+    def summary(self, text: str | None) -> None:
+        """The server's periodic summary of the background, if the verbosity says summaries."""
+        if text and says_summaries(self.verbosity):
             self.say(text)
 
     def cue(self, lines: list[str]) -> None:
@@ -100,9 +106,9 @@ def _is_terminal(out: TextIO) -> bool:
 
 def rings(game: str, lines: list[Line]) -> bool:
     """Whether these lines of an event batch ring the bell: in Exploding Kittens, a line that
-    needs the listener's answer now and concerns them (burrito rings at its catch window,
-    which is a cue of its own, not at the throw)."""
-    return game == "kittens" and any(line.urgent and line.mine for line in lines)
+    needs the listener's answer now (burrito rings at its catch window, which is a cue of its
+    own, not at the throw)."""
+    return game == "kittens" and any(line.urgent for line in lines)
 
 
 def bell_help() -> str:

@@ -12,10 +12,11 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 
-from cardroom.clients.terminal.lobby import Lobby, time_to_react_lines
+from cardroom.clients.terminal.keys import action_of
+from cardroom.clients.terminal.lobby import Lobby, recap_query, time_to_react_lines
 from cardroom.clients.terminal.speaker import BELL_KEY, Line, bell_help, rings
 from cardroom.clients.terminal.tablestate import TableState, make_game_ui
-from cardroom.clients.terminal.ui import Say
+from cardroom.clients.terminal.ui import Ask, Say
 from cardroom.games import find_game
 from cardroom.i18n import N_, _
 from cardroom.protocol import JSON
@@ -84,7 +85,18 @@ class TablePlay(Lobby):
             self._game_starts(state, announce=started)
         if summary.get("state") == "over" and before is not None and before.get("state") == "playing":
             self.say(_("The game is over. Type rematch to play again, or leave."))
+        self._paused_line(state, bool(m.get("paused")))
         self._update_mode()
+
+    def _paused_line(self, state: TableState, paused: bool) -> None:
+        """A resync says the table is paused (the server cannot save) or goes on again, when the
+        notice that said it was missed: a player back after a reconnect, a watcher arriving."""
+        if paused != state.paused and state.state == "playing":
+            if paused:
+                self.say(_("The server cannot save the game right now: the table is paused until it can."))
+            else:
+                self.say(_("The game is saved again: play goes on."))
+        state.paused = paused
 
     async def _on_events(self, m: JSON) -> None:
         tid = str(m.get("table"))
@@ -105,13 +117,15 @@ class TablePlay(Lobby):
         priority = m.get("priority")
         if isinstance(priority, list) and len(priority) == len(texts):
             marked = [
-                Line.of(t, p) if isinstance(p, int) else Line(t) for t, p in zip(texts, priority, strict=True)
+                Line(t, p) if isinstance(p, int) else Line(t) for t, p in zip(texts, priority, strict=True)
             ]
         else:  # an older server: every line counts as the listener's
             marked = [Line(t) for t in texts]
         events = [e for e in m.get("events", []) if isinstance(e, dict)]
         lines = self._with_hints(state, events, marked, at)
         self.speaker.lines(lines, ring=state.you is not None and rings(state.game, lines))
+        summary = m.get("summary")
+        self.speaker.summary(summary if isinstance(summary, str) else None)
         if state.ui is not None and state.view is not None and state.game in LOCAL_TICKS:
             state.wakeups = sorted(set(state.ui.wakeups(state.view)))
 
@@ -175,7 +189,7 @@ class TablePlay(Lobby):
                 continue  # the person asked for quiet (burrito's m)
             said = _hinted(b, u, [line.text for line in chunk])
             marks = [*chunk, *[chunk[0] if chunk else Line("")] * (len(said) - len(chunk))]
-            out.extend(Line(text, m.urgent, m.mine) for text, m in zip(said, marks, strict=True))
+            out.extend(Line(text, m.priority) for text, m in zip(said, marks, strict=True))
         return out
 
     def _tick_timeout(self) -> float | None:
@@ -248,6 +262,9 @@ class TablePlay(Lobby):
             self.say(_("You leave the table. Goodbye!"))
             await self._quit()
             return
+        if state is not None and state.ui is None and action_of(state.game, key) == "recap":
+            await self._send(recap_query(state.id))  # watchers may ask too
+            return
         if state is None or state.ui is None or state.view is None:
             self.say(_("You are watching: press / for a command line, ? for help."))
             return
@@ -256,6 +273,9 @@ class TablePlay(Lobby):
             return
         if isinstance(result, Say):
             self.say(result.text)
+            return
+        if isinstance(result, Ask):
+            await self._send({"type": "query", "table": state.id, "what": result.what})
             return
         self.refs += 1
         action = find_game(state.game).action_json(result)

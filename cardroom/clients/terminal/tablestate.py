@@ -59,6 +59,8 @@ class TableState:
     offset_ms: float | None = None
     ui: GameUI | None = None
     wakeups: list[int] = field(default_factory=list)
+    paused: bool = False
+    """Paused while the server cannot save the game (a notice says so, and every resync)."""
 
     @property
     def game(self) -> str:

@@ -20,6 +20,15 @@ class Say:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A question the view cannot answer, for whoever keeps the table's digests: `what` is
+    "recap" (the recap key: what happened since the player last asked), answered by the
+    server in `cardroom connect` and by the session in `cardroom play`."""
+
+    what: str
+
+
 class GameUI(Protocol):
     """Game-specific half of the terminal client, for the human at `seat`.
 
@@ -36,8 +45,9 @@ class GameUI(Protocol):
         """One line per key: what it does."""
         ...
 
-    def on_key(self, key: str, view: JSON, now: int) -> Any | Say | None:
-        """An action to send, a line to print, or None (key ignored / part of a sequence)."""
+    def on_key(self, key: str, view: JSON, now: int) -> Any | Say | Ask | None:
+        """An action to send, a line to print, a question for the table's keeper, or None (key
+        ignored / part of a sequence)."""
         ...
 
     def narrate(self, event: JSON, view: JSON, now: int) -> list[str]:

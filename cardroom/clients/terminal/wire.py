@@ -21,9 +21,10 @@ import websockets
 from cardroom.clients.terminal import account as accounts
 from cardroom.clients.terminal.keys import KeyReader
 from cardroom.clients.terminal.loop import Terminal
-from cardroom.clients.terminal.speaker import DEFAULT_VERBOSITY, Speaker
+from cardroom.clients.terminal.speaker import Speaker
 from cardroom.clients.terminal.tablestate import TableState
 from cardroom.i18n import _, current_language
+from cardroom.narrate.speech import DEFAULT_VERBOSITY
 from cardroom.protocol import JSON, CardroomError
 
 DEFAULT_URL = "ws://127.0.0.1:8000/ws"

@@ -9,7 +9,7 @@ import {
   renderKeysList, resetGame, syncClock,
 } from "./game.js";
 import { DEFAULTS, bindings, customKeys, keyLabel, keyName, onKeysChanged, remap, resetKeys, useKeys } from "./keys.js";
-import { api } from "./api.js";
+import { TOKEN, api } from "./api.js";
 import { initRatings, showLeaderboard, showPlayer } from "./ratings.js";
 import { initRecords, leaveReplay, replayHelpRows, replayState, showGames } from "./records.js";
 import * as sound from "./sound.js";
@@ -17,7 +17,6 @@ import { $, announce, clearLog, el, logLine, quiet, setSpeech, spoken } from "./
 import { browsing, onViewChange, showView } from "./views.js";
 
 const PROTOCOL = 2;
-const TOKEN = "cardroom.token";
 const NAME = "cardroom.name";
 const PREFS = "cardroom.prefs";
 // A readable cookie beside the HttpOnly session: "this browser may be logged in", so a guest's
@@ -287,6 +286,9 @@ function handle(m) {
       return notify(m.text);
     }
     case "notice": // the table paused (the server cannot save), goes on, or closed: said at once
+      if (state.room && m.table === state.room.id && ["table_paused", "table_resumed"].includes(m.code)) {
+        state.room.paused = m.code === "table_paused"; // a resync saying the same is not said again
+      }
       return notify(m.message, true);
     case "error":
       return onError(m);
@@ -339,11 +341,22 @@ function onTable(m) {
     if (!browsing()) showTable();
   }
   renderTable();
+  announcePaused(previous, m);
   if (previous) announceExtraTime(previous, m);
   if (previous && previous.state !== "playing" && m.state === "playing") gameStarted(m);
   else if (opening && m.state === "playing" && !state.resuming.has(id)) {
     notify(fmt(_("You are at a {game} table; the game is under way."), { game: _(GAME_NAMES[m.game]) }));
   }
+}
+
+// A table is paused while the server cannot save its game (docs/security.md). The notice says
+// so when it happens; a player who comes back (a reconnect, a reload, a watcher arriving) learns
+// it from the resync, so the resync says it too, and says when play went on meanwhile.
+function announcePaused(previous, m) {
+  const was = Boolean(previous && previous.paused);
+  if (Boolean(m.paused) === was || m.state !== "playing") return;
+  if (m.paused) notify(_("The server cannot save the game right now: the table is paused until it can."), true);
+  else notify(_("The game is saved again: play goes on."), true);
 }
 
 // Extra time and relaxed timing are public: everyone at the table hears when they change, and
