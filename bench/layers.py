@@ -35,6 +35,8 @@ Moves = list[tuple[int, int, Any]]
 class StandIn:
     """Plays one seat's recorded moves at their times; hears everything, decides nothing."""
 
+    hears_secrets = False
+
     def __init__(self, seat: int, moves: Moves, look: bool) -> None:
         self.seat = seat
         self.moves = [m for m in moves if m[1] == seat]

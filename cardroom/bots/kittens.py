@@ -64,6 +64,9 @@ class _Bot:
     """Scheduling shared by every kittens bot: when to look at the table again."""
 
     delay: tuple[int, int] = (300, 900)
+    hears_secrets = False
+    """Events only say when to look again (whose turn, a window opening): it reads its cards
+    from the view, so the driver hands it what everybody hears (issue 16)."""
 
     def __init__(self, seat: int, seed: int, delay: tuple[int, int] = (300, 900), think_ms: int = 0) -> None:
         self.seat = seat

@@ -245,6 +245,9 @@ def _pool() -> ProcessPoolExecutor:
 class ExpertBot(HeuristicBot):
     """Searches its turn moves, Nopes and kitten placements; the rest as `hard`."""
 
+    hears_secrets = True
+    """Its memory follows the cards it gave and where it put kittens back (`_remember`)."""
+
     def __init__(
         self,
         seat: int,

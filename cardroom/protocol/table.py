@@ -77,6 +77,11 @@ class Bot(Protocol[A_out]):
     """
 
     seat: int
+    hears_secrets: bool
+    """Whether the bot reads the hidden parts of the events its seat knows (the card it drew).
+    False: it reads only what everybody hears of each event, and its own cards from the view;
+    a driver may then hand it the same public list as every other such bot, and skip the events
+    only their knowers hear of (its own dealt hand), unfiltered per seat (issue 16)."""
 
     def notice(self, events: list[JSON], view: ViewFn, now: int) -> None: ...
 
