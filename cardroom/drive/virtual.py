@@ -14,6 +14,7 @@ from typing import Any
 
 from cardroom.protocol import JSON, Bot, Event, Rejected, Table
 from cardroom.protocol.record import Move
+from cardroom.protocol.table import Sight
 
 Listener = Callable[[int, list[Event]], None]
 
@@ -47,32 +48,14 @@ class VirtualDriver:
         """Told of each move as it reaches the rules (the server writes it to its journal)."""
         self.run_info = Run()
         self._views: dict[int, JSON] = {}
-        """Each seat's view of the table as it is now; emptied whenever the table is touched."""
-        self._viewers: dict[int, Callable[[], JSON]] = {}
-        for seat in range(table.players):
-            self._viewer(seat)
+        """The views built since the table last changed (by the sights), emptied at each change."""
+        self._sights = [Sight(table, seat, self._views) for seat in range(table.players)]
+        """What each seat's bot is handed to see the table."""
 
     def _record(self, move: Move) -> None:
         self.run_info.moves.append(move)
         if self.recorder is not None:
             self.recorder(move)
-
-    def _viewer(self, seat: int) -> Callable[[], JSON]:
-        """A function giving `seat`'s view of the table as it is when called, built at most once
-        per state of the table (a bot may ask for it several times, or not at all)."""
-        viewer = self._viewers.get(seat)
-        if viewer is None:
-            views = self._views
-            view_of = self.table.view
-
-            def viewer() -> JSON:
-                view = views.get(seat)
-                if view is None:
-                    view = views[seat] = view_of(seat)
-                return view
-
-            self._viewers[seat] = viewer
-        return viewer
 
     def _tell(self, events: list[Event], now: int) -> None:
         """Each bot hears the events as its seat may (`Event.for_seat`), filtered once per batch.
@@ -94,14 +77,14 @@ class VirtualDriver:
                 said.append(ev.data_for_all())
             if ev.knowers:
                 secret = True
-        viewers = self._viewers
+        sights = self._sights
         for seat, bot in list(self.bots.items()):
             if secret and bot.hears_secrets:
                 heard = self._heard_by(seat, events)
                 if heard:
-                    bot.notice(heard, viewers.get(seat) or self._viewer(seat), now)
+                    bot.notice(heard, sights[seat], now)
             elif said:
-                bot.notice(said, viewers.get(seat) or self._viewer(seat), now)
+                bot.notice(said, sights[seat], now)
 
     def _heard_by(self, seat: int, events: list[Event]) -> list[JSON]:
         """The events of a batch as `seat` hears them, secrets it knows included."""
@@ -155,7 +138,7 @@ class VirtualDriver:
         if bot_at > now:
             now = bot_at
         bot = self.bots[bot_seat]
-        view = self._viewers.get(bot_seat) or self._viewer(bot_seat)
+        view = self._sights[bot_seat]
         action = bot.act(view, now)
         if action is None:
             return True

@@ -55,7 +55,9 @@ class Listening:
     ("game", "level", "games", "secrets"),
     [("kittens", "random", 30, None), ("kittens", "random", 10, True), ("burrito", "normal", 2, None)],
 )
-def test_each_bot_hears_exactly_what_its_seat_may(game: str, level: str, games: int, secrets: bool | None) -> None:
+def test_each_bot_hears_exactly_what_its_seat_may(
+    game: str, level: str, games: int, secrets: bool | None
+) -> None:
     """`secrets`: whether the bot hears secrets; None: as the bot says (kittens bots do not,
     Throw Throw Burrito's do)."""
     definition = find_game(game)
