@@ -158,17 +158,19 @@ class _Bot:
         if phase == "turn":
             # Most looks end here: the whole view is built only if the decision needs it.
             return self._turn_action(view) if turn == seat else None
-        v = view()
         if phase == "nope_window":
-            w = v["window"]
-            if self._nope_planned and w["last"] != seat and "nope" in v["hand"] and self._wants_nope(v):
+            if not self._nope_planned:
+                return None
+            v = view()
+            if v["window"]["last"] != seat and "nope" in v["hand"] and self._wants_nope(v):
                 return NOPE
             return None
         if phase == "defusing":
-            if v["turn"] == seat and DEFUSE in v["hand"]:
-                return Defuse(self._kitten_position(v))
+            if turn == seat and DEFUSE in glance(view, "hand"):
+                return Defuse(self._kitten_position(view()))
             return None
         if phase == "choosing":
+            v = view()
             c = v["choosing"]
             if c["player"] != seat:
                 return None
@@ -253,15 +255,18 @@ class RandomBot(_Bot):
                 moves.append(single)
             if card != EXPLODING_KITTEN and hand.count(card) >= 2:
                 moves.append(_PAIR[card])
-        if len(kinds) >= 5 and glance(view, "discard"):
-            five = tuple(rng.sample(list(kinds), 5))
-            if classify(five) is not None:
-                moves.append(five)
+        discard: list[str] = []
+        if len(kinds) >= 5:
+            discard = glance(view, "discard")
+            if discard:
+                five = tuple(rng.sample(list(kinds), 5))
+                if classify(five) is not None:
+                    moves.append(five)
         choice = moves[rng.randrange(len(moves))]
         if choice is None:
             return DRAW
         if len(choice) == 5:
-            return Play(choice, take=rng.choice(glance(view, "discard")))
+            return Play(choice, take=rng.choice(discard))
         target = None
         if len(choice) == 2 or choice[0] in TARGETED:
             target = rng.choice(_others(glance(view, "alive"), self.seat))
