@@ -6,7 +6,8 @@ moves kept; then, in processor time on one core, best of 3, per game:
 - engine: a fresh table, the moves applied at their times and the timers run, nobody told;
 - driver: the same through `VirtualDriver`, each seat a stand-in that only plays its recorded
   moves at their times (it hears every batch and asks for nothing);
-- views: the same, the stand-in asking for its seat's view before each move, as bots do;
+- views: the same, the stand-in asking for its seat's whole view before each move (what the
+  kittens bots did before they read single fields through their `Sight`);
 - whole: the real bots, which decide the same moves.
 
 Each line adds a layer to the one before, so the differences are what the driver, the views and
@@ -34,6 +35,8 @@ Moves = list[tuple[int, int, Any]]
 
 class StandIn:
     """Plays one seat's recorded moves at their times; hears everything, decides nothing."""
+
+    hears_secrets = False
 
     def __init__(self, seat: int, moves: Moves, look: bool) -> None:
         self.seat = seat

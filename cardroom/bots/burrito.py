@@ -61,6 +61,9 @@ RESTLESS_MS = 3000
 class BurritoBot:
     """A Throw Throw Burrito player at one level, deterministic from its seed."""
 
+    hears_secrets = True
+    """It follows its own hand from the events (the card it drew, the one it passed)."""
+
     def __init__(self, seat: int, lvl: Level, seed: int) -> None:
         self.seat = seat
         self.level = lvl

@@ -9,7 +9,6 @@ never acts on a stale picture of the table.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from cardroom.games.kittens.actions import DRAW, NOPE, Action, Defuse, Give, Insert, Play, Reorder
 from cardroom.games.kittens.cards import (
@@ -25,8 +24,7 @@ from cardroom.games.kittens.cards import (
 from cardroom.games.kittens.combos import classify
 from cardroom.protocol import JSON, Rejected
 from cardroom.protocol.rng import KeyedRandom
-
-ViewFn = Callable[[], JSON]
+from cardroom.protocol.table import ViewFn, glance
 
 ESCAPES = ("super_skip", "attack", "targeted_attack", "triple_attack", "skip", "reverse")
 """Cards that end a turn without drawing, best first."""
@@ -64,6 +62,9 @@ class _Bot:
     """Scheduling shared by every kittens bot: when to look at the table again."""
 
     delay: tuple[int, int] = (300, 900)
+    hears_secrets = False
+    """Events only say when to look again (whose turn, a window opening): it reads its cards
+    from the view, so the driver hands it what everybody hears (issue 16)."""
 
     def __init__(self, seat: int, seed: int, delay: tuple[int, int] = (300, 900), think_ms: int = 0) -> None:
         self.seat = seat
@@ -134,7 +135,7 @@ class _Bot:
             if self.think_ms > 0:
                 # A person starts thinking when the decision becomes theirs: an earlier look
                 # (the first one of the game) does not cut that short.
-                lo, hi = self._pace(now, view().get("deadline"))
+                lo, hi = self._pace(now, glance(view, "deadline"))
                 self._due = now + lo + int(self.rng.random() * (hi - lo))
             else:
                 self._later(now)
@@ -151,22 +152,25 @@ class _Bot:
 
     def act(self, view: ViewFn, now: int) -> Action | None:
         self._due = None
-        v = view()
-        phase = v["phase"]
+        phase = glance(view, "phase")
         seat = self.seat
-        self._turn = v["turn"]
+        self._turn = turn = glance(view, "turn")
         if phase == "turn":
-            return self._turn_action(v) if v["turn"] == seat else None
+            # Most looks end here: the whole view is built only if the decision needs it.
+            return self._turn_action(view) if turn == seat else None
         if phase == "nope_window":
-            w = v["window"]
-            if self._nope_planned and w["last"] != seat and "nope" in v["hand"] and self._wants_nope(v):
+            if not self._nope_planned:
+                return None
+            v = view()
+            if v["window"]["last"] != seat and "nope" in v["hand"] and self._wants_nope(v):
                 return NOPE
             return None
         if phase == "defusing":
-            if v["turn"] == seat and DEFUSE in v["hand"]:
-                return Defuse(self._kitten_position(v))
+            if turn == seat and DEFUSE in glance(view, "hand"):
+                return Defuse(self._kitten_position(view()))
             return None
         if phase == "choosing":
+            v = view()
             c = v["choosing"]
             if c["player"] != seat:
                 return None
@@ -196,7 +200,7 @@ class _Bot:
     def _wants_nope(self, v: JSON) -> bool:
         raise NotImplementedError
 
-    def _turn_action(self, v: JSON) -> Action:
+    def _turn_action(self, view: ViewFn) -> Action:
         raise NotImplementedError
 
     def _kitten_position(self, v: JSON) -> int:
@@ -212,8 +216,8 @@ class _Bot:
         raise NotImplementedError
 
 
-def _others(v: JSON, seat: int) -> list[int]:
-    return [i for i, alive in enumerate(v["alive"]) if alive and i != seat]
+def _others(alive: list[bool], seat: int) -> list[int]:
+    return [i for i, playing in enumerate(alive) if playing and i != seat]
 
 
 def _next_of(v: JSON, player: int) -> int:
@@ -232,17 +236,17 @@ class RandomBot(_Bot):
     nope_chance = 0.3
 
     def _plans_nope(self, view: ViewFn) -> bool:
-        return self.rng.random() < self.nope_chance and "nope" in view()["hand"]
+        return self.rng.random() < self.nope_chance and "nope" in glance(view, "hand")
 
     def _wants_nope(self, v: JSON) -> bool:
         return True
 
-    def _turn_action(self, v: JSON) -> Action:
+    def _turn_action(self, view: ViewFn) -> Action:
         if self._fallback:
             self._fallback = False
             return DRAW
         rng = self.rng
-        hand: list[str] = v["hand"]
+        hand: list[str] = glance(view, "hand")
         kinds = dict.fromkeys(hand)  # each card once, in the order first held
         moves: list[tuple[str, ...] | None] = [None]
         for card in kinds:
@@ -251,18 +255,21 @@ class RandomBot(_Bot):
                 moves.append(single)
             if card != EXPLODING_KITTEN and hand.count(card) >= 2:
                 moves.append(_PAIR[card])
-        if len(kinds) >= 5 and v["discard"]:
-            five = tuple(rng.sample(list(kinds), 5))
-            if classify(five) is not None:
-                moves.append(five)
+        discard: list[str] = []
+        if len(kinds) >= 5:
+            discard = glance(view, "discard")
+            if discard:
+                five = tuple(rng.sample(list(kinds), 5))
+                if classify(five) is not None:
+                    moves.append(five)
         choice = moves[rng.randrange(len(moves))]
         if choice is None:
             return DRAW
         if len(choice) == 5:
-            return Play(choice, take=rng.choice(v["discard"]))
+            return Play(choice, take=rng.choice(discard))
         target = None
         if len(choice) == 2 or choice[0] in TARGETED:
-            target = rng.choice(_others(v, self.seat))
+            target = rng.choice(_others(glance(view, "alive"), self.seat))
         return Play(choice, target=target)
 
     def _kitten_position(self, v: JSON) -> int:
@@ -334,18 +341,19 @@ class HeuristicBot(_Bot):
             return DEFUSE in hand or hand.count("nope") > 1
         return False
 
-    def _turn_action(self, v: JSON) -> Action:
+    def _turn_action(self, view: ViewFn) -> Action:
         if self._fallback:
             self._fallback = False
             return DRAW
         if self._sloppy():
-            return self._random._turn_action(v)
+            return self._random._turn_action(view)
+        v = view()
         hand: list[str] = v["hand"]
         seat = self.seat
         future: list[str] = v["future"]
         risk = self._risk(v)
         has_defuse = DEFUSE in hand
-        others = _others(v, seat)
+        others = _others(v["alive"], seat)
         sizes = v["hand_sizes"]
         richest = max(others, key=lambda i: sizes[i])
         nxt = _next_of(v, seat)

@@ -21,15 +21,17 @@ import random
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from cardroom.bots.kittens import VALUE, HeuristicBot, ViewFn
+from cardroom.bots.kittens import VALUE, HeuristicBot
 from cardroom.games.kittens.actions import DRAW, NOPE, Action, Defuse, Give, Insert, Play, Reorder
 from cardroom.games.kittens.cards import ACTION_SET, DEFUSE, EXPLODING_KITTEN, TARGETED
 from cardroom.games.kittens.determinize import Known, determinize
 from cardroom.games.kittens.state import DEFUSING, GAME_OVER, NOPE_WINDOW, TURN
 from cardroom.games.kittens.table import KittensTable
 from cardroom.protocol import JSON, Rejected
+from cardroom.protocol.table import ViewFn
 
 PLAYOUTS = 96
 """Playouts per decision in virtual time."""
@@ -58,7 +60,7 @@ def playout(table: KittensTable, policies: list[HeuristicBot], skip_nope: int | 
         action: Action | None = None
         seat = s.turn
         if phase == TURN:
-            action = policies[seat]._turn_action(view(seat))
+            action = policies[seat]._turn_action(partial(view, seat))
         elif phase == NOPE_WINDOW:
             last = s.last_actor
             for k in range(1, players + 1):
@@ -245,6 +247,9 @@ def _pool() -> ProcessPoolExecutor:
 class ExpertBot(HeuristicBot):
     """Searches its turn moves, Nopes and kitten placements; the rest as `hard`."""
 
+    hears_secrets = True
+    """Its memory follows the cards it gave and where it put kittens back (`_remember`)."""
+
     def __init__(
         self,
         seat: int,
@@ -376,7 +381,7 @@ class ExpertBot(HeuristicBot):
         hard: Action | None
         if phase == "turn" and v["turn"] == seat and not self._fallback:
             moves = list(turn_moves(v))
-            hard = HeuristicBot._turn_action(self, v)
+            hard = HeuristicBot._turn_action(self, lambda: v)
         elif phase == "nope_window" and self._nope_planned and self._plans_nope(lambda: v):
             moves = [None, NOPE]
             hard = NOPE if HeuristicBot._wants_nope(self, v) else None

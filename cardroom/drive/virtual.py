@@ -14,6 +14,7 @@ from typing import Any
 
 from cardroom.protocol import JSON, Bot, Event, Rejected, Table
 from cardroom.protocol.record import Move
+from cardroom.protocol.table import Sight
 
 Listener = Callable[[int, list[Event]], None]
 
@@ -47,69 +48,47 @@ class VirtualDriver:
         """Told of each move as it reaches the rules (the server writes it to its journal)."""
         self.run_info = Run()
         self._views: dict[int, JSON] = {}
-        """Each seat's view of the table as it is now; emptied whenever the table is touched."""
-        self._viewers: dict[int, Callable[[], JSON]] = {}
-        for seat in range(table.players):
-            self._viewer(seat)
+        """The views built since the table last changed (by the sights), emptied at each change."""
+        self._sights = [Sight(table, seat, self._views) for seat in range(table.players)]
+        """What each seat's bot is handed to see the table."""
 
     def _record(self, move: Move) -> None:
         self.run_info.moves.append(move)
         if self.recorder is not None:
             self.recorder(move)
 
-    def _viewer(self, seat: int) -> Callable[[], JSON]:
-        """A function giving `seat`'s view of the table as it is when called, built at most once
-        per state of the table (a bot may ask for it several times, or not at all)."""
-        viewer = self._viewers.get(seat)
-        if viewer is None:
-            views = self._views
-            view_of = self.table.view
-
-            def viewer() -> JSON:
-                view = views.get(seat)
-                if view is None:
-                    view = views[seat] = view_of(seat)
-                return view
-
-            self._viewers[seat] = viewer
-        return viewer
-
     def _tell(self, events: list[Event], now: int) -> None:
-        """Each bot hears the events as its seat may (`Event.for_seat`), filtered once per batch:
-        a public event's form is built once and the same dict (and, when no event of the batch
-        is secret, the same list) handed to every seat that hears it: bots read events, they
-        never change them."""
+        """Each bot hears the events as its seat may (`Event.for_seat`), filtered once per batch.
+
+        What everybody hears (the public form of each public event) is built once and the same
+        list handed to every bot that does not hear secrets (`Bot.hears_secrets`) and to every
+        bot when the batch holds no secret: bots read events, they never change them. Only a
+        bot that hears secrets, in a batch that has some, gets a list of its own: the shared one
+        with the full form of the events it knows (built once per event), and the events only
+        their knowers hear of when it is one."""
         if not events:
             return
         if self.listener is not None:
             self.listener(now, events)
-        shared: list[JSON | None] = []
-        secrets: list[tuple[int, frozenset[int], JSON]] = []
-        unheard = False  # an event only its knowers hear of
-        for i, ev in enumerate(events):
+        said: list[JSON] = []
+        secret = False  # an event with a hidden part, or one only its knowers hear of
+        for ev in events:
             if ev.public:
-                shared.append(ev.data_for_all())
-            else:
-                shared.append(None)
-                unheard = True
+                said.append(ev.data_for_all())
             if ev.knowers:
-                secrets.append((i, ev.knowers, ev.full()))
-        viewers = self._viewers
-        if not secrets and not unheard:
-            same: list[JSON] = shared  # type: ignore[assignment]
-            for seat, bot in list(self.bots.items()):
-                bot.notice(same, viewers.get(seat) or self._viewer(seat), now)
-            return
-        # Some are secret: each seat's list is the shared one with the full form of those it
-        # knows in their place (built once per event), less those it does not hear of.
+                secret = True
+        sights = self._sights
         for seat, bot in list(self.bots.items()):
-            heard = shared.copy()
-            for i, knowers, full in secrets:
-                if seat in knowers:
-                    heard[i] = full
-            said = [e for e in heard if e is not None] if unheard else heard
-            if said:
-                bot.notice(said, viewers.get(seat) or self._viewer(seat), now)  # type: ignore[arg-type]
+            if secret and bot.hears_secrets:
+                heard = self._heard_by(seat, events)
+                if heard:
+                    bot.notice(heard, sights[seat], now)
+            elif said:
+                bot.notice(said, sights[seat], now)
+
+    def _heard_by(self, seat: int, events: list[Event]) -> list[JSON]:
+        """The events of a batch as `seat` hears them, secrets it knows included."""
+        return [e for e in (ev.for_seat(seat) for ev in events) if e is not None]
 
     def next_due(self) -> int | None:
         """The next moment something is due: a table timer or a bot's reaction."""
@@ -159,7 +138,7 @@ class VirtualDriver:
         if bot_at > now:
             now = bot_at
         bot = self.bots[bot_seat]
-        view = self._viewers.get(bot_seat) or self._viewer(bot_seat)
+        view = self._sights[bot_seat]
         action = bot.act(view, now)
         if action is None:
             return True

@@ -55,6 +55,12 @@ class Table(Protocol[A_in]):
         """All that `seat` may know (None: a spectator). JSON-ready."""
         ...
 
+    def peek(self, seat: int) -> Callable[[str], Any]:
+        """A function giving one field of `view(seat)` by name, as the table is when it is
+        called, without building the rest of the view where the table can: what bots ask at
+        every turn (issue 16; `Sight.field`)."""
+        ...
+
     def summary(self) -> JSON:
         """Everything, hidden cards included: the scenario file's `final` object."""
         ...
@@ -65,6 +71,39 @@ class Table(Protocol[A_in]):
 
 
 ViewFn = Callable[[], JSON]
+"""What a bot is handed to see its seat's view: called, it gives the whole view as it is now."""
+
+
+class Sight:
+    """The view function the drivers hand their bots: one seat's view of a table, built at most
+    once per state of the table (a bot may ask for it several times, or not at all), and each
+    field of it on its own (`field`, the table's `peek`) without building the rest, which most
+    decisions need no more of (issue 16)."""
+
+    __slots__ = ("_seat", "_views", "_whole", "field")
+
+    def __init__(self, table: Table[Any], seat: int, views: dict[int, JSON]) -> None:
+        """`views`: the views built since the table last changed, by seat; shared by a driver's
+        sights, which empties it whenever the table changes."""
+        self._whole = table.view
+        self._seat = seat
+        self._views = views
+        self.field = table.peek(seat)
+
+    def __call__(self) -> JSON:
+        view = self._views.get(self._seat)
+        if view is None:
+            view = self._views[self._seat] = self._whole(self._seat)
+        return view
+
+
+def glance(view: ViewFn, key: str) -> Any:
+    """`view()[key]`: one field of a seat's view, without building the whole view when `view`
+    is a `Sight` (bots are also handed plain functions: by the server, over the network, in
+    tests)."""
+    if type(view) is Sight:
+        return view.field(key)
+    return view()[key]
 
 
 class Bot(Protocol[A_out]):
@@ -77,6 +116,11 @@ class Bot(Protocol[A_out]):
     """
 
     seat: int
+    hears_secrets: bool
+    """Whether the bot reads the hidden parts of the events its seat knows (the card it drew).
+    False: it reads only what everybody hears of each event, and its own cards from the view;
+    a driver may then hand it the same public list as every other such bot, and skip the events
+    only their knowers hear of (its own dealt hand), unfiltered per seat (issue 16)."""
 
     def notice(self, events: list[JSON], view: ViewFn, now: int) -> None: ...
 

@@ -1,9 +1,11 @@
 """The virtual-time driver tells each bot what its seat may hear, and nothing more.
 
 The driver filters each batch of events once (issue 16: simulations fast enough for search),
-handing the same lists and dicts to several seats; every seat must still hear exactly what
-`Event.for_seat` says it may: its own secret cards in full, others' as their public part, and
-nothing of an event only others hear of.
+handing the same lists and dicts to several seats. A bot that hears secrets must still hear
+exactly what `Event.for_seat` says its seat may: its own secret cards in full, others' as their
+public part, and nothing of an event only others hear of. A bot that does not
+(`Bot.hears_secrets` false) hears the public part of the public events only, never a hidden card,
+not even its own.
 """
 
 from __future__ import annotations
@@ -22,14 +24,18 @@ from cardroom.protocol.table import ViewFn
 class Listening:
     """A real bot, with what it was told checked against the batch the table just said."""
 
-    def __init__(self, bot: Bot[Any], batch: list[list[Event]], heard: list[int]) -> None:
+    def __init__(self, bot: Bot[Any], batch: list[list[Event]], heard: list[int], secrets: bool) -> None:
         self.bot = bot
         self.seat = bot.seat
+        self.hears_secrets = secrets
         self.batch = batch
         self.heard = heard
 
     def notice(self, events: list[JSON], view: ViewFn, now: int) -> None:
-        may = [e for e in (ev.for_seat(self.seat) for ev in self.batch[0]) if e is not None]
+        if self.hears_secrets:
+            may = [e for e in (ev.for_seat(self.seat) for ev in self.batch[0]) if e is not None]
+        else:
+            may = [e for e in (ev.for_seat(None) for ev in self.batch[0]) if e is not None]
         assert events == may
         self.heard[0] += len(events)
         self.heard[1] += sum(1 for ev in self.batch[0] if self.seat in ev.knowers)
@@ -45,8 +51,15 @@ class Listening:
         self.bot.refused(rejection, view, now)
 
 
-@pytest.mark.parametrize(("game", "level", "games"), [("kittens", "random", 30), ("burrito", "normal", 2)])
-def test_each_bot_hears_exactly_what_its_seat_may(game: str, level: str, games: int) -> None:
+@pytest.mark.parametrize(
+    ("game", "level", "games", "secrets"),
+    [("kittens", "random", 30, None), ("kittens", "random", 10, True), ("burrito", "normal", 2, None)],
+)
+def test_each_bot_hears_exactly_what_its_seat_may(
+    game: str, level: str, games: int, secrets: bool | None
+) -> None:
+    """`secrets`: whether the bot hears secrets; None: as the bot says (kittens bots do not,
+    Throw Throw Burrito's do)."""
     definition = find_game(game)
     heard = [0, 0]  # events heard, secret ones among them known
     for seed in range(1, games + 1):
@@ -57,8 +70,8 @@ def test_each_bot_hears_exactly_what_its_seat_may(game: str, level: str, games: 
             batch[0] = events
 
         bots = {
-            s: Listening(make_bot(game, s, level, seed * 1000 + s, options={}), batch, heard)
-            for s in range(4)
+            s: Listening(bot, batch, heard, bot.hears_secrets if secrets is None else secrets)
+            for s, bot in ((s, make_bot(game, s, level, seed * 1000 + s, options={})) for s in range(4))
         }
         VirtualDriver(table, bots, listener=said).run()
     assert heard[0] > 100 * games

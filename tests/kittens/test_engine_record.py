@@ -12,7 +12,7 @@ import pytest
 from cardroom.bots import make_bot
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.games.kittens import GAME
-from tests.kittens.engine_record import digest, fresh_table, load
+from tests.kittens.engine_record import SETS, digest, fresh_table, load
 
 GAMES = load()
 
@@ -29,11 +29,21 @@ def test_replayed_games_say_the_same(chunk: int) -> None:
         assert digest(game) == game["digest"], f"game with seed {game['seed']} differs"
 
 
-def test_bots_make_the_same_moves_on_the_same_deal() -> None:
-    """Random four-player games (the bench's kind): seeds 1 to 40 of the fixture."""
-    for game in GAMES[:40]:
+def _seat_levels() -> list[tuple[str, ...]]:
+    """Each recorded game's bot level per seat, in the order `engine_record.main` wrote them."""
+    out: list[tuple[str, ...]] = []
+    for players, levels, count in SETS:
+        out += [levels if len(levels) == players else levels * players] * count
+    return out
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_bots_make_the_same_moves_on_the_same_deal(chunk: int) -> None:
+    """Every recorded game, every level (the first 40: random four-player games, the bench's
+    kind): the bots, seeded as when it was recorded, play the same moves at the same times."""
+    for game, levels in list(zip(GAMES, _seat_levels(), strict=True))[chunk::2]:
         players, seed = game["players"], game["seed"]
         table = fresh_table(players, seed, game["hands"], game["deck"])
-        bots = {s: make_bot("kittens", s, "random", seed * 1_000 + s) for s in range(players)}
+        bots = {s: make_bot("kittens", s, levels[s], seed * 1_000 + s) for s in range(players)}
         run = VirtualDriver(table, bots, GAME.action_json).run()
-        assert [[m.at, m.player, m.action] for m in run.moves] == game["moves"]
+        assert [[m.at, m.player, m.action] for m in run.moves] == game["moves"], f"seed {seed}"

@@ -147,3 +147,26 @@ def test_e_shows_exploded_players_as_none() -> None:
     """003 "E": hand sizes of the players still in; an exploded player has none."""
     t = table([["skip"], [], []], ["favor"], alive=[True, False, True])
     assert counts(t.view(None))["hands"] == [1, None, 0]
+
+
+def test_a_peek_at_one_field_says_what_the_whole_view_says() -> None:
+    """Bots read single fields through `peek` (issue 16): in every state of 20 recorded games,
+    every field of every seat's view peeked alone equals the one in the whole view."""
+    from cardroom.games.kittens import GAME
+
+    from .engine_record import fresh_table, load
+
+    states = 0
+    for game in load()[::10]:
+        players = game["players"]
+        t = fresh_table(players, game["seed"], game["hands"], game["deck"])
+        peeks = [t.peek(seat) for seat in range(players)]
+        for at, player, raw in [*game["moves"], [game["end"], None, None]]:
+            t.advance(at)
+            if raw is not None:
+                t.apply(player, GAME.parse_action(raw, players), at)
+            for seat in range(players):
+                whole = t.view(seat)
+                assert {key: peeks[seat](key) for key in whole} == whole
+            states += 1
+    assert states > 1_000

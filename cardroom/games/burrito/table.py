@@ -10,6 +10,7 @@ play countdown beats, the next round. Events are described in `events.py`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from cardroom.games.burrito import checks
@@ -122,6 +123,9 @@ class BurritoTable:
         from cardroom.games.burrito.view import view
 
         return view(self, seat)
+
+    def peek(self, seat: int) -> Callable[[str], Any]:
+        return lambda key: self.view(seat)[key]
 
     def summary(self) -> JSON:
         from cardroom.games.burrito.view import summary

@@ -7,6 +7,8 @@ one per phase (turn, Nope window, defuse, choice), run by `advance` in time orde
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from cardroom.games.kittens import memory
@@ -40,7 +42,7 @@ from cardroom.games.kittens.state import (
     TURN,
     State,
 )
-from cardroom.games.kittens.view import view
+from cardroom.games.kittens.view import view, view_field
 from cardroom.protocol import JSON, Event, Rejected
 
 
@@ -103,6 +105,9 @@ class KittensTable:
 
     def view(self, seat: int | None) -> JSON:
         return view(self.s, seat)
+
+    def peek(self, seat: int) -> Callable[[str], Any]:
+        return partial(view_field, self.s, seat)
 
     def summary(self) -> JSON:
         return self.s.summary()

@@ -7,6 +7,8 @@ that is known. Spectators (`seat=None`) see the public part only.
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardroom.games.kittens.state import CHOOSING, GIVE, NOPE_WINDOW, State
 from cardroom.protocol import JSON
 
@@ -59,3 +61,23 @@ def view(s: State, seat: int | None) -> JSON:
         "choosing": choosing,
         "extra_time": list(s.options.extra_time),
     }
+
+
+def view_field(s: State, seat: int, key: str) -> Any:
+    """`view(s, seat)[key]`, the fields bots read at every turn made alone (issue 16), the others
+    taken from the whole view."""
+    if key == "phase":
+        return s.phase
+    if key == "turn":
+        return s.turn
+    if key == "hand":
+        return list(s.hands[seat]) if 0 <= seat < s.players else []
+    if key == "deadline":
+        return s.deadline
+    if key == "alive":
+        return list(s.alive)
+    if key == "discard":
+        return s.discard[::-1]
+    if key == "deck_size":
+        return len(s.deck)
+    return view(s, seat)[key]
