@@ -13,13 +13,12 @@ compiled in memory, so a fresh checkout speaks every language without a build st
 
 from __future__ import annotations
 
-import contextlib
 import gettext as _gettext
 import io
 import os
 import re
-from collections.abc import Iterator, Mapping
-from contextvars import ContextVar
+from collections.abc import Mapping
+from contextvars import ContextVar, Token
 from functools import cache
 from pathlib import Path
 
@@ -57,6 +56,8 @@ def normalize(lang: str | None) -> str | None:
 
 def resolve(lang: str | None) -> str:
     """`lang` as one of `LANGUAGES`; English for anything unknown."""
+    if lang is not None and lang in LANGUAGES:  # the usual case, a player's language as the server keeps it
+        return lang
     return normalize(lang) or DEFAULT_LANGUAGE
 
 
@@ -89,14 +90,28 @@ def current_language() -> str:
     return _current.get() or _default
 
 
-@contextlib.contextmanager
-def use_language(lang: str | None) -> Iterator[str]:
+class _Language:
+    """The `with` block of `use_language`: a plain class, as the server enters one per
+    recipient of every batch (a generator-based context manager costs several times more)."""
+
+    __slots__ = ("lang", "token")
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.token: Token[str | None] | None = None
+
+    def __enter__(self) -> str:
+        self.token = _current.set(self.lang)
+        return self.lang
+
+    def __exit__(self, *exc: object) -> None:
+        assert self.token is not None
+        _current.reset(self.token)
+
+
+def use_language(lang: str | None) -> _Language:
     """Translate into `lang` (English when unknown) inside the `with` block."""
-    token = _current.set(resolve(lang))
-    try:
-        yield _current.get() or DEFAULT_LANGUAGE
-    finally:
-        _current.reset(token)
+    return _Language(resolve(lang))
 
 
 def catalog_path(lang: str, ext: str = "po") -> Path:

@@ -198,8 +198,11 @@ class Connection:
                 batch = self.pending
                 self.pending = []
                 self.sending_since = self.queued_at
-                for frame in frames(batch):
-                    await ws.send_text(frame)
+                if len(batch) == 1:  # the usual case under load: no generator for it
+                    await ws.send_text(batch[0].decode())
+                else:
+                    for frame in frames(batch):
+                        await ws.send_text(frame)
                 self.sending_since = None
         except Exception:  # the peer went away mid-send: the reader notices and cleans up
             self.closed = True

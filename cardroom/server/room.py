@@ -748,10 +748,11 @@ class Room:
             seat = seat_of.get(pid)
             if seat not in folded:
                 folded[seat] = self._folds(events, seat, views)
-                digest = self.digests.setdefault(seat, Digest(now))
+                digest = self.digests.get(seat) or self.digests.setdefault(seat, Digest(now))
                 digest.add(folded[seat])
                 summaries[seat] = digest.take(now) if digest.due(now) else None
-            self.recaps.setdefault(pid, Digest(now)).add(folded[seat])
+            if folded[seat] or pid not in self.recaps:  # a Digest per member per batch costs
+                self.recaps.setdefault(pid, Digest(now)).add(folded[seat])
             player = players.get(pid)
             if player is None or player.connection is None:
                 continue

@@ -15,6 +15,7 @@ from cardroom.protocol import CardroomError
 from cardroom.server.app import create_app
 from cardroom.server.limits import Limits
 from cardroom.server.lobby import Lobby
+from cardroom.server.reading import ReadAheadProtocol
 from cardroom.server.room import GRACE_MS
 from cardroom.server.wire import MAX_MESSAGE_BYTES
 from cardroom.store import BadDatabase, Store
@@ -76,7 +77,7 @@ def serve(
         host=host,
         port=port,
         log_level=log_level,
-        ws="websockets-sansio",
+        ws=ReadAheadProtocol,
         ws_max_size=4 * MAX_MESSAGE_BYTES,
         ws_ping_interval=20,
         ws_ping_timeout=20,

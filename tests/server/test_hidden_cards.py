@@ -15,6 +15,7 @@ import uvicorn
 from cardroom.clients.botclient import NetBot
 from cardroom.server.app import create_app
 from cardroom.server.lobby import Lobby
+from cardroom.server.reading import ReadAheadProtocol
 from cardroom.server.wire import messages
 from tests.server.live import Client, free_port
 from tests.server.play import create_and_start, play_to_the_end
@@ -41,7 +42,7 @@ def test_no_client_receives_a_card_hidden_from_its_seat(game: str) -> None:
     async def scenario() -> tuple[list[tuple[dict[str, Any], str]], list[tuple[dict[str, Any], str]], str]:
         server = uvicorn.Server(
             uvicorn.Config(
-                create_app(lobby), host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+                create_app(lobby), host="127.0.0.1", port=port, log_level="warning", ws=ReadAheadProtocol
             )
         )
         serving = asyncio.create_task(server.serve())

@@ -34,6 +34,7 @@ from cardroom.server import closes
 from cardroom.server.app import create_app
 from cardroom.server.limits import Limits
 from cardroom.server.lobby import Lobby
+from cardroom.server.reading import ReadAheadProtocol
 from cardroom.server.wire import PROTOCOL_VERSION, messages
 from cardroom.store.accounts import token_hash
 from tests.server.live import Client, free_port
@@ -127,7 +128,7 @@ async def in_process(lobby: Lobby) -> AsyncIterator[int]:
     listener.bind(("127.0.0.1", port))
     try:
         config = uvicorn.Config(
-            create_app(lobby), host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"
+            create_app(lobby), host="127.0.0.1", port=port, log_level="warning", ws=ReadAheadProtocol
         )
         server = uvicorn.Server(config)
         serving = asyncio.create_task(server.serve(sockets=[listener]))
