@@ -66,9 +66,9 @@ def test_brief_keeps_the_milestones(transcript: tuple[str, Transcript]) -> None:
     game, t = transcript
     said = heard(t.batches, "brief")
     if game == "burrito":
-        assert said[0].startswith("Round 1 begins")
+        assert said[0] == "Round 1 begins."
         start = said.index("3")
-        assert said[start : start + 4] == ["3", "2", "1", "Burrito! Play!"]
+        assert said[start : start + 4] == ["3", "2", "1", "Burrito!"]
     else:
         assert said[0].startswith("The game begins")
         booms = [m for m in t.batches for e in m.get("events", []) if e["event"] == "exploded"]
