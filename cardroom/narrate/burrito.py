@@ -297,7 +297,7 @@ def _grab(e: JSON, who: Namer, view: JSON) -> list[str]:
     p, free = e["player"], e["free"]
     if p == who.seat:
         return [_("Grabbed.")]  # whether a burrito flies at you is said when it does
-    return [_("{name} grabs; {n} left.").format(name=who(p), n=free)]
+    return [ngettext("{name} grabs; {n} left.", "{name} grabs; {n} left.", free).format(name=who(p), n=free)]
 
 
 def _behind_back(e: JSON, who: Namer, view: JSON) -> list[str]:
