@@ -312,15 +312,21 @@ def _behind_back(e: JSON, who: Namer, view: JSON) -> list[str]:
     return [_("{name} swings a burrito behind their back.").format(name=who(p))]
 
 
+def _pair_fight(view: JSON) -> bool:
+    """Whether the fight in `view` is between two: your throws can only be at the other one,
+    so your confirmations leave their name out ("Thrown.", "Missed.")."""
+    fight: JSON = view.get("fight") or {}
+    return len(fight.get("fighters", ())) == 2
+
+
 def _throw(e: JSON, who: Namer, view: JSON) -> list[str]:
     thrower, target = e["thrower"], e["target"]
     if target == who.seat:
         # The threat and who first, nothing after: the catch cue says when to catch.
         return [_("Incoming, {name}!").format(name=who(thrower))]
     if thrower == who.seat:
-        fight: JSON = view.get("fight") or {}
-        if len(fight.get("fighters", ())) == 2:
-            return [_("Thrown.")]  # at the one other fighter: their name is no news
+        if _pair_fight(view):
+            return [_("Thrown.")]
         return [_("Thrown at {name}.").format(name=who(target))]
     return [_("{name} throws at {other}.").format(name=who(thrower), other=who(target))]
 
@@ -374,6 +380,8 @@ def _miss(e: JSON, who: Namer, view: JSON) -> list[str]:
     if target == who.seat:
         return []  # you dodged it, and heard so ("Dodged.")
     if thrower == who.seat:
+        if _pair_fight(view):
+            return [_("Missed.")]
         return [_("You miss {name}.").format(name=who(target))]
     return [_("{name} misses {other}.").format(name=who(thrower), other=who(target))]
 

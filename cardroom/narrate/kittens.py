@@ -423,9 +423,9 @@ def _choosing(e: JSON, who: Namer, view: JSON) -> list[str]:
             return [_("Put the top cards in the order you like.")]
         return [_("Put {card} back in the deck where you like.").format(card=card_name(e.get("card", "")))]
     if kind == "give" and e.get("for") == who.seat:
-        return [_("{name} chooses a card to give to you.").format(name=who(p))]
+        return [_("{name} chooses a card for you.").format(name=who(p))]
     if kind == "give":
-        return [_("{name} chooses a card to give to {other}.").format(name=who(p), other=who(e["for"]))]
+        return [_("{name} chooses a card for {other}.").format(name=who(p), other=who(e["for"]))]
     if kind == "reorder":
         return [_("{name} is reordering the top of the deck.").format(name=who(p))]
     return [_("{name} is putting a card back in the deck.").format(name=who(p))]
@@ -566,7 +566,7 @@ def _exploded(e: JSON, who: Namer, view: JSON) -> list[str]:
         else _("BOOM! {name} is out.").format(name=who(p))
     ]
     if e.get("discarded"):
-        lines.append(_("Onto the discard pile: {cards}.").format(cards=card_list(e["discarded"])))
+        lines.append(_("Discarded: {cards}.").format(cards=card_list(e["discarded"])))
     return lines
 
 

@@ -62,6 +62,27 @@ def test_a_throw_at_you_names_the_threat_and_the_thrower_first_and_nothing_more(
     assert _say(burrito, event, 1) == ["Marco throws at Zoe."]
 
 
+def test_your_moves_in_a_fight_of_two_leave_the_other_fighters_name_out() -> None:
+    """Issue 14's speech budget: in a fight of two your throw can only be at the other one; a
+    burrito you dodged is said once, by "Dodged."."""
+    pair = {"fight": {"fighters": [0, 2]}, "now": 0}
+    war = {"fight": {"fighters": [0, 2, 3]}, "now": 0}
+    throw = Event(
+        "throw", {"thrower": 0, "target": 2, "id": 1, "lands_at": 1800, "catch_from": 1500, "flight_ms": 800}
+    )
+    assert _say(burrito, throw, 0, pair) == ["Thrown."]
+    assert _say(burrito, throw, 0, war) == ["Thrown at Marco."]
+    miss = Event("miss", {"thrower": 0, "target": 2, "id": 1, "reason": "dodged", "free": 1})
+    assert _say(burrito, miss, 0, pair) == ["Missed."]
+    assert _say(burrito, miss, 0, war) == ["You miss Marco."]
+    assert _say(burrito, miss, 2, pair) == []  # Marco heard "Dodged." when he dodged
+    assert _say(burrito, miss, 3, war) == ["Zoe misses Marco."]
+    dodge = Event("dodge", {"player": 2, "ids": [1], "until": 900})
+    assert _say(burrito, dodge, 2, pair) == ["Dodged."]
+    assert _say(burrito, Event("grab", {"player": 0, "free": 1}), 0, pair) == ["Grabbed."]
+    assert _say(burrito, Event("grab", {"player": 0, "free": 1}), 3, war) == ["Zoe grabs; 1 left."]
+
+
 def test_a_fight_is_one_line_naming_who_fights() -> None:
     """Issue 14: one line per event; "you" among the fighters says that you fight."""
     event = Event(

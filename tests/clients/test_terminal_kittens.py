@@ -136,7 +136,7 @@ def test_a_pair_marked_with_space_asks_for_a_player_by_seat_number() -> None:
     assert _last(out) == "You play a Tabby Cat pair against Anna."
     clock[0] = 100
     session.catch_up()
-    assert _last(out) == "Anna chooses a card to give to you."
+    assert _last(out) == "Anna chooses a card for you."
     session.driver.submit(1, Give("defuse"), 150)
     assert _last(out) == "Anna gives you a Defuse."
 
