@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from cardroom.games.burrito.cards import HAND_LIMIT
 from cardroom.i18n import _, ngettext
 from cardroom.narrate._common import (
     N_,
@@ -210,11 +211,20 @@ def _draw(e: JSON, who: Namer, view: JSON) -> list[str]:
         if e["card"] in view.get("hand", []):
             slot = len(view["hand"]) - view["hand"][::-1].index(e["card"])
         card = card_name(e["card"])
+        # The card drawn lands last: its slot is said while the hand is not full (you may draw
+        # again), not on every draw into slot 5.
+        full = slot >= HAND_LIMIT
         if community:
+            if full:
+                return [_("Drew {card} from community pile {pile}.").format(card=card, pile=pile)]
             return [
-                _("{card} from community pile {pile}, slot {slot}.").format(card=card, pile=pile, slot=slot)
+                _("Drew {card} from community pile {pile}, slot {slot}.").format(
+                    card=card, pile=pile, slot=slot
+                )
             ]
-        return [_("{card}, slot {slot}.").format(card=card, slot=slot)]
+        if full:
+            return [_("Drew {card}.").format(card=card)]
+        return [_("Drew {card}, slot {slot}.").format(card=card, slot=slot)]
     if community:
         return [_("{name} draws from community pile {pile}.").format(name=who(p), pile=pile)]
     return [_("{name} draws.").format(name=who(p))]

@@ -46,7 +46,9 @@ def test_a_discard_tells_the_receiver_who_passed_but_not_the_card() -> None:
 def test_the_drawer_alone_learns_the_card_and_its_slot() -> None:
     event = Event("draw", {"player": 0, "from": "own"}, {"card": "war"}, frozenset({0}), public=True)
     view = {"hand": ["goth_sloth", "duel", "war"], "now": 0}
-    assert _say(burrito, event, 0, view) == ["War, slot 3."]
+    assert _say(burrito, event, 0, view) == ["Drew War, slot 3."]
+    full = {"hand": ["goth_sloth", "duel", "war", "duel", "war"], "now": 0}
+    assert _say(burrito, event, 0, full) == ["Drew War."]  # slot 5, the last: said while not full
     assert _say(burrito, event, 1) == ["Zoe draws."]
     community = Event("draw", {"player": 2, "from": "community", "pile": 1}, {"card": "war"}, frozenset({2}))
     assert _say(burrito, community, 0) == ["Marco draws from community pile 2."]

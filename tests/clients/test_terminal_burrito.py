@@ -50,7 +50,7 @@ def test_play_burrito_on_a_pipe(burrito: Player) -> None:
     p.send("1")
     p.expect(rf"^Passed {re.escape(first.group(1))}\.$")
     p.send("d")
-    p.expect(r"^.+, slot 5\.$")
+    p.expect(r"^Drew .+\.$")
     p.send("d")
     p.expect(r"^Refused: you hold 5 cards; pass one before you draw\.$")
     p.send("g")
@@ -248,7 +248,7 @@ def test_s_scores_the_set_and_b_calls_the_fight_the_hand_makes() -> None:
     session.key("s")
     assert out.getvalue().splitlines()[-1] == "Set of Goth Sloth; your score: 1."
     session.key("d")
-    assert out.getvalue().splitlines()[-1] == "War, slot 3."
+    assert out.getvalue().splitlines()[-1] == "Drew War, slot 3."
     session.key("b")
     assert "You call a War!" in out.getvalue().splitlines()
     assert "War: Anna against Marco." in out.getvalue().splitlines()
@@ -307,10 +307,10 @@ def test_the_keys_of_the_page_do_the_same_here() -> None:
     assert "Community piles: 1 and 1 cards. Bruises left: 6." in out.getvalue().splitlines()
     session.key("1")
     session.key("c")
-    assert out.getvalue().splitlines()[-1] == "Churro Bat from community pile 1, slot 5."
+    assert out.getvalue().splitlines()[-1] == "Drew Churro Bat from community pile 1."
     session.key("1")
     session.key("C")
-    assert out.getvalue().splitlines()[-1] == "Nacho Llama from community pile 2, slot 5."
+    assert out.getvalue().splitlines()[-1] == "Drew Nacho Llama from community pile 2."
 
 
 def test_the_hand_has_a_cursor_and_p_passes_the_card_under_it() -> None:

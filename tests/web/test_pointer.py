@@ -104,8 +104,8 @@ BURRITO_FAST = {
 }
 
 BURRITO_SAID = {  # regular expressions, from the start of the line
-    "draw": r".+, slot \d\.",
-    "draw_pile": r".+, slot \d\.",
+    "draw": "Drew ",
+    "draw_pile": "Drew ",
     "pass": "Passed ",
     "set": "Set of ",
     "call": "You call a",
