@@ -323,8 +323,8 @@ def _behind_back(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 
 def _pair_fight(view: JSON) -> bool:
-    """Whether the fight in `view` is between two: your throws can only be at the other one,
-    so your confirmations leave their name out ("Thrown.", "Missed.")."""
+    """Whether the fight in `view` is between two: a burrito can only come from the other one
+    and yours can only go to them, so their name is no news ("Incoming!", "Thrown.", "Missed.")."""
     fight: JSON = view.get("fight") or {}
     return len(fight.get("fighters", ())) == 2
 
@@ -333,6 +333,8 @@ def _throw(e: JSON, who: Namer, view: JSON) -> list[str]:
     thrower, target = e["thrower"], e["target"]
     if target == who.seat:
         # The threat and who first, nothing after: the catch cue says when to catch.
+        if _pair_fight(view):
+            return [_("Incoming!")]
         return [_("Incoming, {name}!").format(name=who(thrower))]
     if thrower == who.seat:
         if _pair_fight(view):
@@ -351,7 +353,7 @@ def _dodge(e: JSON, who: Namer, view: JSON) -> list[str]:
 def _catch(e: JSON, who: Namer, view: JSON) -> list[str]:
     p, thrower = e["player"], e["thrower"]
     if p == who.seat:
-        return [_("Caught {name}'s burrito!").format(name=who(thrower))]  # the loss: fight_over
+        return [_("Caught!")]  # the thrower loses: the fight's end, at once, names them
     if thrower == who.seat:
         return [_("{name} catches your burrito!").format(name=who(p))]
     return [_("{name} catches {other}'s burrito!").format(name=who(p), other=who(thrower))]

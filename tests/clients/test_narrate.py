@@ -65,8 +65,8 @@ def test_a_throw_at_you_names_the_threat_and_the_thrower_first_and_nothing_more(
 
 
 def test_your_moves_in_a_fight_of_two_leave_the_other_fighters_name_out() -> None:
-    """Issue 14's speech budget: in a fight of two your throw can only be at the other one; a
-    burrito you dodged is said once, by "Dodged."."""
+    """Issue 14's speech budget: in a fight of two a burrito can only come from the other one and
+    yours can only go to them; a burrito you dodged is said once, by "Dodged."."""
     pair = {"fight": {"fighters": [0, 2]}, "now": 0}
     war = {"fight": {"fighters": [0, 2, 3]}, "now": 0}
     throw = Event(
@@ -74,6 +74,8 @@ def test_your_moves_in_a_fight_of_two_leave_the_other_fighters_name_out() -> Non
     )
     assert _say(burrito, throw, 0, pair) == ["Thrown."]
     assert _say(burrito, throw, 0, war) == ["Thrown at Marco."]
+    assert _say(burrito, throw, 2, pair) == ["Incoming!"]  # only Zoe can throw at Marco
+    assert _say(burrito, throw, 2, war) == ["Incoming, Zoe!"]
     miss = Event("miss", {"thrower": 0, "target": 2, "id": 1, "reason": "dodged", "free": 1})
     assert _say(burrito, miss, 0, pair) == ["Missed."]
     assert _say(burrito, miss, 0, war) == ["You miss Marco."]
@@ -123,7 +125,7 @@ def test_you_as_the_second_of_a_pair_has_a_sentence_of_its_own() -> None:
 
 def test_hits_catches_and_bruises_are_told_from_each_side() -> None:
     catch = Event("catch", {"player": 0, "thrower": 3, "id": 4})
-    assert _say(burrito, catch, 0) == ["Caught Chloé's burrito!"]
+    assert _say(burrito, catch, 0) == ["Caught!"]  # the fight's end names the loser
     assert _say(burrito, catch, 3) == ["Zoe catches your burrito!"]
     hit = Event("hit", {"player": 1, "thrower": 0, "id": 2})
     assert _say(burrito, hit, 0) == ["You hit Anna!"]

@@ -113,7 +113,7 @@ BURRITO_SAID = {  # regular expressions, from the start of the line
     "throw": "Thrown",
     "throw_seat": "Thrown",
     "dodge": r"Dodged\.",
-    "catch": "Caught ",
+    "catch": "Caught!",
 }
 
 
