@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from babel.lists import format_list
 
-from cardroom.i18n import _, current_language, format_decimal, ngettext
+from cardroom.i18n import _, current_language, format_decimal
 from cardroom.narrate.speech import Fold
 from cardroom.protocol import JSON, Rejected
 
@@ -87,18 +87,6 @@ def tally(counts: Counter[Fold], kind: str) -> tuple[list[int], int]:
     """The seats behind the `kind` folds of a digest, and how many such folds there are."""
     seats = sorted({int(k[1]) for k in counts if k[0] == kind})
     return seats, sum(n for k, n in counts.items() if k[0] == kind)
-
-
-def drew_part(counts: Counter[Fold], who: Namer) -> list[str]:
-    """ "Hugo and Sanne drew 4 cards", both games' first part of a summary (or nothing)."""
-    seats, n = tally(counts, "drew")
-    if not n:
-        return []
-    return [
-        ngettext("{players} drew {n} card", "{players} drew {n} cards", n).format(
-            players=who.list(seats), n=n
-        )
-    ]
 
 
 def meanwhile(parts: Sequence[str]) -> str:

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from cardroom.games.burrito.cards import HAND_LIMIT
 from cardroom.i18n import _, ngettext
 from cardroom.narrate._common import (
     N_,
     Namer,
     concerns,
-    drew_part,
     join_list,
     meanwhile,
     refusal_from,
@@ -84,9 +84,9 @@ PAIR_FIGHT_YOU_SECOND = {
     "duel": N_("Duel: {a} against you."),
 }
 GROUP_FIGHT = {
-    "brawl": N_("Brawl: {players} fight."),
-    "war": N_("War: {players} fight."),
-    "duel": N_("Duel: {players} fight."),
+    "brawl": N_("Brawl: {players}."),
+    "war": N_("War: {players}."),
+    "duel": N_("Duel: {players}."),
 }
 
 
@@ -184,12 +184,9 @@ def narrate(event: JSON, seat: int | None, names: Sequence[str], view: JSON) -> 
 
 
 def _round_start(e: JSON, who: Namer, view: JSON) -> list[str]:
-    community = e["community_sizes"]
-    return [
-        _("Round {round} begins: everyone has 5 cards; community piles {a} and {b} cards.").format(
-            round=e["round"], a=community[0], b=community[1]
-        )
-    ]
+    # Every hand has 5 cards (said next) and the community piles hold the rest of the deck
+    # (V says their sizes): neither is news at the start of a round.
+    return [_("Round {round} begins.").format(round=e["round"])]
 
 
 def _hand(e: JSON, who: Namer, view: JSON) -> list[str]:
@@ -199,7 +196,7 @@ def _hand(e: JSON, who: Namer, view: JSON) -> list[str]:
 def _countdown(e: JSON, who: Namer, view: JSON) -> list[str]:
     beat = e["beat"]
     if beat == "burrito":
-        return [_("Burrito! Play!")]
+        return [_("Burrito!")]
     if beat == "3" and e.get("caller") is not None:
         return [_("Play resumes: 3")]
     return [beat]
@@ -214,13 +211,20 @@ def _draw(e: JSON, who: Namer, view: JSON) -> list[str]:
         if e["card"] in view.get("hand", []):
             slot = len(view["hand"]) - view["hand"][::-1].index(e["card"])
         card = card_name(e["card"])
+        # The card drawn lands last: its slot is said while the hand is not full (you may draw
+        # again), not on every draw into slot 5.
+        full = slot >= HAND_LIMIT
         if community:
+            if full:
+                return [_("Drew {card} from community pile {pile}.").format(card=card, pile=pile)]
             return [
-                _("You draw {card} from community pile {pile} (slot {slot}).").format(
+                _("Drew {card} from community pile {pile}, slot {slot}.").format(
                     card=card, pile=pile, slot=slot
                 )
             ]
-        return [_("You draw {card} (slot {slot}).").format(card=card, slot=slot)]
+        if full:
+            return [_("Drew {card}.").format(card=card)]
+        return [_("Drew {card}, slot {slot}.").format(card=card, slot=slot)]
     if community:
         return [_("{name} draws from community pile {pile}.").format(name=who(p), pile=pile)]
     return [_("{name} draws.").format(name=who(p))]
@@ -228,10 +232,10 @@ def _draw(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 def _discard(e: JSON, who: Namer, view: JSON) -> list[str]:
     p, to = e["player"], e["to"]
-    if p == who.seat:
+    if p == who.seat:  # to your neighbour, always: the confirmation names the card only
         if "card" in e:
-            return [_("You pass {card} to {name}.").format(card=card_name(e["card"]), name=who(to))]
-        return [_("You pass a card to {name}.").format(name=who(to))]
+            return [_("Passed {card}.").format(card=card_name(e["card"]))]
+        return [_("Passed a card.")]
     if to == who.seat:
         return [_("{name} passes you a card.").format(name=who(p))]
     return [_("{name} passes a card to {other}.").format(name=who(p), other=who(to))]
@@ -240,14 +244,8 @@ def _discard(e: JSON, who: Namer, view: JSON) -> list[str]:
 def _set(e: JSON, who: Namer, view: JSON) -> list[str]:
     p, card = e["player"], card_name(e["card"])
     if p == who.seat:
-        return [
-            _("You score a set of three {card}: your score is {score}.").format(card=card, score=e["score"])
-        ]
-    return [
-        _("{name} scores a set of three {card}: score {score}.").format(
-            name=who(p), card=card, score=e["score"]
-        )
-    ]
+        return [_("Set of {card}; your score: {score}.").format(card=card, score=e["score"])]
+    return [_("{name}: set of {card}; score {score}.").format(name=who(p), card=card, score=e["score"])]
 
 
 # ---- fights -------------------------------------------------------------------------------------
@@ -308,16 +306,8 @@ def _duel_beat(e: JSON, who: Namer, view: JSON) -> list[str]:
 def _grab(e: JSON, who: Namer, view: JSON) -> list[str]:
     p, free = e["player"], e["free"]
     if p == who.seat:
-        return [
-            ngettext("You grab a burrito; {n} is left.", "You grab a burrito; {n} are left.", free).format(
-                n=free
-            )
-        ]
-    return [
-        ngettext(
-            "{name} grabs a burrito; {n} is left.", "{name} grabs a burrito; {n} are left.", free
-        ).format(name=who(p), n=free)
-    ]
+        return [_("Grabbed.")]  # whether a burrito flies at you is said when it does
+    return [ngettext("{name} grabs; {n} left.", "{name} grabs; {n} left.", free).format(name=who(p), n=free)]
 
 
 def _behind_back(e: JSON, who: Namer, view: JSON) -> list[str]:
@@ -332,46 +322,57 @@ def _behind_back(e: JSON, who: Namer, view: JSON) -> list[str]:
     return [_("{name} swings a burrito behind their back.").format(name=who(p))]
 
 
+def _pair_fight(view: JSON) -> bool:
+    """Whether the fight in `view` is between two: a burrito can only come from the other one
+    and yours can only go to them, so their name is no news ("Incoming!", "Thrown.", "Missed.")."""
+    fight: JSON = view.get("fight") or {}
+    return len(fight.get("fighters", ())) == 2
+
+
 def _throw(e: JSON, who: Namer, view: JSON) -> list[str]:
     thrower, target = e["thrower"], e["target"]
     if target == who.seat:
         # The threat and who first, nothing after: the catch cue says when to catch.
+        if _pair_fight(view):
+            return [_("Incoming!")]
         return [_("Incoming, {name}!").format(name=who(thrower))]
     if thrower == who.seat:
-        return [_("You throw at {name}.").format(name=who(target))]
+        if _pair_fight(view):
+            return [_("Thrown.")]
+        return [_("Thrown at {name}.").format(name=who(target))]
     return [_("{name} throws at {other}.").format(name=who(thrower), other=who(target))]
 
 
 def _dodge(e: JSON, who: Namer, view: JSON) -> list[str]:
     p = e["player"]
     if p == who.seat:
-        return [_("You dodge.")]
+        return [_("Dodged.")]
     return [_("{name} dodges.").format(name=who(p))]
 
 
 def _catch(e: JSON, who: Namer, view: JSON) -> list[str]:
     p, thrower = e["player"], e["thrower"]
     if p == who.seat:
-        return [_("You catch {name}'s burrito! {name} loses the fight.").format(name=who(thrower))]
+        return [_("Caught!")]  # the thrower loses: the fight's end, at once, names them
     if thrower == who.seat:
-        return [_("{name} catches your burrito! You lose the fight.").format(name=who(p))]
+        return [_("{name} catches your burrito!").format(name=who(p))]
     return [_("{name} catches {other}'s burrito!").format(name=who(p), other=who(thrower))]
 
 
 def _fumble(e: JSON, who: Namer, view: JSON) -> list[str]:
     p, thrower = e["player"], e["thrower"]
     if p == who.seat:
-        return [_("Too early! You fumble {name}'s burrito: it counts as a hit.").format(name=who(thrower))]
-    return [_("{name} fumbles the catch: a hit.").format(name=who(p))]
+        return [_("Too early! You fumble {name}'s burrito: a hit.").format(name=who(thrower))]
+    return [_("{name} fumbles: a hit.").format(name=who(p))]
 
 
 def _hit(e: JSON, who: Namer, view: JSON) -> list[str]:
     p, thrower = e["player"], e["thrower"]
     if p == who.seat:
-        return [_("You are hit by {name}'s burrito!").format(name=who(thrower))]
+        return [_("{name} hits you!").format(name=who(thrower))]
     if thrower == who.seat:
-        return [_("Your burrito hits {name}!").format(name=who(p))]
-    return [_("{name}'s burrito hits {other}!").format(name=who(thrower), other=who(p))]
+        return [_("You hit {name}!").format(name=who(p))]
+    return [_("{name} hits {other}!").format(name=who(thrower), other=who(p))]
 
 
 def _miss(e: JSON, who: Namer, view: JSON) -> list[str]:
@@ -389,10 +390,12 @@ def _miss(e: JSON, who: Namer, view: JSON) -> list[str]:
             )
         ]
     if target == who.seat:
-        return [_("{name}'s burrito misses you.").format(name=who(thrower))]
+        return []  # you dodged it, and heard so ("Dodged.")
     if thrower == who.seat:
-        return [_("Your burrito misses {name}.").format(name=who(target))]
-    return [_("{name}'s burrito misses {other}.").format(name=who(thrower), other=who(target))]
+        if _pair_fight(view):
+            return [_("Missed.")]
+        return [_("You miss {name}.").format(name=who(target))]
+    return [_("{name} misses {other}.").format(name=who(thrower), other=who(target))]
 
 
 def _fight_tie(e: JSON, who: Namer, view: JSON) -> list[str]:
@@ -423,50 +426,20 @@ def _eliminated(e: JSON, who: Namer, view: JSON) -> list[str]:
     return [_("{name} is out of the tie-break.").format(name=who(p))]
 
 
-def _lose_line(kind: str, you: bool, left: int) -> str:
-    """The loser's bruise and the bruises left, in one line, per fight and plural."""
-    if you:
-        if kind == "brawl":
-            return ngettext(
-                "You lose the Brawl: a bruise; {n} bruise left.",
-                "You lose the Brawl: a bruise; {n} bruises left.",
-                left,
-            )
-        if kind == "duel":
-            return ngettext(
-                "You lose the Duel: a bruise; {n} bruise left.",
-                "You lose the Duel: a bruise; {n} bruises left.",
-                left,
-            )
-        return ngettext(
-            "You lose the War: a bruise; {n} bruise left.",
-            "You lose the War: a bruise; {n} bruises left.",
-            left,
-        )
-    if kind == "brawl":
-        return ngettext(
-            "{name} loses the Brawl: a bruise; {n} bruise left.",
-            "{name} loses the Brawl: a bruise; {n} bruises left.",
-            left,
-        )
-    if kind == "duel":
-        return ngettext(
-            "{name} loses the Duel: a bruise; {n} bruise left.",
-            "{name} loses the Duel: a bruise; {n} bruises left.",
-            left,
-        )
-    return ngettext(
-        "{name} loses the War: a bruise; {n} bruise left.",
-        "{name} loses the War: a bruise; {n} bruises left.",
-        left,
-    )
-
-
 def _fight_over(e: JSON, who: Namer, view: JSON) -> list[str]:
-    loser, kind = e["loser"], e["kind"]
+    loser = e["loser"]
     if e.get("bruise"):
+        # The fight was named when it began: the loser and the bruises left, nothing more.
         left = e.get("bruises_left", 0)
-        return [_lose_line(kind, loser == who.seat, left).format(name=who(loser), n=left)]
+        if loser == who.seat:
+            return [
+                ngettext("You lose; {n} bruise left.", "You lose; {n} bruises left.", left).format(n=left)
+            ]
+        return [
+            ngettext("{name} loses; {n} bruise left.", "{name} loses; {n} bruises left.", left).format(
+                name=who(loser), n=left
+            )
+        ]
     winner = e.get("winner")
     if winner is None:
         return []
@@ -582,6 +555,9 @@ def priority(event: JSON, seat: int | None, view: JSON) -> Priority:
             return Priority.ANSWER
         if kind == "duel_beat" and seat in event.get("fighters", ()):
             return Priority.ANSWER
+    if kind == "countdown" and event.get("caller") is not None and event.get("beat") != "burrito":
+        # After a fight its result was just said; "Burrito!" says when play resumes.
+        return Priority.BACKGROUND
     if kind in ("call", "duel_beat") and not concerns(event, seat):
         return Priority.BACKGROUND  # the fight_start names the fighters; the result is said
     if kind in _MILESTONES or kind == "fight_start":
@@ -600,8 +576,8 @@ def priority(event: JSON, seat: int | None, view: JSON) -> Priority:
 def fold(event: JSON, seat: int | None) -> Fold | None:
     """What a background `event` adds to a summary (`summary`)."""
     kind = event.get("event")
-    if kind == "draw":
-        return ("drew", event["player"])
+    # Others' draws are left out: everybody draws all the time, and the count changes nothing
+    # for the listener (Exploding Kittens' summary counts them: there a draw ends a turn).
     if kind == "discard" and event["to"] == seat:
         return ("passed", event["player"], True)
     if kind == "set":
@@ -610,10 +586,10 @@ def fold(event: JSON, seat: int | None) -> Fold | None:
 
 
 def summary(counts: Counter[Fold], seat: int | None, names: Sequence[str]) -> str:
-    """ "Meanwhile: Hugo and Sanne drew 4 cards; 3 passes to you; Hugo scored 1 set." for the
-    background folded (passes between others and throws in others' fights are left out)."""
+    """ "Meanwhile: 3 passes to you; Hugo scored 1 set." for the background folded (draws,
+    passes between others and throws in others' fights are left out)."""
     who = Namer(names, seat)
-    parts = drew_part(counts, who)
+    parts: list[str] = []
     _from, to_you = tally(counts, "passed")
     if to_you:
         parts.append(ngettext("{n} pass to you", "{n} passes to you", to_you).format(n=to_you))

@@ -18,7 +18,6 @@ from cardroom.narrate._common import (
     N_,
     Namer,
     concerns,
-    drew_part,
     join_list,
     meanwhile,
     refusal_from,
@@ -297,35 +296,19 @@ def _played(e: JSON, who: Namer, view: JSON) -> list[str]:
     if combo == "five":
         take = card_name(e["take"])
         if me:
-            return [
-                _("You play five different cards to take {card} from the discard pile.").format(card=take)
-            ]
-        return [
-            _("{name} plays five different cards to take {card} from the discard pile.").format(
-                name=who(p), card=take
-            )
-        ]
+            return [_("You play five different cards for {card}.").format(card=take)]
+        return [_("{name} plays five different cards for {card}.").format(name=who(p), card=take)]
     card = cards[0]
     name = card_name(card)
-    if card in ATTACKS:
-        victim = target if target >= 0 else next_player(view, p)
-        turns = ATTACKS[card]
-        if me:
-            return [_("You play {card} on {target}.").format(card=name, target=who(victim))]
-        if victim == who.seat:
-            return [
-                ngettext(
-                    "{name} plays {card} on you: {n} turn for you.",
-                    "{name} plays {card} on you: {n} turns for you.",
-                    turns,
-                ).format(name=who(p), card=name, n=turns)
-            ]
-        return [_("{name} plays {card} on {target}.").format(name=who(p), card=name, target=who(victim))]
+    if card in ATTACKS and target < 0:
+        target = next_player(view, p)
     if target >= 0:
         if me:
             return [_("You play {card} on {target}.").format(card=name, target=who(target))]
         if target == who.seat:
-            return [_("{name} plays {card} on you.").format(name=who(p), card=name)]
+            # Within the Nope window: the threat and who first, short; an Attack's turns are
+            # said by your turn, which follows at once when it goes ahead.
+            return [_("{name}: {card} on you.").format(name=who(p), card=name)]
         return [_("{name} plays {card} on {target}.").format(name=who(p), card=name, target=who(target))]
     if me:
         return [_("You play {card}.").format(card=name)]
@@ -337,18 +320,15 @@ def _noped(e: JSON, who: Namer, view: JSON) -> list[str]:
     window: JSON = view.get("window") or {}
     if nopes % 2 and window.get("player") == who.seat and p != who.seat:
         # Your own card Noped: said as such (issue 14), the card named.
-        return [
-            _("{name} Nopes your {card}: cancelled unless someone Nopes again.").format(
-                name=who(p), card=played_what(window.get("cards", []))
-            )
-        ]
+        return [_("{name} Nopes your {card}.").format(name=who(p), card=played_what(window.get("cards", [])))]
+    # What the Nope does is said when the window closes ("Noped: ...", "... goes ahead after all").
     if nopes % 2:
         if p == who.seat:
-            return [_("You say Nope: it is cancelled unless someone Nopes again.")]
-        return [_("{name} says Nope: it is cancelled unless someone Nopes again.").format(name=who(p))]
+            return [_("You say Nope.")]
+        return [_("{name} says Nope.").format(name=who(p))]
     if p == who.seat:
-        return [_("You Nope the Nope: it goes ahead unless someone Nopes again.")]
-    return [_("{name} Nopes the Nope: it goes ahead unless someone Nopes again.").format(name=who(p))]
+        return [_("You Nope the Nope.")]
+    return [_("{name} Nopes the Nope.").format(name=who(p))]
 
 
 def _window_closed(e: JSON, who: Namer, view: JSON) -> list[str]:
@@ -385,20 +365,9 @@ def _turns_returned(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 
 def _attacked(e: JSON, who: Namer, view: JSON) -> list[str]:
-    target, turns = e["target"], e["turns"]
-    if target == who.seat:
-        return [
-            ngettext(
-                "You are attacked: you must play {n} turn.",
-                "You are attacked: you must play {n} turns.",
-                turns,
-            ).format(n=turns)
-        ]
-    return [
-        ngettext(
-            "{name} is attacked and must play {n} turn.", "{name} is attacked and must play {n} turns.", turns
-        ).format(name=who(target), n=turns)
-    ]
+    # The victim's turn follows at once and says how many turns they must play
+    # ("Your turn (4 turns to play).", attacks stacked): a line here would say it twice.
+    return []
 
 
 def _turn(e: JSON, who: Namer, view: JSON) -> list[str]:
@@ -454,9 +423,9 @@ def _choosing(e: JSON, who: Namer, view: JSON) -> list[str]:
             return [_("Put the top cards in the order you like.")]
         return [_("Put {card} back in the deck where you like.").format(card=card_name(e.get("card", "")))]
     if kind == "give" and e.get("for") == who.seat:
-        return [_("{name} chooses a card to give to you.").format(name=who(p))]
+        return [_("{name} chooses a card for you.").format(name=who(p))]
     if kind == "give":
-        return [_("{name} chooses a card to give to {other}.").format(name=who(p), other=who(e["for"]))]
+        return [_("{name} chooses a card for {other}.").format(name=who(p), other=who(e["for"]))]
     if kind == "reorder":
         return [_("{name} is reordering the top of the deck.").format(name=who(p))]
     return [_("{name} is putting a card back in the deck.").format(name=who(p))]
@@ -497,11 +466,10 @@ def _asked(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 
 def _took(e: JSON, who: Namer, view: JSON) -> list[str]:
+    # The five cards played named the card and the discard pile it comes from.
     if e["player"] == who.seat:
-        return [_("You take {card} from the discard pile.").format(card=a_card(e["card"]))]
-    return [
-        _("{name} takes {card} from the discard pile.").format(name=who(e["player"]), card=a_card(e["card"]))
-    ]
+        return [_("You take {card}.").format(card=a_card(e["card"]))]
+    return [_("{name} takes {card}.").format(name=who(e["player"]), card=a_card(e["card"]))]
 
 
 def _reordered(e: JSON, who: Namer, view: JSON) -> list[str]:
@@ -547,6 +515,8 @@ def _drew(e: JSON, who: Namer, view: JSON) -> list[str]:
             if p == who.seat
             else _("Time is up for {name}.").format(name=who(p))
         )
+    if p == who.seat and e.get("card") == "exploding_kitten":
+        return lines  # the defuse prompt follows at once and says it: one urgent line, not two
     if p == who.seat and "card" in e:
         if bottom:
             lines.append(_("You draw {card} from the bottom.").format(card=a_card(e["card"])))
@@ -573,7 +543,7 @@ def _defusing(e: JSON, who: Namer, view: JSON) -> list[str]:
     left = seconds(e["until"] - view.get("now", e["until"]))
     if p == who.seat:
         if "defuse" in view.get("hand", ["defuse"]):
-            return [_("DEFUSE NOW! You have {s} seconds.").format(s=left)]
+            return [_("DEFUSE NOW! {s} seconds.").format(s=left)]
         return [_("Exploding Kitten! No Defuse: you explode in {s} seconds.").format(s=left)]
     return [_("{name} has {s} seconds to defuse it.").format(name=who(p), s=left)]
 
@@ -583,13 +553,9 @@ def _defused(e: JSON, who: Namer, view: JSON) -> list[str]:
     if p == who.seat and "position" in e:
         pos = e["position"]
         return [
-            ngettext(
-                "Defused! You put the kitten back with {n} card above it.",
-                "Defused! You put the kitten back with {n} cards above it.",
-                pos,
-            ).format(n=pos)
+            ngettext("Defused! Kitten {n} card down.", "Defused! Kitten {n} cards down.", pos).format(n=pos)
         ]
-    return [_("{name} defuses it; the kitten is back in the deck.").format(name=who(p))]
+    return [_("{name} defuses it.").format(name=who(p))]
 
 
 def _exploded(e: JSON, who: Namer, view: JSON) -> list[str]:
@@ -597,10 +563,10 @@ def _exploded(e: JSON, who: Namer, view: JSON) -> list[str]:
     lines = [
         _("BOOM! You explode and are out of the game.")
         if p == who.seat
-        else _("BOOM! {name} explodes and is out of the game.").format(name=who(p))
+        else _("BOOM! {name} is out.").format(name=who(p))
     ]
     if e.get("discarded"):
-        lines.append(_("Onto the discard pile: {cards}.").format(cards=card_list(e["discarded"])))
+        lines.append(_("Discarded: {cards}.").format(cards=card_list(e["discarded"])))
     return lines
 
 
@@ -691,10 +657,22 @@ def fold(event: JSON, seat: int | None) -> Fold | None:
     return None
 
 
+def _drew_part(counts: Counter[Fold], who: Namer) -> list[str]:
+    """ "Hugo and Sanne drew 4 cards": the summary's first part (or nothing)."""
+    seats, n = tally(counts, "drew")
+    if not n:
+        return []
+    return [
+        ngettext("{players} drew {n} card", "{players} drew {n} cards", n).format(
+            players=who.list(seats), n=n
+        )
+    ]
+
+
 def summary(counts: Counter[Fold], seat: int | None, names: Sequence[str]) -> str:
     """ "Meanwhile: Hugo and Sanne drew 4 cards; Bo played 2 cards." for the background folded."""
     who = Namer(names, seat)
-    parts = drew_part(counts, who)
+    parts = _drew_part(counts, who)
     players, played = tally(counts, "played")
     if played:
         parts.append(

@@ -12,8 +12,8 @@ when its verbosity keeps that priority (`said_at_once`):
   the scores). Said at every verbosity.
 - BACKGROUND: the rest (others' draws, passes, throws in fights the listener is not in).
   "verbose" says each line; "normal" (the default) folds them into a summary now and then
-  ("Hugo and Sanne drew 4 cards; 3 passes to you"), which the server sends as the batch's
-  `summary`; "brief" says none of it. At every verbosity, the recap key asks the server what
+  ("3 passes to you; Hugo scored 1 set", "Hugo and Sanne drew 4 cards"), which the server
+  sends as the batch's `summary`; "brief" says none of it. At every verbosity, the recap key asks the server what
   happened since the listener last asked (`Digest` again).
 
 The server narrates (`cardroom.server.narration`) and sends `priority` per line; the web page

@@ -258,13 +258,13 @@ def test_burrito_countdown_and_draw(server: LiveServer, terminals: list[Terminal
     bea.type("start\n")
     bea.expect(r"Throw Throw Burrito\. Seats: 0 you, 1 ")
     bea.expect(r"^3$", timeout=10)
-    bea.expect(r"^Burrito! Play!$", timeout=10)
+    bea.expect(r"^Burrito!$", timeout=10)
     bea.type("d")  # five cards in hand: refused until one is passed
-    assert not any(line.startswith("You draw ") for line in bea.new_lines(0.5))
+    assert not any(line.startswith("Drew ") for line in bea.new_lines(0.5))
     for _attempt in range(5):  # a fight may hold the cards for a moment
         bea.type("1")
         bea.type("d")
-        if any(line.startswith("You draw ") for line in bea.new_lines(1.5)):
+        if any(line.startswith("Drew ") for line in bea.new_lines(1.5)):
             break
     else:
         raise AssertionError("never drew a card: " + "\n".join(bea.lines[-30:]))

@@ -38,7 +38,7 @@ def _say(module: Any, event: Event, seat: int, view: JSON | None = None) -> list
 
 def test_a_discard_tells_the_receiver_who_passed_but_not_the_card() -> None:
     event = Event("discard", {"player": 1, "to": 2}, {"card": "goth_sloth"}, frozenset({1}))
-    assert _say(burrito, event, 1) == ["You pass Goth Sloth to Marco."]
+    assert _say(burrito, event, 1) == ["Passed Goth Sloth."]
     assert _say(burrito, event, 2) == ["Anna passes you a card."]
     assert _say(burrito, event, 0) == ["Anna passes a card to Marco."]
 
@@ -46,7 +46,9 @@ def test_a_discard_tells_the_receiver_who_passed_but_not_the_card() -> None:
 def test_the_drawer_alone_learns_the_card_and_its_slot() -> None:
     event = Event("draw", {"player": 0, "from": "own"}, {"card": "war"}, frozenset({0}), public=True)
     view = {"hand": ["goth_sloth", "duel", "war"], "now": 0}
-    assert _say(burrito, event, 0, view) == ["You draw War (slot 3)."]
+    assert _say(burrito, event, 0, view) == ["Drew War, slot 3."]
+    full = {"hand": ["goth_sloth", "duel", "war", "duel", "war"], "now": 0}
+    assert _say(burrito, event, 0, full) == ["Drew War."]  # slot 5, the last: said while not full
     assert _say(burrito, event, 1) == ["Zoe draws."]
     community = Event("draw", {"player": 2, "from": "community", "pile": 1}, {"card": "war"}, frozenset({2}))
     assert _say(burrito, community, 0) == ["Marco draws from community pile 2."]
@@ -58,8 +60,31 @@ def test_a_throw_at_you_names_the_threat_and_the_thrower_first_and_nothing_more(
         "throw", {"thrower": 2, "target": 0, "id": 1, "lands_at": 1800, "catch_from": 1500, "flight_ms": 800}
     )
     assert _say(burrito, event, 0) == ["Incoming, Marco!"]
-    assert _say(burrito, event, 2) == ["You throw at Zoe."]
+    assert _say(burrito, event, 2) == ["Thrown at Zoe."]
     assert _say(burrito, event, 1) == ["Marco throws at Zoe."]
+
+
+def test_your_moves_in_a_fight_of_two_leave_the_other_fighters_name_out() -> None:
+    """Issue 14's speech budget: in a fight of two a burrito can only come from the other one and
+    yours can only go to them; a burrito you dodged is said once, by "Dodged."."""
+    pair = {"fight": {"fighters": [0, 2]}, "now": 0}
+    war = {"fight": {"fighters": [0, 2, 3]}, "now": 0}
+    throw = Event(
+        "throw", {"thrower": 0, "target": 2, "id": 1, "lands_at": 1800, "catch_from": 1500, "flight_ms": 800}
+    )
+    assert _say(burrito, throw, 0, pair) == ["Thrown."]
+    assert _say(burrito, throw, 0, war) == ["Thrown at Marco."]
+    assert _say(burrito, throw, 2, pair) == ["Incoming!"]  # only Zoe can throw at Marco
+    assert _say(burrito, throw, 2, war) == ["Incoming, Zoe!"]
+    miss = Event("miss", {"thrower": 0, "target": 2, "id": 1, "reason": "dodged", "free": 1})
+    assert _say(burrito, miss, 0, pair) == ["Missed."]
+    assert _say(burrito, miss, 0, war) == ["You miss Marco."]
+    assert _say(burrito, miss, 2, pair) == []  # Marco heard "Dodged." when he dodged
+    assert _say(burrito, miss, 3, war) == ["Zoe misses Marco."]
+    dodge = Event("dodge", {"player": 2, "ids": [1], "until": 900})
+    assert _say(burrito, dodge, 2, pair) == ["Dodged."]
+    assert _say(burrito, Event("grab", {"player": 0, "free": 1}), 0, pair) == ["Grabbed."]
+    assert _say(burrito, Event("grab", {"player": 0, "free": 1}), 3, war) == ["Zoe grabs; 1 left."]
 
 
 def test_a_fight_is_one_line_naming_who_fights() -> None:
@@ -78,7 +103,7 @@ def test_a_fight_is_one_line_naming_who_fights() -> None:
     war = Event(
         "fight_start", {"kind": "war", "fighters": [0, 2, 3], "caller": 1, "tiebreak": None, "timeout_at": 9}
     )
-    assert _say(burrito, war, 1)[0] == "War: Zoe, Marco and Chloé fight."
+    assert _say(burrito, war, 1)[0] == "War: Zoe, Marco and Chloé."
 
 
 def test_you_as_the_second_of_a_pair_has_a_sentence_of_its_own() -> None:
@@ -100,21 +125,21 @@ def test_you_as_the_second_of_a_pair_has_a_sentence_of_its_own() -> None:
 
 def test_hits_catches_and_bruises_are_told_from_each_side() -> None:
     catch = Event("catch", {"player": 0, "thrower": 3, "id": 4})
-    assert _say(burrito, catch, 0) == ["You catch Chloé's burrito! Chloé loses the fight."]
-    assert _say(burrito, catch, 3) == ["Zoe catches your burrito! You lose the fight."]
+    assert _say(burrito, catch, 0) == ["Caught!"]  # the fight's end names the loser
+    assert _say(burrito, catch, 3) == ["Zoe catches your burrito!"]
     hit = Event("hit", {"player": 1, "thrower": 0, "id": 2})
-    assert _say(burrito, hit, 0) == ["Your burrito hits Anna!"]
-    assert _say(burrito, hit, 1) == ["You are hit by Zoe's burrito!"]
+    assert _say(burrito, hit, 0) == ["You hit Anna!"]
+    assert _say(burrito, hit, 1) == ["Zoe hits you!"]
     over = Event(
         "fight_over", {"loser": 1, "bruise": True, "reason": "hit", "kind": "brawl", "bruises_left": 1}
     )
-    assert _say(burrito, over, 1) == ["You lose the Brawl: a bruise; 1 bruise left."]
-    assert _say(burrito, over, 2) == ["Anna loses the Brawl: a bruise; 1 bruise left."]
+    assert _say(burrito, over, 1) == ["You lose; 1 bruise left."]
+    assert _say(burrito, over, 2) == ["Anna loses; 1 bruise left."]
 
 
 def test_the_countdown_is_three_two_one_burrito() -> None:
     beats = [Event("countdown", {"beat": b, "caller": None, "round": 1}) for b in ("3", "2", "1", "burrito")]
-    assert [line for e in beats for line in _say(burrito, e, 0)] == ["3", "2", "1", "Burrito! Play!"]
+    assert [line for e in beats for line in _say(burrito, e, 0)] == ["3", "2", "1", "Burrito!"]
     duel = Event("duel_beat", {"beat": "burrito", "fighters": [0, 1]})
     assert _say(burrito, duel, 0) == ["BURRITO! Throw!"]
     assert _say(burrito, duel, 2) == ["Burrito!"]
@@ -145,7 +170,9 @@ def test_a_throw_behind_the_back_keeps_its_target_secret() -> None:
 KVIEW: JSON = {"alive": [True, True, True, True], "direction": 1, "players": 4, "now": 0}
 
 
-def test_an_attack_on_you_names_the_attacker_and_the_turns() -> None:
+def test_an_attack_on_you_names_the_attacker_first_and_your_turn_says_the_turns() -> None:
+    """Issue 14: within the Nope window the threat and who first, short; when it goes ahead,
+    your turn follows at once with the turns you owe (attacks stacked), said once."""
     event = Event(
         "played",
         {
@@ -158,9 +185,14 @@ def test_an_attack_on_you_names_the_attacker_and_the_turns() -> None:
             "until": 3000,
         },
     )
-    assert _say(kittens, event, 0, KVIEW) == ["Chloé plays Attack on you: 2 turns for you."]
+    assert _say(kittens, event, 0, KVIEW) == ["Chloé: Attack on you."]
     assert _say(kittens, event, 3, KVIEW) == ["You play Attack on Zoe."]
     assert _say(kittens, event, 1, KVIEW) == ["Chloé plays Attack on Zoe."]
+    attacked = Event("attacked", {"player": 3, "target": 0, "turns": 4})
+    turn = Event("turn", {"player": 0, "turns_left": 4, "direction": 1})
+    assert [line for e in (attacked, turn) for line in _say(kittens, e, 0, KVIEW)] == [
+        "Your turn (4 turns to play)."
+    ]
 
 
 def test_the_drawer_is_told_the_card_the_others_only_that_a_card_was_drawn() -> None:
@@ -169,21 +201,21 @@ def test_the_drawer_is_told_the_card_the_others_only_that_a_card_was_drawn() -> 
     assert _say(kittens, event, 1, KVIEW) == ["Zoe draws a card."]
     kitten = Event("drew", {"player": 1, "from": "top", "card": "exploding_kitten", "forced": False})
     assert _say(kittens, kitten, 0, KVIEW) == ["Anna drew an Exploding Kitten!"]
+    # The drawer hears it once, from the defuse prompt that follows at once.
+    assert _say(kittens, kitten, 1, KVIEW) == []
 
 
 def test_defuse_now_is_a_word_cue_with_the_time_left_and_says_when_you_hold_no_defuse() -> None:
     """Issue 14: with no Defuse, the prompt says so instead of asking for one."""
     event = Event("defusing", {"player": 0, "until": 10_000})
-    assert _say(kittens, event, 0, {**KVIEW, "hand": ["defuse", "skip"]}) == [
-        "DEFUSE NOW! You have 10 seconds."
-    ]
+    assert _say(kittens, event, 0, {**KVIEW, "hand": ["defuse", "skip"]}) == ["DEFUSE NOW! 10 seconds."]
     assert _say(kittens, event, 0, {**KVIEW, "hand": ["skip"]}) == [
         "Exploding Kitten! No Defuse: you explode in 10 seconds."
     ]
     assert _say(kittens, event, 1, KVIEW) == ["Zoe has 10 seconds to defuse it."]
     defused = Event("defused", {"player": 0}, {"position": 3}, frozenset({0}))
-    assert _say(kittens, defused, 0, KVIEW) == ["Defused! You put the kitten back with 3 cards above it."]
-    assert _say(kittens, defused, 2, KVIEW) == ["Zoe defuses it; the kitten is back in the deck."]
+    assert _say(kittens, defused, 0, KVIEW) == ["Defused! Kitten 3 cards down."]
+    assert _say(kittens, defused, 2, KVIEW) == ["Zoe defuses it."]
 
 
 def test_a_favor_tells_giver_and_receiver_the_card_and_nobody_else() -> None:
@@ -207,7 +239,7 @@ def test_the_future_is_told_only_to_the_one_who_looked() -> None:
 
 def test_nopes_say_whether_the_card_stands() -> None:
     assert _say(kittens, Event("noped", {"player": 1, "nopes": 1, "until": 1}), 0, KVIEW) == [
-        "Anna says Nope: it is cancelled unless someone Nopes again."
+        "Anna says Nope."
     ]
     closed = Event("window_closed", {"player": 0, "cards": ["favor"], "nopes": 1, "cancelled": True})
     assert _say(kittens, closed, 0, KVIEW) == ["Noped: your Favor has no effect."]
@@ -219,9 +251,7 @@ def test_your_own_card_noped_is_said_as_yours_and_a_pair_is_one_thing() -> None:
     """Issue 14: a line when your card is Noped; "Black Cat pair", never "Black Cat and Black Cat"."""
     window = {"player": 0, "cards": ["black_cat", "black_cat"], "combo": "pair", "target": 1, "nopes": 1}
     noped = Event("noped", {"player": 2, "nopes": 1, "until": 1})
-    assert _say(kittens, noped, 0, {**KVIEW, "window": window}) == [
-        "Marco Nopes your Black Cat pair: cancelled unless someone Nopes again."
-    ]
+    assert _say(kittens, noped, 0, {**KVIEW, "window": window}) == ["Marco Nopes your Black Cat pair."]
     closed = Event(
         "window_closed", {"player": 0, "cards": ["black_cat", "black_cat"], "nopes": 1, "cancelled": True}
     )

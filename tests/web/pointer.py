@@ -125,10 +125,12 @@ def start(page: Page, finger: Finger) -> None:
     page.wait_for_selector("#hand [role=option][data-index]")
 
 
-def log_has(page: Page, start: str) -> bool:
+def log_has(page: Page, pattern: str) -> bool:
+    """Whether a line of the history matches `pattern` (a regular expression) from its start."""
     return bool(
         page.evaluate(
-            "s => [...document.querySelectorAll('#log p')].some(p => p.textContent.startsWith(s))", start
+            "s => [...document.querySelectorAll('#log p')].some(p => new RegExp('^(?:' + s + ')').test(p.textContent))",
+            pattern,
         )
     )
 

@@ -32,7 +32,7 @@ KITTENS_SAID = {
     "alter": "New order of the top",
     "reorder": "New order of the top",
     "nope": "You ",  # "You say Nope…" or "You Nope the Nope…"
-    "defuse": "Defused! You put the kitten back",
+    "defuse": "Defused! Kitten ",
     "draw": "You drew",
 }
 
@@ -106,17 +106,17 @@ BURRITO_FAST = {
     "between_rounds_ms": 1000,
 }
 
-BURRITO_SAID = {
-    "draw": "You draw",
-    "draw_pile": "You draw",
-    "pass": "You pass",
-    "set": "You score a set of three",
+BURRITO_SAID = {  # regular expressions, from the start of the line
+    "draw": "Drew ",
+    "draw_pile": "Drew ",
+    "pass": "Passed ",
+    "set": "Set of ",
     "call": "You call a",
-    "grab": "You grab a burrito",
-    "throw": "You throw at",
-    "throw_seat": "You throw at",
-    "dodge": "You dodge.",
-    "catch": "You catch",
+    "grab": r"Grabbed\.",
+    "throw": "Thrown",
+    "throw_seat": "Thrown",
+    "dodge": r"Dodged\.",
+    "catch": "Caught!",
 }
 
 
