@@ -85,6 +85,10 @@ class Tally:
     errors: list[str] = field(default_factory=list)
 
 
+class Forgotten(Exception):
+    """The server no longer knows this person's token."""
+
+
 class Person:
     """A network bot with a fixed identity: each game it comes back with its token."""
 
@@ -108,7 +112,16 @@ class Person:
 
     async def connect(self, game: str, table: str | None = None) -> NetBot:
         """A fresh websocket for this person (with the token once there is one), welcomed; back at
-        `table` (its resync may come in the welcome's frame)."""
+        `table` (its resync may come in the welcome's frame). A person away past the grace
+        period is forgotten with their token (docs/security.md): they enter again with their
+        nickname, as the page tells them to."""
+        try:
+            return await self._connect(game, table)
+        except Forgotten:
+            self.token = None
+            return await self._connect(game, table)
+
+    async def _connect(self, game: str, table: str | None) -> NetBot:
         bot = NetBot(self.url, self.name, game, "normal", seed=self.seed, on_message=self._seen)
         bot.table = table
         bot.ws = await websockets.connect(self.url, max_size=None, ping_interval=None, close_timeout=2)
@@ -116,17 +129,22 @@ class Person:
         if self.token:
             hello["token"] = self.token
         await bot.send(hello)
-        while not bot.token:
-            for message in messages(await asyncio.wait_for(bot.ws.recv(), 30)):
-                if message.get("type") == "error" and message.get("code") == "bad_token":
-                    # Away past the grace period, a guest is forgotten (docs/security.md): a
-                    # person enters again with their nickname, as the page tells them to.
-                    self.token = None
-                    await bot.send({key: value for key, value in hello.items() if key != "token"})
-                    continue
-                await bot.handle(message, "")
-                if message.get("type") == "error":
-                    raise RuntimeError(f"{self.name}: {message}")
+        try:
+            while not bot.token:
+                for message in messages(await asyncio.wait_for(bot.ws.recv(), 30)):
+                    if message.get("type") == "error" and message.get("code") == "bad_token":
+                        raise Forgotten
+                    await bot.handle(message, "")
+                    if message.get("type") == "error":
+                        raise RuntimeError(f"{self.name}: {message}")
+        except websockets.ConnectionClosed as closed:
+            if closed.rcvd is not None and closed.rcvd.code == 4002:
+                raise Forgotten from None
+            raise
+        except Forgotten:
+            with contextlib.suppress(Exception):
+                await bot.ws.close()
+            raise
         self.token = bot.token
         self.bot = bot
         return bot

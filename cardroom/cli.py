@@ -599,7 +599,7 @@ def _play(args: argparse.Namespace) -> int:
     def clock() -> int:
         return int((time.monotonic() - start) * 1000)
 
-    from cardroom.server.narration import Narrator
+    from cardroom.narrate.narrator import Narrator
 
     session = Session(
         table,

@@ -16,7 +16,7 @@ when its verbosity keeps that priority (`said_at_once`):
   sends as the batch's `summary`; "brief" says none of it. At every verbosity, the recap key asks the server what
   happened since the listener last asked (`Digest` again).
 
-The server narrates (`cardroom.server.narration`) and sends `priority` per line; the web page
+The server narrates (`cardroom.narrate.narrator`) and sends `priority` per line; the web page
 and the terminal apply `said_at_once` and `says_summaries` in the same way (`heard` is that
 rule over a whole transcript, which the speech-budget test and `make bench` count).
 """

@@ -18,9 +18,9 @@ from typing import Any, TypedDict
 
 from cardroom.games import find_game
 from cardroom.i18n import _, use_language
+from cardroom.narrate.narrator import Narrator
 from cardroom.protocol import JSON, Event, Rejected, Table
 from cardroom.protocol.record import Record, start
-from cardroom.server.narration import Narrator
 
 
 class Frame(TypedDict):

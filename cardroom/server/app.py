@@ -23,11 +23,11 @@ from cardroom.help import GAMES as HELP_GAMES
 from cardroom.help import render as render_help
 from cardroom.help.keys import as_json as keys_json
 from cardroom.i18n import LANGUAGES, client_catalog
+from cardroom.narrate.narrator import card_catalog
 from cardroom.server import api
 from cardroom.server.edge import handle, serve_socket
 from cardroom.server.limits import Limits
 from cardroom.server.lobby import Lobby
-from cardroom.server.narration import card_catalog
 from cardroom.server.security import Guard
 from cardroom.server.wire import PROTOCOL_VERSION
 from cardroom.store import Store

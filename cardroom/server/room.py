@@ -29,13 +29,13 @@ from cardroom.bots.names import bot_names
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.games import find_game
 from cardroom.i18n import _, use_language
+from cardroom.narrate.narrator import Narrator
 from cardroom.narrate.speech import Digest, Fold, Priority
 from cardroom.protocol import JSON, Bot, CardroomError, Event, GameDef, Rejected, Table
 from cardroom.protocol.record import Move, Record
 from cardroom.protocol.record import act as act_at
 from cardroom.protocol.record import start as start_table
 from cardroom.server.history import Batch, History
-from cardroom.server.narration import Narrator
 from cardroom.server.wire import encode, error
 from cardroom.store import GameRecord, SeatRecord, Standing, Store, StoreError
 from cardroom.store.errors import store_unavailable

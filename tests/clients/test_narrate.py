@@ -20,8 +20,8 @@ from cardroom.games import find_game
 from cardroom.games.burrito.events import EVENT_KINDS as BURRITO_KINDS
 from cardroom.games.kittens import events as kittens_events
 from cardroom.narrate import burrito, kittens
+from cardroom.narrate.narrator import Narrator
 from cardroom.protocol import JSON, Event, Rejected
-from cardroom.server.narration import Narrator
 
 NAMES = ["Zoe", "Anna", "Marco", "Chloé"]
 

@@ -19,7 +19,7 @@ from cardroom.bots import make_bot
 from cardroom.clients.terminal.burrito import make_ui
 from cardroom.clients.terminal.session import Session
 from cardroom.games.burrito import GAME, Call, Grab, Throw
-from cardroom.server.narration import Narrator
+from cardroom.narrate.narrator import Narrator
 from tests.clients.pipe import ROOT, Player
 from tests.server.live import LiveServer, run_server
 

@@ -28,8 +28,8 @@ from cardroom.i18n import (
     use_language,
 )
 from cardroom.narrate._common import seconds
+from cardroom.narrate.narrator import Narrator
 from cardroom.protocol import Rejected
-from cardroom.server.narration import Narrator
 from tests.server.live import LiveServer, run_server
 
 SAMPLE = {

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from cardroom.narrate.narrator import Narrator
 from cardroom.protocol import JSON
 from cardroom.protocol.record import Move, Record
 from cardroom.replay import frames
-from cardroom.server.narration import Narrator
 from tests.replay.conftest import NAMES, Played, Stored
 
 

@@ -13,9 +13,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from cardroom.narrate import burrito, kittens
+from cardroom.narrate.narrator import Narrator
 from cardroom.narrate.speech import Priority, said_at_once
 from cardroom.protocol import Rejected
-from cardroom.server.narration import Narrator
 from tests.server.live import Client, LiveServer
 
 SLOW_KITTENS = {"turn_ms": 60_000, "nope_window_ms": 3000}

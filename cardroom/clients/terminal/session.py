@@ -28,7 +28,7 @@ from cardroom.narrate.speech import DEFAULT_VERBOSITY, Digest, Fold, Priority
 from cardroom.protocol import JSON, Bot, Event, Rejected, Table
 
 if TYPE_CHECKING:
-    from cardroom.server.narration import Narrator
+    from cardroom.narrate.narrator import Narrator
 
 
 class Session:

@@ -1,7 +1,8 @@
 """Events into the sentences each recipient hears, each with its priority for that recipient.
 
 The server narrates once per recipient so that every client (the web page, the network
-terminal client) announces the same words; the narration modules are the terminal's own.
+terminal client) announces the same words; the terminal's local game and the replays use the
+same narrator, so it lives here, below all of them, not in the server.
 Each recipient hears their own language: every method renders inside `use_language(lang)`.
 """
 
