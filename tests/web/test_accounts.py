@@ -86,7 +86,7 @@ def test_an_account_keeps_its_settings_and_survives_a_reload_and_a_browser_resta
             p["volume"] == 0.5
             and p["speech"]
             and p["verbosity"] == "brief"
-            and p["keys"]["kittens"]["draw"] == "k"
+            and p["keys"].get("kittens", {}).get("draw") == "k"  # (a first save may come without it)
         ),
     )
 
