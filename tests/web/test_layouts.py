@@ -66,3 +66,35 @@ def test_every_view_in_both_layouts(device: str, request: pytest.FixtureRequest)
             page.set_viewport_size({"width": 390, "height": 844})
         finger.tap("#leave-btn")
         page.wait_for_selector("#lobby:not([hidden])")
+
+
+# The three shapes of the screen (a phone upright, a phone held sideways, a desktop) and the
+# shape of the felt in each (table.js: seats in rows along the top, or round an oval).
+LAYOUTS = {"portrait": (390, 844, "narrow"), "landscape": (844, 390, "short"), "desktop": (1280, 800, "wide")}
+
+
+@pytest.mark.parametrize("game", ["burrito", "kittens"])
+def test_every_seat_count_in_every_layout_keeps_the_table_clear(game: str, phone: Page) -> None:
+    """From two to six players, in each layout, no seat covers a pile, the clock or the banner,
+    and nothing is cut off at the felt's edge (the seats move as the screen turns)."""
+    finger = Finger(phone)
+    enter_lobby(phone, finger, f"Count{game}")
+    for seats in range(2, 7):
+        create_table(phone, finger, game, seats=seats, bots=seats - 1, options={})
+        start(phone, finger)
+        for layout, (width, height, shape) in LAYOUTS.items():
+            phone.set_viewport_size({"width": width, "height": height})
+            phone.wait_for_function(
+                "s => document.querySelector('#felt').dataset.shape === s",
+                arg=shape,
+            )
+            phone.wait_for_timeout(150)  # the seats drawn again for the new shape
+            found = crowded(phone)
+            if found:
+                shot(phone, f"{game}-{seats}-{layout}-crowded")
+            assert found == [], (seats, layout, found)
+            if seats == 6:
+                shot(phone, f"{game}-6-{layout}")
+        phone.set_viewport_size({"width": 390, "height": 844})
+        finger.tap("#leave-btn")
+        phone.wait_for_selector("#lobby:not([hidden])")
