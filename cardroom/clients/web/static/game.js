@@ -10,7 +10,7 @@ import { cues, panFor } from "./sound.js";
 import { $, announce, el, isTyping, leaveLog, logLine, moveLog } from "./ui.js";
 import { renderActions } from "./actions.js";
 import { drawTable, renderScoreboard, stillView, tickTable } from "./table.js";
-import { cardFace } from "./art.js";
+import { cardFace, fitNames } from "./art.js";
 
 let ctx = null; // { state, send, act, query, openHelp }
 
@@ -23,6 +23,17 @@ export function initGame(context) {
     tapCard(Number(option.dataset.index));
   });
   hand.addEventListener("pointerdown", startDrag);
+  if (window.ResizeObserver) {
+    // The screen turned: the cards have another width, their names another size (fitNames).
+    let width = 0;
+    new ResizeObserver((entries) => {
+      const now = Math.round(entries[0].contentRect.width);
+      if (now !== width) {
+        width = now;
+        fitNames(hand);
+      }
+    }).observe(hand);
+  }
   $("lobby-btn").addEventListener("click", () => $("leave-btn").click());
   document.addEventListener("click", keepKeysAfterClick);
   $("game").addEventListener("keydown", onGameKey);
@@ -346,6 +357,7 @@ function renderHand(force) {
         ),
       );
     });
+    fitNames(list);
   }
   for (const option of list.querySelectorAll("[role=option]")) {
     const i = Number(option.dataset.index);

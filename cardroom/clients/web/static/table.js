@@ -5,7 +5,7 @@
 // board text, the hand listbox, the history) reads the same state and keeps the focus.
 
 import { _, fmt, listOf } from "./i18n.js";
-import { artUrl, cardBack, cardFace } from "./art.js";
+import { artUrl, cardBack, cardFace, fitNames } from "./art.js";
 import { el } from "./ui.js";
 
 const motionQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
@@ -205,6 +205,7 @@ export function drawTable(felt, m, handlers) {
         st.h = felt.clientHeight;
         // Turned, or shown for the first time: the seats move to the felt's new shape.
         if (st.model && JSON.stringify(rowsOf(st)) !== JSON.stringify(st.rows)) drawTable(felt, st.model, st.handlers);
+        else fitNames(st.board); // shown for the first time, or its cards another size
       }).observe(felt);
     }
   }
@@ -225,6 +226,7 @@ export function drawTable(felt, m, handlers) {
     if (st.rows) middle.style.top = `${centreSpot(n, st.rows).toFixed(1)}%`;
     st.board.replaceChildren(...m.seats.map((_s, i) => seatChip(m, i, st.spots[i], handlers)), middle);
     st.clock = st.board.querySelector(".clock");
+    fitNames(st.board);
   }
   const timer = timerOf(m);
   if (!st.timer || !timer || st.timer.deadline !== timer[1]) {
