@@ -211,7 +211,7 @@ def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) ->
                 finger.tap_if_there("#chooser [role=option]")
                 tried = "option"
         elif choosing and choosing["player"] == me and choosing["kind"] == "reorder":
-            if not done["drag"]:
+            if not done["drag"] and len(choosing["cards"]) >= 3:  # near the end, the deck may hold fewer
                 order = (
                     "[...document.querySelectorAll('#hand [data-index] .card-name')].map(o => o.textContent)"
                 )

@@ -21,3 +21,16 @@ export function cardBack(game, count = null) {
   return el("span", { class: `back back-${game || "none"}`, "aria-hidden": "true" },
     count === null ? null : el("span", { class: "count", text: String(count) }));
 }
+
+// Card names wrap between words only (style.css): a word wider than its card makes the name's
+// type smaller until it fits, rather than breaking in two ("Defus e"). One read of every name
+// under `root`, then one write; names not on screen (no width) are left as they are.
+export function fitNames(root) {
+  const names = [...root.querySelectorAll(".card-name")];
+  for (const name of names) name.style.fontSize = "";
+  const sizes = names.map((name) => [name.clientWidth, name.scrollWidth, parseFloat(getComputedStyle(name).fontSize)]);
+  names.forEach((name, i) => {
+    const [width, needed, size] = sizes[i];
+    if (width > 0 && needed > width) name.style.fontSize = `${Math.max(6, Math.floor((size * width * 9.5) / needed) / 10)}px`;
+  });
+}

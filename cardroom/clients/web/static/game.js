@@ -10,7 +10,7 @@ import { cues, panFor } from "./sound.js";
 import { $, announce, el, isTyping, leaveLog, logLine, moveLog } from "./ui.js";
 import { renderActions } from "./actions.js";
 import { drawTable, renderScoreboard, stillView, tickTable } from "./table.js";
-import { cardFace } from "./art.js";
+import { cardFace, fitNames } from "./art.js";
 
 let ctx = null; // { state, send, act, query, openHelp }
 
@@ -23,6 +23,17 @@ export function initGame(context) {
     tapCard(Number(option.dataset.index));
   });
   hand.addEventListener("pointerdown", startDrag);
+  if (window.ResizeObserver) {
+    // The screen turned: the cards have another width, their names another size (fitNames).
+    let width = 0;
+    new ResizeObserver((entries) => {
+      const now = Math.round(entries[0].contentRect.width);
+      if (now !== width) {
+        width = now;
+        fitNames(hand);
+      }
+    }).observe(hand);
+  }
   $("lobby-btn").addEventListener("click", () => $("leave-btn").click());
   document.addEventListener("click", keepKeysAfterClick);
   $("game").addEventListener("keydown", onGameKey);
@@ -315,24 +326,29 @@ function fightName(kind) {
 function handCards() {
   if (reorder) return reorder.order.map((i) => reorder.cards[i]);
   const v = view();
+  if (gameOver()) return []; // the cards are of no more use: the final scores take their place
   return (v && v.hand) || [];
 }
+
+const gameOver = () => Boolean(room() && (room().state === "over" || (view() && view().phase === "game_over")));
 
 function renderHand(force) {
   const list = $("hand");
   const cards = handCards();
-  const key = JSON.stringify([cards, [...local.selected], Boolean(reorder)]);
+  const over = gameOver();
+  const key = JSON.stringify([cards, [...local.selected], Boolean(reorder), over]);
   local.cursor = Math.max(0, Math.min(local.cursor, cards.length - 1));
   if (!cards.length) local.cursor = 0;
   $("hand-title").textContent = reorder ? _("Top of the deck: reorder, then press Enter") : _("Your hand");
   list.setAttribute("aria-multiselectable", game() === "kittens" && !reorder ? "true" : "false");
   list.classList.toggle("reordering", Boolean(reorder)); // a finger drags cards instead of scrolling
+  list.classList.toggle("over", over);
   if (force || key !== local.handKey) {
     local.handKey = key;
     list.replaceChildren();
     if (!cards.length) {
       list.removeAttribute("aria-activedescendant");
-      list.append(el("li", { role: "option", id: "hand-empty", "aria-selected": "false", "aria-disabled": "true", text: _("No cards") }));
+      list.append(el("li", { role: "option", id: "hand-empty", "aria-selected": "false", "aria-disabled": "true", text: over ? _("The game is over.") : _("No cards") }));
     }
     cards.forEach((card, i) => {
       const label = fmt(_("{card}, {n} of {m}"), { card: cardName(card), n: i + 1, m: cards.length });
@@ -346,6 +362,7 @@ function renderHand(force) {
         ),
       );
     });
+    fitNames(list);
   }
   for (const option of list.querySelectorAll("[role=option]")) {
     const i = Number(option.dataset.index);

@@ -5,51 +5,64 @@
 // board text, the hand listbox, the history) reads the same state and keeps the focus.
 
 import { _, fmt, listOf } from "./i18n.js";
-import { artUrl, cardBack, cardFace } from "./art.js";
+import { artUrl, cardBack, cardFace, fitNames } from "./art.js";
 import { el } from "./ui.js";
 
 const motionQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 const reduced = () => Boolean(motionQuery && motionQuery.matches);
 
 // Where seat `seat` sits, in % of the felt: you at the bottom, your left neighbour (seat + 1)
-// to the left, then clockwise round the table. A felt taller than wide (a phone held upright,
-// `tall` its height in pixels) has no room for seats at its sides beside the piles: the others
-// sit along its top, left neighbour first, in an arc or, when there are many, in staggered
-// rows a seat's height apart, and the piles have the middle to themselves (centreSpot).
-export function seatSpot(seat, you, n, tall = 0) {
+// to the left, then clockwise round the table. A felt taller than wide (a phone held upright)
+// has no room for seats at its sides beside the piles, nor one barely taller than its seats (a
+// phone held sideways) for seats above and below its sides: there (`rows`, see rowsLayout) the
+// others sit along its top, left neighbour first, in an arc or, when there are many, in
+// staggered rows a seat's height apart, and the piles have the middle to themselves (centreSpot).
+export function seatSpot(seat, you, n, rows = null) {
   const base = you === null || you === undefined ? 0 : you;
   const k = (seat - base + n) % n;
-  if (!tall) {
+  if (!rows) {
     const angle = Math.PI / 2 + (k * 2 * Math.PI) / n;
     return { x: 50 + 37 * Math.cos(angle), y: 50 + 36 * Math.sin(angle) };
   }
-  const pct = (px) => (100 * px) / tall;
-  if (k === 0) return { x: 50, y: 100 - pct(SEAT_PX / 2 + 4) };
+  const pct = (px) => (100 * px) / rows.h;
+  if (k === 0) return { x: 50, y: 100 - pct(rows.seat / 2 + 4) };
   const others = n - 1;
   const j = k - 1;
-  const rows = rowsOf(n);
-  const spread = rows === 1 ? Math.min(66, 33 * (others - 1)) : 66;
+  const count = rowCount(n, rows);
+  const half = rows.spread / 2;
+  const spread = count === 1 ? Math.min(rows.spread, half * (others - 1)) : rows.spread;
   const x = others === 1 ? 50 : 50 - spread / 2 + (spread * j) / (others - 1);
-  if (rows === 1) return { x, y: pct(SEAT_PX / 2 + 4 + 14 * ((x - 50) / 33) ** 2) };
-  return { x, y: pct(SEAT_PX / 2 + 4 + SEAT_PX * (rows - 1 - (j % rows))) };
+  if (count === 1) return { x, y: pct(rows.seat / 2 + 4 + ARC_PX * ((x - 50) / half) ** 2) };
+  return { x, y: pct(rows.seat / 2 + 4 + rows.seat * (count - 1 - (j % count))) };
 }
 
-// A seat's height on a tall felt (style.css keeps it to five short lines), and the rows of
-// others along the top: three fit side by side.
-const SEAT_PX = 84;
-const rowsOf = (n) => Math.max(1, Math.ceil((n - 1) / 3));
+// How far the ends of a single row of seats come down the felt, in pixels: an arc round the top.
+const ARC_PX = 14;
 
-// The middle of the room left between the others and you on a tall felt, in % of its height.
-function centreSpot(n, tall) {
-  const top = 4 + SEAT_PX * rowsOf(n) + (rowsOf(n) === 1 ? 14 : 0);
-  const bottom = tall - SEAT_PX - 4;
-  return (100 * (top + bottom)) / 2 / tall;
+// The seats along the top of a felt of `w` by `h` pixels, or null for seats round an oval.
+// Upright, three seats fit side by side, each at most five short lines high (style.css); held
+// sideways, five short seats fit in a row (style.css drops their cards and connection there),
+// spread over most of the width. `sideways`: the page's layout for a phone held sideways.
+export function rowsLayout(w, h, sideways) {
+  if (w <= 0) return null;
+  if (w < h * 1.2 && h >= 400) return { h, shape: "narrow", perRow: 3, seat: 84, spread: 66 };
+  if (sideways) return { h, shape: "short", perRow: 5, seat: 64, spread: 76 };
+  return null;
 }
 
-// Taller than wide, near enough, and tall enough for rows of seats above the piles: seats
-// along the top instead of round an oval (a phone held sideways keeps the oval).
-const narrowFelt = (st) => st.w > 0 && st.w < st.h * 1.2 && st.h >= 400;
-const tallOf = (st) => (narrowFelt(st) ? Math.round(st.h) : 0);
+const rowCount = (n, rows) => Math.max(1, Math.ceil((n - 1) / rows.perRow));
+
+// The middle of the room left between the others and you, in % of the felt's height.
+function centreSpot(n, rows) {
+  const count = rowCount(n, rows);
+  const top = 4 + rows.seat * count + (count === 1 ? ARC_PX : 0);
+  const bottom = rows.h - rows.seat - 4;
+  return (100 * (top + bottom)) / 2 / rows.h;
+}
+
+// The same query as style.css's layout for a phone held sideways.
+const sidewaysQuery = window.matchMedia ? window.matchMedia("(orientation: landscape) and (max-height: 30rem)") : null;
+const rowsOf = (st) => rowsLayout(st.w, Math.round(st.h), Boolean(sidewaysQuery && sidewaysQuery.matches));
 
 // A small picture made from a name: initials on a colour and a shape both chosen by the name.
 function avatar(name) {
@@ -191,7 +204,8 @@ export function drawTable(felt, m, handlers) {
         st.w = felt.clientWidth;
         st.h = felt.clientHeight;
         // Turned, or shown for the first time: the seats move to the felt's new shape.
-        if (st.model && tallOf(st) !== st.tall) drawTable(felt, st.model, st.handlers);
+        if (st.model && JSON.stringify(rowsOf(st)) !== JSON.stringify(st.rows)) drawTable(felt, st.model, st.handlers);
+        else fitNames(st.board); // shown for the first time, or its cards another size
       }).observe(felt);
     }
   }
@@ -199,19 +213,20 @@ export function drawTable(felt, m, handlers) {
   felt.dataset.game = m.game || "";
   felt.dataset.seats = String(n);
   felt.classList.toggle("playing", Boolean(m.view));
-  st.tall = tallOf(st);
-  felt.dataset.shape = st.tall ? "narrow" : "wide";
-  felt.dataset.rows = String(rowsOf(n));
-  st.spots = m.seats.map((_s, i) => seatSpot(i, m.you, n, st.tall));
+  st.rows = rowsOf(st);
+  felt.dataset.shape = st.rows ? st.rows.shape : "wide";
+  felt.dataset.rows = String(st.rows ? rowCount(n, st.rows) : 0);
+  st.spots = m.seats.map((_s, i) => seatSpot(i, m.you, n, st.rows));
   // The seats and piles are drawn again only when what they show changed: not for the server's
   // clock, nor for burritos in flight (the air layer draws those once a frame).
-  const key = `${st.tall} ${boardKey(m)}`;
+  const key = `${JSON.stringify(st.rows)} ${boardKey(m)}`;
   if (key !== st.key) {
     st.key = key;
     const middle = centre(m, handlers);
-    if (st.tall) middle.style.top = `${centreSpot(n, st.tall).toFixed(1)}%`;
+    if (st.rows) middle.style.top = `${centreSpot(n, st.rows).toFixed(1)}%`;
     st.board.replaceChildren(...m.seats.map((_s, i) => seatChip(m, i, st.spots[i], handlers)), middle);
     st.clock = st.board.querySelector(".clock");
+    fitNames(st.board);
   }
   const timer = timerOf(m);
   if (!st.timer || !timer || st.timer.deadline !== timer[1]) {
