@@ -113,6 +113,9 @@ class Connection:
     ) -> None:
         limits = limits or Limits()
         self.websocket = websocket
+        self.opened_ms = time.time() * 1000
+        """Wall-clock time it opened: of two connections of one player at two nodes, the later
+        one stays (server/relay.py), whatever order the nodes hear of them in."""
         self.queue_size = queue_size
         self.behind_s = limits.behind_s
         self.address = "?"

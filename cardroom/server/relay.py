@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -117,7 +118,13 @@ class Relay:
         """A player said hello here: the nodes holding their seats relay to this node now."""
         if self.lobby.bus.clustered:
             self.lobby.bus.publish(
-                {"type": "returned", "node": self.me, "player": _who(player), "tables": []}
+                {
+                    "type": "returned",
+                    "node": self.me,
+                    "player": _who(player),
+                    "tables": [],
+                    "at": _opened(player),
+                }
             )
 
     def left(self, player: Player) -> None:
@@ -134,7 +141,14 @@ class Relay:
             player.away[table_id] = node
             if _here(player):
                 self.lobby.bus.send(
-                    node, {"type": "returned", "node": self.me, "player": _who(player), "tables": [table_id]}
+                    node,
+                    {
+                        "type": "returned",
+                        "node": self.me,
+                        "player": _who(player),
+                        "tables": [table_id],
+                        "at": _opened(player),
+                    },
                 )
 
     def adopted(self, table_id: str) -> list[Player]:
@@ -189,6 +203,8 @@ class Relay:
             return
         old = player.connection
         if old is not None and old.node is None and not old.closed:
+            if float(envelope.get("at", 0)) < old.opened_ms:
+                return  # news of an older connection, late: the one here is the newer, it stays
             old.close(closes.REPLACED)  # the same player connected again elsewhere
         mine = sorted({t for t in [*player.tables, *envelope["tables"]] if t in self.lobby.rooms})
         if not mine:
@@ -276,3 +292,9 @@ def _here(player: Player) -> bool:
     """Whether the player's websocket is open at this node."""
     connection = player.connection
     return connection is not None and connection.node is None and not connection.closed
+
+
+def _opened(player: Player) -> float:
+    """When the player's connection at this node opened (wall-clock ms)."""
+    connection = player.connection
+    return connection.opened_ms if connection is not None else time.time() * 1000

@@ -140,7 +140,8 @@ def test_a_failing_disk_pauses_the_table_and_a_restart_replays_what_players_saw(
     # Every acknowledged action is in the log, at its place; the log has no gap.
     game_id = me.acked[0][0]
     stored = asyncio.run(stored_game(db, game_id))
-    assert stored.whole and stored.state == "playing"
+    # (Rarely the game ends in the few moves after the pause, before the kill.)
+    assert stored.whole and stored.state == ("over" if me.over else "playing")
     for acked_game, seq, action in me.acked:
         assert acked_game == game_id
         assert (stored.record.moves[seq].player, stored.record.moves[seq].action) == (me.seat, action)
@@ -153,9 +154,9 @@ def test_a_failing_disk_pauses_the_table_and_a_restart_replays_what_players_saw(
     assert common > len([m for m in received[:resumed_at] if m.get("type") == "events"])
     assert saw[:common] == again[:common]
 
-    # A restart on the same file reopens the table from that log, and it plays on.
+    # A restart on the same file reopens the table from that log, and it plays on (a game in play).
     with run_server(env) as server:
-        assert server.health()["tables"] == 1
+        assert me.over or server.health()["tables"] == 1
 
 
 def _sqlite(tmp_path: Path, sql: str, *args: Any) -> None:
