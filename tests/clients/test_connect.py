@@ -448,7 +448,7 @@ def test_players_of_two_languages_each_read_the_bot_level_in_their_own(
     gina.type("who\n")
     gina.expect(r"^Posti: posto 1 Ivo; posto 2 \w+ \(bot, difficile\); posto 3 Gina\.$")
     ivo.type("who\n")
-    ivo.expect(r"^Seats: seat 1 Ivo; seat 2 \w+ \(bot, hard\); seat 3 Gina\.$")
+    ivo.expect(r"^Seats: seat 1 Ivo; seat 2 \w+ \(bot, hard\); seat 3 Gina\.$", timeout=30)
     for who in (gina, ivo):
         who.type("quit\n")
         assert who.finish() == 0

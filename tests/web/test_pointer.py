@@ -63,15 +63,21 @@ def final_scoreboard(page: Page, finger: Finger, device: str, game: str) -> None
     page.wait_for_selector("#scoreboard.final")
     page.wait_for_selector("#rematch-btn:not([hidden])")
     board = page.locator("#scoreboard")
-    page.wait_for_function("""() => {
+    page.wait_for_function(
+        """() => {
         const r = document.querySelector('#scoreboard').getBoundingClientRect();
         return r.top >= 0 && r.bottom <= innerHeight + 1;  // scrolled to whole pixels
-    }""")
+    }""",
+        timeout=30_000,
+    )
     text = board.inner_text()
     assert "Final scores" in text
     # The hand is gone: no card is left to tap under the final scores, nor a button beside it.
-    page.wait_for_function("""() => !document.querySelector('#hand [data-index]')
-        && document.querySelector('#hand').textContent === 'The game is over.'""")
+    page.wait_for_function(
+        """() => !document.querySelector('#hand [data-index]')
+        && document.querySelector('#hand').textContent === 'The game is over.'""",
+        timeout=30_000,
+    )
     assert page.locator("#actions button:visible").count() == 0
     places = page.evaluate(
         "[...document.querySelectorAll('#scoreboard tbody tr td:first-child')].map(td => td.textContent)"
