@@ -52,6 +52,58 @@ def rss_kib(pid: int) -> int:
     raise RuntimeError("no VmRSS")
 
 
+def cpu_ticks() -> dict[int, tuple[str, int]]:
+    """Every process's CPU time so far (user and system, in clock ticks), with its name; under
+    pid 0, the whole machine's busy time (/proc/stat: all but idle and waiting for the disk)."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    busy = sum(int(f) for f in fields) - int(fields[3]) - int(fields[4])
+    ticks: dict[int, tuple[str, int]] = {0: ("machine", busy)}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            name, rest = stat[stat.index("(") + 1 : stat.rindex(")")], stat[stat.rindex(")") + 2 :].split()
+            ticks[int(entry)] = (name, int(rest[11]) + int(rest[12]))
+    return ticks
+
+
+def command(pid: int, name: str) -> str:
+    """A process's command line, shortened (a name like `python` says little), else its name."""
+    with contextlib.suppress(OSError):
+        words = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
+        line = " ".join(w.rsplit("/", 1)[-1] if i == 0 else w for i, w in enumerate(words[:6]) if w)
+        return line[:70] or name
+    return name
+
+
+def cpu_report(before: dict[int, tuple[str, int]], seconds: float, server: int) -> str:
+    """Who used the CPU since `before`: the server, this run's clients, and the rest of the machine
+    (a busy machine slows the games, and the figures with them), in CPU seconds; the other
+    processes that used most, among those still running."""
+    hz = os.sysconf("SC_CLK_TCK")
+    now = cpu_ticks()
+    spent: dict[int, int] = {}
+    for pid, (name, ticks) in now.items():
+        then = before.get(pid)
+        spent[pid] = ticks - (then[1] if then is not None and then[0] == name else 0)
+    ours = spent.get(server, 0) + spent.get(os.getpid(), 0)
+    others: Counter[str] = Counter()
+    for pid, ticks in spent.items():
+        if pid not in (0, server, os.getpid()) and ticks > 0:
+            others[command(pid, now[pid][0])] += ticks
+    most = ", ".join(f"{name} {ticks / hz:.0f} s" for name, ticks in others.most_common(4))
+    return (
+        f"CPU over {seconds / 60:.1f} min on {os.cpu_count()} cores: the server {spent.get(server, 0) / hz:.0f} s, "
+        f"the soak's clients {spent.get(os.getpid(), 0) / hz:.0f} s, everything else "
+        f"{max(0, spent[0] - ours) / hz:.0f} s" + (f" (most, of those still running: {most})" if most else "")
+    )
+
+
+def load() -> str:
+    return "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+
+
 def open_fds(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/fd"))
 
@@ -283,6 +335,8 @@ def records_check(server: LiveServer, tally: Tally) -> tuple[int, list[str]]:
 
 async def soak(server: LiveServer, minutes: float, tables: int, warmup_s: float) -> int:
     pid = server.process.pid
+    print(f"  at the start: {load()}", flush=True)
+    cpu_before = cpu_ticks()
     fds_before = open_fds(pid)
     kinds_before = fd_kinds(pid)
     started = time.monotonic()
@@ -322,9 +376,11 @@ async def soak(server: LiveServer, minutes: float, tables: int, warmup_s: float)
         f"{tally.games_over} played to the end, {tally.games_stuck} stuck; {tally.joins} joins, "
         f"{tally.reconnects} reconnects with resume, {tally.drops} drops and returns, {tally.leaves} leaves"
     )
+    print(f"  at the end: {load()}; {cpu_report(cpu_before, time.monotonic() - started, pid)}")
+    peak = max(kib for _t, kib in samples)
     print(
-        f"  server RSS after warm-up {warm / 1024:.1f} MiB, at the end {end_rss / 1024:.1f} MiB: "
-        f"growth {growth:+.1f} % (target < 10 %: {'met' if growth < 10 else 'NOT MET'})"
+        f"  server RSS after warm-up {warm / 1024:.1f} MiB, at the end {end_rss / 1024:.1f} MiB "
+        f"(peak {peak / 1024:.1f} MiB)"
     )
     # The database pool keeps up to five connections open once a load needed them: their files
     # are counted apart; every socket and other file must be back to the baseline.
@@ -333,7 +389,7 @@ async def soak(server: LiveServer, minutes: float, tables: int, warmup_s: float)
     print(
         f"  server file descriptors: {fds_before} before the first client, {fds_after} after the last: "
         f"sockets {kinds_before['sockets']} -> {kinds_after['sockets']}, other files "
-        f"{kinds_before['other']} -> {kinds_after['other']} ({'back to baseline' if back else 'NOT back to baseline'}); "
+        f"{kinds_before['other']} -> {kinds_after['other']}; "
         f"database files (the connection pool) {kinds_before['database files']} -> {kinds_after['database files']}"
     )
     print(f"  games with acknowledged moves: {games}, lost: {len(lost)}")
@@ -343,8 +399,24 @@ async def soak(server: LiveServer, minutes: float, tables: int, warmup_s: float)
         print(f"  errors seen by the clients: {len(tally.errors)}:")
         for line in tally.errors[:10]:
             print("   ", line)
-    ok = growth < 10 and back and not lost and tally.games_stuck == 0
-    return 0 if ok else 1
+    verdicts = [
+        (
+            growth < 10,
+            f"memory: server RSS {growth:+.1f} % from the end of the warm-up to the end (target < 10 %)",
+        ),
+        (
+            back,
+            f"file descriptors: sockets and files {client_fds} after the last client, baseline "
+            f"{kinds_before['sockets'] + kinds_before['other']}",
+        ),
+        (
+            not lost and tally.games_stuck == 0,
+            f"games: {len(lost)} lost of {games} with acknowledged moves, {tally.games_stuck} stuck",
+        ),
+    ]
+    for ok, line in verdicts:
+        print(f"{'PASS' if ok else 'FAIL'}  {line}")
+    return 0 if all(ok for ok, _line in verdicts) else 1
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,6 +17,7 @@ from cardroom.games import GAMES, find_game
 from cardroom.i18n import _, ngettext
 from cardroom.protocol import JSON, CardroomError
 from cardroom.server import closes
+from cardroom.server.collector import Collector
 from cardroom.server.connection import SEND_QUEUE, Connection, Player, RateLimit
 from cardroom.server.limits import Limits
 from cardroom.server.relay import Relay
@@ -78,6 +79,8 @@ class Lobby:
         self._adopting: asyncio.Task[None] | None = None
         self._claims: set[asyncio.Task[None]] = set()  # new tables' leases being taken
         self.relay = Relay(self)
+        self.collector = Collector(clock=clock)
+        """Collects the closed tables' and connections' cycles from the housekeeping (collector.py)."""
         self.draining = False
         self._live: set[str] | None = None  # the live nodes at the last look
         self._orphans: dict[str, float] = {}  # tables to take if no node does: id -> until when
@@ -178,6 +181,7 @@ class Lobby:
         return True
 
     def disconnected(self, address: str) -> None:
+        self.collector.closed()
         self.connections[address] -= 1
         if self.connections[address] <= 0:
             del self.connections[address]
@@ -429,6 +433,7 @@ class Lobby:
     def close_room(self, room: Room) -> None:
         room.stop()
         room.forget()
+        self.collector.closed()
         self.creators.pop(room.id, None)
         if self.rooms.pop(room.id, None) is not None:
             self.broadcast({"type": "table_closed", "table": room.id}, lobby_only=True)
@@ -643,11 +648,17 @@ class Lobby:
                 assert player.connection is not None
                 player.connection.ping()
             if tick == 0:
-                for room in list(self.rooms.values()):
-                    room.expire()
-                    if self.abandoned(room):
-                        self.close_room(room)
+                self.expire_rooms()
                 self.forget_idle_guests()
+                self.collector.tick()
+
+    def expire_rooms(self) -> None:
+        """Each room's timers that ran out; rooms nobody comes back to are closed. (Its own
+        method: a loop variable of the housekeeping's would hold the last room for ever.)"""
+        for room in list(self.rooms.values()):
+            room.expire()
+            if self.abandoned(room):
+                self.close_room(room)
 
     def forget_idle_guests(self) -> None:
         """Guests away longer than the grace period, at no table, are forgotten: here and in the

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import socket
 
@@ -12,6 +11,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from cardroom.protocol import CardroomError
+from cardroom.server import collector
 from cardroom.server.app import create_app
 from cardroom.server.limits import Limits
 from cardroom.server.lobby import Lobby
@@ -62,10 +62,7 @@ def serve(
     (the client's address for the limits, https for the Secure cookie): docs/security.md;
     `grace_s`: how long a player who went away keeps their seat, and a guest their token;
     `redis`: join the cluster of nodes on that Redis (docs/deploy.md)."""
-    # A full collection of a big heap stalls every table for tens of milliseconds: collect the
-    # young generations often and the old one rarely, and keep start-up objects out of it.
-    gc.set_threshold(50_000, 50, 1_000)
-    gc.freeze()
+    collector.tune()  # the lobby collects the old generations itself (collector.py says why)
     logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO), format="%(message)s")
     print(f"games and accounts are kept in {_safe(db)}", flush=True)
     if redis:
