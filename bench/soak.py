@@ -12,7 +12,10 @@ It reports, with the figures:
 - the server's open file descriptors before the first client and after the last has gone:
   back to the baseline;
 - no game lost: every game a player got an acknowledgement in is in the records, finished,
-  holding every acknowledged move.
+  holding every acknowledged move;
+each as a PASS or FAIL line at the end, after the machine's load at the start and the end and
+the CPU time the server, the clients and everything else used (other work on the machine slows
+the games: fewer of them, and a different memory figure).
 """
 
 from __future__ import annotations
