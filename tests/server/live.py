@@ -3,16 +3,42 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import socket
 from collections import deque
+from collections.abc import AsyncIterator
 from typing import Any
 
+import uvicorn
 import websockets
 
+from cardroom.server.app import create_app
+from cardroom.server.lobby import Lobby
 from cardroom.server.process import LiveServer, free_port, run_server
+from cardroom.server.reading import ReadAheadProtocol
 from cardroom.server.wire import PROTOCOL_VERSION, messages
 
-__all__ = ["Client", "LiveServer", "free_port", "run_server"]
+__all__ = ["Client", "LiveServer", "free_port", "in_process", "run_server"]
+
+
+@contextlib.asynccontextmanager
+async def in_process(lobby: Lobby, listener: socket.socket | None = None) -> AsyncIterator[int]:
+    """The app around `lobby`, served in this process (for tests that look inside the server while
+    it runs) on `listener`'s port, else a free one; its port."""
+    port = listener.getsockname()[1] if listener is not None else free_port()
+    config = uvicorn.Config(
+        create_app(lobby), host="127.0.0.1", port=port, log_level="warning", ws=ReadAheadProtocol
+    )
+    server = uvicorn.Server(config)
+    serving = asyncio.create_task(server.serve(sockets=[listener] if listener is not None else None))
+    while not server.started:
+        await asyncio.sleep(0.02)
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        await serving
 
 
 class Client:

@@ -13,15 +13,12 @@ import gc
 import weakref
 
 import pytest
-import uvicorn
 
 from cardroom.clients.botclient import NetBot
 from cardroom.server import collector
-from cardroom.server.app import create_app
 from cardroom.server.collector import Collector
 from cardroom.server.lobby import Lobby
-from cardroom.server.reading import ReadAheadProtocol
-from tests.server.live import free_port
+from tests.server.live import in_process
 from tests.server.play import create_and_start, play_to_the_end
 
 pytestmark = pytest.mark.slow  # a whole game over the network: `make test` starts these files first
@@ -44,16 +41,7 @@ def test_a_closed_table_and_its_connection_are_freed_by_the_housekeeping() -> No
 
 
 async def game_then_close(lobby: Lobby) -> tuple[weakref.ref[object], weakref.ref[object]]:
-    port = free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(
-            create_app(lobby), host="127.0.0.1", port=port, log_level="warning", ws=ReadAheadProtocol
-        )
-    )
-    serving = asyncio.create_task(server.serve())
-    while not server.started:
-        await asyncio.sleep(0.02)
-    try:
+    async with in_process(lobby) as port:
         me = NetBot(f"ws://127.0.0.1:{port}/ws", "Player", "kittens", "normal", 5)
         await create_and_start(me, "kittens", seats=2, bots=1, options=OPTIONS)
         assert me.table is not None
@@ -75,9 +63,6 @@ async def game_then_close(lobby: Lobby) -> tuple[weakref.ref[object], weakref.re
                 while room_ref() is not None or connection_ref() is not None:
                     await asyncio.sleep(0.1)
         return room_ref, connection_ref
-    finally:
-        server.should_exit = True
-        await serving
 
 
 def test_the_collector_runs_after_a_close_has_settled_and_at_most_once_per_period() -> None:

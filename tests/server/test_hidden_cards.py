@@ -10,14 +10,11 @@ import asyncio
 from typing import Any
 
 import pytest
-import uvicorn
 
 from cardroom.clients.botclient import NetBot
-from cardroom.server.app import create_app
 from cardroom.server.lobby import Lobby
-from cardroom.server.reading import ReadAheadProtocol
 from cardroom.server.wire import messages
-from tests.server.live import Client, free_port
+from tests.server.live import Client, in_process
 from tests.server.play import create_and_start, play_to_the_end
 
 pytestmark = pytest.mark.slow  # whole games over the network: `make test` starts these files first
@@ -37,17 +34,14 @@ GAMES = {
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_no_client_receives_a_card_hidden_from_its_seat(game: str) -> None:
     lobby = Lobby()
-    port = free_port()
 
     async def scenario() -> tuple[list[tuple[dict[str, Any], str]], list[tuple[dict[str, Any], str]], str]:
-        server = uvicorn.Server(
-            uvicorn.Config(
-                create_app(lobby), host="127.0.0.1", port=port, log_level="warning", ws=ReadAheadProtocol
-            )
-        )
-        serving = asyncio.create_task(server.serve())
-        while not server.started:
-            await asyncio.sleep(0.02)
+        async with in_process(lobby) as port:
+            return await play(port)
+
+    async def play(
+        port: int,
+    ) -> tuple[list[tuple[dict[str, Any], str]], list[tuple[dict[str, Any], str]], str]:
         player_raw: list[tuple[dict[str, Any], str]] = []
         watcher_raw: list[tuple[dict[str, Any], str]] = []
         me = NetBot(
@@ -73,8 +67,6 @@ def test_no_client_receives_a_card_hidden_from_its_seat(game: str) -> None:
         await asyncio.gather(watching, return_exceptions=True)
         await me.close()
         await watcher.close()
-        server.should_exit = True
-        await serving
         return player_raw, watcher_raw, me.table
 
     player_raw, watcher_raw, table_id = asyncio.run(scenario())

@@ -24,20 +24,17 @@ import time
 from collections.abc import AsyncIterator
 from typing import Any
 
-import uvicorn
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Response
 from websockets.uri import parse_uri
 
 from cardroom.server import closes
-from cardroom.server.app import create_app
 from cardroom.server.limits import Limits
 from cardroom.server.lobby import Lobby
-from cardroom.server.reading import ReadAheadProtocol
 from cardroom.server.wire import PROTOCOL_VERSION, messages
 from cardroom.store.accounts import token_hash
-from tests.server.live import Client, free_port
+from tests.server.live import Client, free_port, in_process
 
 QUEUE = 16
 OPTIONS = {"bruises": 30, "countdown_ms": 500, "between_rounds_ms": 400, "fight_timeout_ms": 1500}
@@ -118,7 +115,7 @@ class RawClient:
 
 
 @contextlib.asynccontextmanager
-async def in_process(lobby: Lobby) -> AsyncIterator[int]:
+async def small_buffers(lobby: Lobby) -> AsyncIterator[int]:
     """The app around `lobby`, served in this process on a free port whose listening socket has a
     small send buffer (accepted sockets inherit it: see above); its port."""
     port = free_port()
@@ -127,18 +124,8 @@ async def in_process(lobby: Lobby) -> AsyncIterator[int]:
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 8192)
     listener.bind(("127.0.0.1", port))
     try:
-        config = uvicorn.Config(
-            create_app(lobby), host="127.0.0.1", port=port, log_level="warning", ws=ReadAheadProtocol
-        )
-        server = uvicorn.Server(config)
-        serving = asyncio.create_task(server.serve(sockets=[listener]))
-        while not server.started:
-            await asyncio.sleep(0.02)
-        try:
-            yield port
-        finally:
-            server.should_exit = True
-            await serving
+        async with in_process(lobby, listener) as served:
+            yield served
     finally:
         listener.close()
 
@@ -147,7 +134,7 @@ def test_a_slow_client_is_dropped_and_the_table_plays_on() -> None:
     lobby = Lobby(send_queue=QUEUE)
 
     async def scenario() -> None:
-        async with in_process(lobby) as port:
+        async with small_buffers(lobby) as port:
             slow = await RawClient.connect(port)
             watcher: Client | None = None
             back: Client | None = None
@@ -242,7 +229,7 @@ def test_a_client_reading_slower_than_its_tables_talk_is_dropped_within_seconds(
     lobby = Lobby(limits=Limits(behind_s=BEHIND_S, chat_per_s=100, chat_burst=100))
 
     async def scenario() -> None:
-        async with in_process(lobby) as port:
+        async with small_buffers(lobby) as port:
             url = f"ws://127.0.0.1:{port}/ws"
             slow = await RawClient.connect(port)
             chatters = [await Client.connect(url, f"Talker{i}") for i in range(3)]
