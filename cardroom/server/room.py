@@ -71,6 +71,16 @@ class Lobby(Protocol):
 
 
 @dataclass(slots=True)
+class Heard:
+    """A batch as one seat hears it: the events as it may know them, its view after them, and
+    each event's priority for it (what its narration and its digest both read)."""
+
+    events: list[JSON]
+    view: JSON | None
+    priorities: list[Priority]
+
+
+@dataclass(slots=True)
 class Seat:
     """Who sits here: a person (`player` id), a bot (`level`), or nobody."""
 
@@ -726,8 +736,8 @@ class Room:
     def _events(self, now: int, events: list[Event]) -> None:
         """The driver's listener: a new version, kept in history, sent to each member.
 
-        Members who share a seat (spectators share None) and a language get the same message:
-        it is built and encoded once per batch.
+        Members who share a seat (spectators share None) hear the batch alike (`hear`, once per
+        seat); those who also share a language get the same message, built and encoded once.
         """
         self.version += 1
         self.history.add(Batch.of(self.version, now, events))
@@ -738,19 +748,22 @@ class Room:
         for i, sitting in enumerate(self.seats):
             if sitting.player is not None:
                 seat_of.setdefault(sitting.player, i)
-        names = self.names()
-        views: dict[int | None, JSON | None] = {}
-        built: dict[tuple[int | None, str], bytes | None] = {}
+        members = self.members()
+        hearing = self.hear(events, list(dict.fromkeys([seat_of.get(pid) for pid in members])))
         folded: dict[int | None, list[Fold]] = {}
         summaries: dict[int | None, Counter[Fold] | None] = {}
+        for seat, heard in hearing.items():
+            folded[seat] = (
+                [] if heard is None else self.narrator.folds(heard.events, seat, heard.view, heard.priorities)
+            )
+            digest = self.digests.get(seat) or self.digests.setdefault(seat, Digest(now))
+            digest.add(folded[seat])
+            summaries[seat] = digest.take(now) if digest.due(now) else None
+        names = self.names()
+        built: dict[tuple[int | None, str], bytes | None] = {}
         players = self.lobby.players
-        for pid in self.members():
+        for pid in members:
             seat = seat_of.get(pid)
-            if seat not in folded:
-                folded[seat] = self._folds(events, seat, views)
-                digest = self.digests.get(seat) or self.digests.setdefault(seat, Digest(now))
-                digest.add(folded[seat])
-                summaries[seat] = digest.take(now) if digest.due(now) else None
             if folded[seat] or pid not in self.recaps:  # a Digest per member per batch costs
                 self.recaps.setdefault(pid, Digest(now)).add(folded[seat])
             player = players.get(pid)
@@ -761,39 +774,67 @@ class Room:
                 data = built[key]
             else:
                 message = self.batch_message(
-                    self.version, now, events, seat, player.lang, names, views, summaries[seat]
+                    self.version, now, hearing[seat], seat, player.lang, names, summaries[seat]
                 )
                 data = built[key] = None if message is None else encode(message)
             if data is not None:
                 player.connection.send_raw(data)
 
+    def hear(self, events: Sequence[Event], seats: Sequence[int | None]) -> dict[int | None, Heard | None]:
+        """The batch as each of `seats` hears it (None: a spectator), or None for a seat that
+        hears nothing of it. The one place events are filtered for members (`Event.for_seat`
+        for the events a seat knows the secret of, the public form, built once, for the
+        others); the views are built together (`Table.views`). (The leak checker, tests/server/
+        test_leaks.py, holds what this gives against what each seat may know.)"""
+        said = [ev.data_for_all() if ev.public else None for ev in events]
+        secret = any(ev.knowers for ev in events)
+        views = self.table.views(seats) if self.table is not None else {}
+        out: dict[int | None, Heard | None] = {}
+        everyones: list[JSON] | None = None
+        for seat in seats:
+            if not secret or seat is None:
+                if everyones is None:
+                    everyones = [e for e in said if e is not None]
+                heard = everyones
+            else:
+                heard = []
+                for ev, public in zip(events, said, strict=True):
+                    if seat in ev.knowers:
+                        mine = ev.for_seat(seat)
+                        assert mine is not None
+                        heard.append(mine)
+                    elif public is not None:
+                        heard.append(public)
+            if not heard:
+                out[seat] = None
+                continue
+            view = views.get(seat)
+            out[seat] = Heard(heard, view, self.narrator.priorities(heard, seat, view))
+        return out
+
     def batch_message(
         self,
         v: int,
         at: int,
-        events: Sequence[Event],
+        heard: Heard | None,
         seat: int | None,
         lang: str,
-        names: list[str] | None = None,
-        views: dict[int | None, JSON | None] | None = None,
+        names: list[str],
         summary: Counter[Fold] | None = None,
     ) -> JSON | None:
-        """The batch as `seat` hears it, narrated in `lang`; None if it hears nothing of it.
-        `views` caches each seat's view within one batch; `summary` is the seat's digest of the
-        background, due now (said by the "normal" verbosity). (The leak checker, tests/server/
-        test_leaks.py, holds what this builds against what each seat may know.)"""
-        heard = [e for e in (ev.for_seat(seat) for ev in events) if e is not None]
-        if not heard:
+        """The batch as `seat` hears it (`hear`), narrated in `lang`; None if it hears nothing
+        of it. `summary` is the seat's digest of the background, due now (said by the "normal"
+        verbosity)."""
+        if heard is None:
             return None
-        view = self._view_for(seat, views)
-        names = names or self.names()
-        texts, priority = self.narrator.lines(heard, seat, names, view, lang)
+        view = heard.view
+        texts, priority = self.narrator.lines(heard.events, seat, names, view, lang, heard.priorities)
         message: JSON = {
             "type": "events",
             "table": self.id,
             "v": v,
             "at": at,
-            "events": heard,
+            "events": heard.events,
             "texts": texts,
             "priority": priority,
             "urgent": [p == Priority.ANSWER for p in priority],
@@ -803,21 +844,6 @@ class Room:
         if said:
             message["summary"] = said
         return message
-
-    def _view_for(self, seat: int | None, views: dict[int | None, JSON | None] | None) -> JSON | None:
-        if views is not None and seat in views:
-            return views[seat]
-        view = self.table.view(seat) if self.table is not None else None
-        if views is not None:
-            views[seat] = view
-        return view
-
-    def _folds(
-        self, events: Sequence[Event], seat: int | None, views: dict[int | None, JSON | None]
-    ) -> list[Fold]:
-        """What this batch's background adds to `seat`'s digests."""
-        heard = [e for e in (ev.for_seat(seat) for ev in events) if e is not None]
-        return self.narrator.folds(heard, seat, self._view_for(seat, views)) if heard else []
 
     def recap(self, player: Player) -> JSON:
         """The background since `player` last asked (the recap key), as one sentence."""
@@ -897,8 +923,10 @@ class Room:
             # Too old, or more than the connection's queue should take at once: resync in full.
             self.send_to(player.id, self.snapshot(player.id))
             return None
+        names = self.names()
         for batch in missed:
-            message = self.batch_message(batch.v, batch.at, batch.events, seat, player.lang)
+            heard = self.hear(batch.events, [seat])[seat]
+            message = self.batch_message(batch.v, batch.at, heard, seat, player.lang, names)
             if message is not None:
                 self.send_to(player.id, message)
         self.send_to(player.id, {"type": "resumed", "table": self.id, "v": self.version})
