@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -98,6 +99,41 @@ def _frame(group: list[bytes]) -> bytes:
     return b"[" + b",".join(group) + b"]"
 
 
+class Outbox:
+    """The connections of one event loop that were sent something in this turn of the loop:
+    one callback at the next turn flushes them all (`Connection._flush`), rather than one
+    callback, or one task woken, per connection."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.due: list[Connection] = []
+
+    def add(self, connection: Connection) -> None:
+        if not self.due:
+            self.loop.call_soon(self.flush)
+        self.due.append(connection)
+
+    def flush(self) -> None:
+        due, self.due = self.due, []
+        for connection in due:
+            try:
+                connection._flush()
+            except Exception:  # one connection's failure is no other's
+                log.exception("flushing a connection failed")
+
+
+_outboxes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Outbox] = weakref.WeakKeyDictionary()
+
+
+def outbox() -> Outbox:
+    """The running loop's `Outbox`."""
+    loop = asyncio.get_running_loop()
+    box = _outboxes.get(loop)
+    if box is None:
+        box = _outboxes[loop] = Outbox(loop)
+    return box
+
+
 class Connection:
     """A websocket after its hello: sends never block the caller.
 
@@ -140,17 +176,17 @@ class Connection:
         self.next_ping = 1
         self.writer: asyncio.Task[None] | None = None
         self.on_close: Callable[[], None] | None = None
-        self.loop: asyncio.AbstractEventLoop | None = None
+        self.outbox: Outbox | None = None
         """Set by `start`: a connection not started (a test's) only keeps what it is sent."""
         self.flush_due = False
-        """Whether a flush of `pending` is scheduled for the loop's next turn."""
+        """Whether this connection is in its outbox for the loop's next turn."""
         scope = websocket.scope if websocket is not None else {}
         self.direct: ReadAheadProtocol | None = scope.get(SCOPE_KEY)
         """The socket's protocol, to write frames through (None under another ASGI server)."""
 
     def start(self) -> None:
-        self.loop = asyncio.get_running_loop()
-        self.writer = self.loop.create_task(self._write())
+        self.outbox = outbox()
+        self.writer = asyncio.create_task(self._write())
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a connection that cannot keep up is dropped."""
@@ -167,21 +203,22 @@ class Connection:
         if not self.pending:
             self.queued_at = now
         self.pending.append(data)
-        if not self.flush_due and self.loop is not None:
+        if not self.flush_due and self.outbox is not None:
             self.flush_due = True
-            self.loop.call_soon(self._flush)
+            self.outbox.add(self)
 
     def _flush(self) -> None:
         """What this turn queued, straight to the socket; to the writer task when it cannot go
         straight (the socket's buffer full, the writer busy with an earlier batch, closing)."""
         self.flush_due = False
-        direct = self.direct
+        direct, pending = self.direct, self.pending
+        # A lone message is its own frame (`frames`): the usual case under load.
         if (
             direct is not None
-            and self.pending
+            and pending
             and self.sending_since is None
             and not self.closed
-            and direct.write_text(list(frames(self.pending)))
+            and direct.write_text(pending if len(pending) == 1 else list(frames(pending)))
         ):
             self.pending = []
             return

@@ -752,20 +752,27 @@ class Room:
         hearing = self.hear(events, list(dict.fromkeys([seat_of.get(pid) for pid in members])))
         folded: dict[int | None, list[Fold]] = {}
         summaries: dict[int | None, Counter[Fold] | None] = {}
+        digests, narrator = self.digests, self.narrator
         for seat, heard in hearing.items():
-            folded[seat] = (
-                [] if heard is None else self.narrator.folds(heard.events, seat, heard.view, heard.priorities)
-            )
-            digest = self.digests.get(seat) or self.digests.setdefault(seat, Digest(now))
-            digest.add(folded[seat])
+            folds = [] if heard is None else narrator.folds(heard.events, seat, heard.view, heard.priorities)
+            folded[seat] = folds
+            digest = digests.get(seat)
+            if digest is None:
+                digest = digests[seat] = Digest(now)
+            if folds:
+                digest.add(folds)
             summaries[seat] = digest.take(now) if digest.due(now) else None
         names = self.names()
         built: dict[tuple[int | None, str], bytes | None] = {}
-        players = self.lobby.players
+        players, recaps, version = self.lobby.players, self.recaps, self.version
         for pid in members:
             seat = seat_of.get(pid)
-            if folded[seat] or pid not in self.recaps:  # a Digest per member per batch costs
-                self.recaps.setdefault(pid, Digest(now)).add(folded[seat])
+            folds = folded[seat]
+            if folds or pid not in recaps:  # a Digest per member per batch costs
+                recap = recaps.get(pid)
+                if recap is None:
+                    recap = recaps[pid] = Digest(now)
+                recap.add(folds)
             player = players.get(pid)
             if player is None or player.connection is None:
                 continue
@@ -774,7 +781,7 @@ class Room:
                 data = built[key]
             else:
                 message = self.batch_message(
-                    self.version, now, hearing[seat], seat, player.lang, names, summaries[seat]
+                    version, now, hearing[seat], seat, player.lang, names, summaries[seat]
                 )
                 data = built[key] = None if message is None else encode(message)
             if data is not None:
