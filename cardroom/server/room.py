@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import heapq
+import math
 import secrets
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -144,6 +145,9 @@ class Room:
         """This node's fencing number for the table, written with each move (0: no cluster)."""
         self.paused_at: float | None = None
         """When the store stopped writing (clock time), while the table waits for it."""
+        self.sleeping_until: float | None = None
+        """While the timer task waits for a deadline: that deadline (play time; infinity when
+        nothing is due). None while it is not waiting for one."""
 
     @classmethod
     def restore(cls, lobby: Lobby, row: Any, record: GameRecord | None) -> Room:
@@ -721,7 +725,19 @@ class Room:
         table = self.table
         if table is not None and table.over and self.state == PLAYING:
             self._finish()
-        self.wake.set()
+        until = self.sleeping_until
+        due = self._next_due()
+        if self.state != PLAYING or until is None or (due is not None and due < until):
+            self.wake.set()
+        # Else the timer task wakes in time as it is: waking it to sleep again would cost a
+        # task switch and a new timeout per action.
+
+    def _next_due(self) -> int | None:
+        """The next moment something is due at the table: a timer, a bot's reaction, a cue."""
+        due = self.driver.next_due() if self.driver is not None else None
+        if self.cues and (due is None or self.cues[0][0] < due):
+            due = self.cues[0][0]
+        return due
 
     def _finish(self) -> None:
         self.state = OVER
@@ -905,14 +921,14 @@ class Room:
                 self.wake.clear()
                 await self.wake.wait()
                 continue
-            due = self.driver.next_due()
-            if self.cues and (due is None or self.cues[0][0] < due):
-                due = self.cues[0][0]
+            due = self._next_due()
             timeout = None if due is None else max(0.0, (due - self.now_ms()) / 1000)
             self.wake.clear()
+            self.sleeping_until = math.inf if due is None else due
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(timeout):  # no task per wait, as wait_for makes
                     await self.wake.wait()
+            self.sleeping_until = None
             if self.paused_at is not None:  # paused while waiting: nothing more runs
                 continue
             self._catch_up(self.now_ms())
