@@ -21,6 +21,10 @@ from collections.abc import Mapping
 from contextvars import ContextVar, Token
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 LANGUAGES = ("en", "it", "fr", "nl", "es", "de")
 """The languages cardroom speaks; English is the source language (the msgids)."""
@@ -170,13 +174,22 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translation(current_language()).ngettext(singular, plural, n)
 
 
+@cache
+def babel_locale(name: str) -> Locale:
+    """Babel's locale `name` ("fr", "en_GB"), parsed once: Babel parses a locale given by name
+    at every call, which costs a list or a number said at a table a hundred times its formatting."""
+    from babel import Locale
+
+    return Locale.parse(name)
+
+
 def format_decimal(value: float, digits: int = 1) -> str:
     """`value` with up to `digits` decimals, written the current language's way ("0.5",
     "0,5"); no decimals for a whole number ("3")."""
     from babel.numbers import format_decimal as babel_format
 
     pattern = "#,##0." + "#" * digits if digits > 0 else "#,##0"
-    return babel_format(round(value, digits), format=pattern, locale=current_language())
+    return babel_format(round(value, digits), format=pattern, locale=babel_locale(current_language()))
 
 
 _EUPHONIC = re.compile(r"(?<![\w'’])(a|e) (?=(\w))", re.IGNORECASE)

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from babel.lists import format_list
 
-from cardroom.i18n import _, current_language, format_decimal
+from cardroom.i18n import _, babel_locale, current_language, format_decimal
 from cardroom.narrate.speech import Fold
 from cardroom.protocol import JSON, Rejected
 
@@ -30,7 +30,7 @@ class Namer:
     """Names of the seats as `seat` hears them: their own seat is "you"."""
 
     def __init__(self, names: Sequence[str], seat: int | None) -> None:
-        self.names = list(names)
+        self.names = names
         self.seat = seat
 
     def __call__(self, p: int) -> str:
@@ -49,7 +49,7 @@ def join_list(items: Sequence[str]) -> str:
         return ""
     lang = current_language()
     # British English lists have no serial comma, as the English texts were written.
-    return format_list(list(items), locale="en_GB" if lang == "en" else lang)
+    return format_list(list(items), locale=babel_locale("en_GB" if lang == "en" else lang))
 
 
 def refusal_from(sentences: Mapping[str, str], rejected: Rejected) -> str:

@@ -42,25 +42,50 @@ class Narrator:
         self._fold: Callable[[JSON, int | None], Fold | None] = module.fold
         self._summary: Summariser = module.summary
 
+    def priorities(self, events: list[JSON], seat: int | None, view: JSON | None) -> list[Priority]:
+        """Each event's `Priority` for `seat` (0: needs an answer now, said assertively; 3:
+        background, which the default verbosity folds into summaries): what `lines` gives each
+        event's lines and `folds` reads. The server asks once per batch and seat for both."""
+        seen = view or {}
+        return [self._priority(event, seat, seen) for event in events]
+
     def lines(
-        self, events: list[JSON], seat: int | None, names: Sequence[str], view: JSON | None, lang: str
+        self,
+        events: list[JSON],
+        seat: int | None,
+        names: Sequence[str],
+        view: JSON | None,
+        lang: str,
+        priorities: Sequence[Priority] | None = None,
     ) -> tuple[list[str], list[int]]:
-        """The lines to announce, and each one's `Priority` for `seat` (0: needs an answer now,
-        said assertively; 3: background, which the default verbosity folds into summaries)."""
+        """The lines to announce, and each one's `Priority` for `seat` (`priorities`, the
+        events' own, when the caller has them)."""
+        if priorities is None:
+            priorities = self.priorities(events, seat, view)
         texts: list[str] = []
         priority: list[int] = []
+        seen = view or {}
         with use_language(lang):
-            for event in events:
-                lines = [elide(line) for line in self._narrate(event, seat, names, view or {})]
-                texts.extend(lines)
-                priority.extend([int(self._priority(event, seat, view or {}))] * len(lines))
+            for event, rank in zip(events, priorities, strict=True):
+                lines = self._narrate(event, seat, names, seen)
+                if lines:
+                    texts.extend([elide(line) for line in lines])
+                    priority.extend([int(rank)] * len(lines))
         return texts, priority
 
-    def folds(self, events: list[JSON], seat: int | None, view: JSON | None) -> list[Fold]:
+    def folds(
+        self,
+        events: list[JSON],
+        seat: int | None,
+        view: JSON | None,
+        priorities: Sequence[Priority] | None = None,
+    ) -> list[Fold]:
         """What the background among `events` adds to `seat`'s digest (`speech.Digest`)."""
+        if priorities is None:
+            priorities = self.priorities(events, seat, view)
         out: list[Fold] = []
-        for event in events:
-            if self._priority(event, seat, view or {}) == Priority.BACKGROUND:
+        for event, rank in zip(events, priorities, strict=True):
+            if rank == Priority.BACKGROUND:
                 folded = self._fold(event, seat)
                 if folded is not None:
                     out.append(folded)

@@ -12,7 +12,7 @@ at or before `t` has run (a timer and an action at the same moment: the timer fi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from cardroom.protocol.event import JSON, Event, Rejected
@@ -53,6 +53,12 @@ class Table(Protocol[A_in]):
 
     def view(self, seat: int | None) -> JSON:
         """All that `seat` may know (None: a spectator). JSON-ready."""
+        ...
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, JSON]:
+        """`view(seat)` for each of `seats`, the part everyone may know built once (the server
+        sends a view to every member of a table with each batch). The views may share lists:
+        read them, do not change them."""
         ...
 
     def peek(self, seat: int) -> Callable[[str], Any]:

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from cardroom.server import closes
 from cardroom.server.limits import Limits
+from cardroom.server.reading import SCOPE_KEY, ReadAheadProtocol
 from cardroom.server.wire import encode
 
 log = logging.getLogger("cardroom.server")
@@ -73,11 +75,11 @@ class RateLimit:
         return False
 
 
-def frames(messages: list[bytes], limit: int = FRAME_BYTES) -> Iterator[str]:
-    """Encoded messages as websocket text frames: one message as itself, several as a JSON
-    array of them in order, each frame holding up to about `limit` bytes."""
+def frames(messages: list[bytes], limit: int = FRAME_BYTES) -> Iterator[bytes]:
+    """Encoded messages as the payloads of websocket text frames: one message as itself,
+    several as a JSON array of them in order, each frame holding up to about `limit` bytes."""
     if len(messages) == 1:
-        yield messages[0].decode()
+        yield messages[0]
         return
     group: list[bytes] = []
     size = 0
@@ -91,17 +93,55 @@ def frames(messages: list[bytes], limit: int = FRAME_BYTES) -> Iterator[str]:
         yield _frame(group)
 
 
-def _frame(group: list[bytes]) -> str:
+def _frame(group: list[bytes]) -> bytes:
     if len(group) == 1:
-        return group[0].decode()
-    return (b"[" + b",".join(group) + b"]").decode()
+        return group[0]
+    return b"[" + b",".join(group) + b"]"
+
+
+class Outbox:
+    """The connections of one event loop that were sent something in this turn of the loop:
+    one callback at the next turn flushes them all (`Connection._flush`), rather than one
+    callback, or one task woken, per connection."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.due: list[Connection] = []
+
+    def add(self, connection: Connection) -> None:
+        if not self.due:
+            self.loop.call_soon(self.flush)
+        self.due.append(connection)
+
+    def flush(self) -> None:
+        due, self.due = self.due, []
+        for connection in due:
+            try:
+                connection._flush()
+            except Exception:  # one connection's failure is no other's
+                log.exception("flushing a connection failed")
+
+
+_outboxes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Outbox] = weakref.WeakKeyDictionary()
+
+
+def outbox() -> Outbox:
+    """The running loop's `Outbox`."""
+    loop = asyncio.get_running_loop()
+    box = _outboxes.get(loop)
+    if box is None:
+        box = _outboxes[loop] = Outbox(loop)
+    return box
 
 
 class Connection:
     """A websocket after its hello: sends never block the caller.
 
-    What is queued while the writer is busy goes out together: one message as a frame of its
-    own, several as one frame holding a JSON array of them, in order (protocol 2).
+    What is queued in one turn of the event loop goes out together at the next: one message as
+    a frame of its own, several as one frame holding a JSON array of them, in order (protocol
+    2). It goes straight to the socket when it can (`ReadAheadProtocol.write_text`: no task
+    to wake, no ASGI layers per message); while the socket's buffer is full, or when the
+    connection closes, the writer task takes it the ASGI way, which waits for the peer.
     """
 
     node: str | None = None
@@ -136,8 +176,16 @@ class Connection:
         self.next_ping = 1
         self.writer: asyncio.Task[None] | None = None
         self.on_close: Callable[[], None] | None = None
+        self.outbox: Outbox | None = None
+        """Set by `start`: a connection not started (a test's) only keeps what it is sent."""
+        self.flush_due = False
+        """Whether this connection is in its outbox for the loop's next turn."""
+        scope = websocket.scope if websocket is not None else {}
+        self.direct: ReadAheadProtocol | None = scope.get(SCOPE_KEY)
+        """The socket's protocol, to write frames through (None under another ASGI server)."""
 
     def start(self) -> None:
+        self.outbox = outbox()
         self.writer = asyncio.create_task(self._write())
 
     def send(self, message: dict[str, Any]) -> None:
@@ -155,6 +203,25 @@ class Connection:
         if not self.pending:
             self.queued_at = now
         self.pending.append(data)
+        if not self.flush_due and self.outbox is not None:
+            self.flush_due = True
+            self.outbox.add(self)
+
+    def _flush(self) -> None:
+        """What this turn queued, straight to the socket; to the writer task when it cannot go
+        straight (the socket's buffer full, the writer busy with an earlier batch, closing)."""
+        self.flush_due = False
+        direct, pending = self.direct, self.pending
+        # A lone message is its own frame (`frames`): the usual case under load.
+        if (
+            direct is not None
+            and pending
+            and self.sending_since is None
+            and not self.closed
+            and direct.write_text(pending if len(pending) == 1 else list(frames(pending)))
+        ):
+            self.pending = []
+            return
         self._wake()
 
     def behind(self, now: float) -> float:
@@ -200,12 +267,12 @@ class Connection:
                     continue
                 batch = self.pending
                 self.pending = []
+                payloads = list(frames(batch))
+                if self.direct is not None and self.direct.write_text(payloads):
+                    continue
                 self.sending_since = self.queued_at
-                if len(batch) == 1:  # the usual case under load: no generator for it
-                    await ws.send_text(batch[0].decode())
-                else:
-                    for frame in frames(batch):
-                        await ws.send_text(frame)
+                for payload in payloads:
+                    await ws.send_text(payload.decode())
                 self.sending_since = None
         except Exception:  # the peer went away mid-send: the reader notices and cleans up
             self.closed = True

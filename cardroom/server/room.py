@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import heapq
+import math
 import secrets
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -68,6 +69,16 @@ class Lobby(Protocol):
     def listing(self) -> JSON: ...
     def table_changed(self, room: Room) -> None: ...
     def close_room(self, room: Room) -> None: ...
+
+
+@dataclass(slots=True)
+class Heard:
+    """A batch as one seat hears it: the events as it may know them, its view after them, and
+    each event's priority for it (what its narration and its digest both read)."""
+
+    events: list[JSON]
+    view: JSON | None
+    priorities: list[Priority]
 
 
 @dataclass(slots=True)
@@ -134,6 +145,9 @@ class Room:
         """This node's fencing number for the table, written with each move (0: no cluster)."""
         self.paused_at: float | None = None
         """When the store stopped writing (clock time), while the table waits for it."""
+        self.sleeping_until: float | None = None
+        """While the timer task waits for a deadline: that deadline (play time; infinity when
+        nothing is due). None while it is not waiting for one."""
 
     @classmethod
     def restore(cls, lobby: Lobby, row: Any, record: GameRecord | None) -> Room:
@@ -711,7 +725,19 @@ class Room:
         table = self.table
         if table is not None and table.over and self.state == PLAYING:
             self._finish()
-        self.wake.set()
+        until = self.sleeping_until
+        due = self._next_due()
+        if self.state != PLAYING or until is None or (due is not None and due < until):
+            self.wake.set()
+        # Else the timer task wakes in time as it is: waking it to sleep again would cost a
+        # task switch and a new timeout per action.
+
+    def _next_due(self) -> int | None:
+        """The next moment something is due at the table: a timer, a bot's reaction, a cue."""
+        due = self.driver.next_due() if self.driver is not None else None
+        if self.cues and (due is None or self.cues[0][0] < due):
+            due = self.cues[0][0]
+        return due
 
     def _finish(self) -> None:
         self.state = OVER
@@ -726,8 +752,8 @@ class Room:
     def _events(self, now: int, events: list[Event]) -> None:
         """The driver's listener: a new version, kept in history, sent to each member.
 
-        Members who share a seat (spectators share None) and a language get the same message:
-        it is built and encoded once per batch.
+        Members who share a seat (spectators share None) hear the batch alike (`hear`, once per
+        seat); those who also share a language get the same message, built and encoded once.
         """
         self.version += 1
         self.history.add(Batch.of(self.version, now, events))
@@ -738,21 +764,31 @@ class Room:
         for i, sitting in enumerate(self.seats):
             if sitting.player is not None:
                 seat_of.setdefault(sitting.player, i)
-        names = self.names()
-        views: dict[int | None, JSON | None] = {}
-        built: dict[tuple[int | None, str], bytes | None] = {}
+        members = self.members()
+        hearing = self.hear(events, list(dict.fromkeys([seat_of.get(pid) for pid in members])))
         folded: dict[int | None, list[Fold]] = {}
         summaries: dict[int | None, Counter[Fold] | None] = {}
-        players = self.lobby.players
-        for pid in self.members():
+        digests, narrator = self.digests, self.narrator
+        for seat, heard in hearing.items():
+            folds = [] if heard is None else narrator.folds(heard.events, seat, heard.view, heard.priorities)
+            folded[seat] = folds
+            digest = digests.get(seat)
+            if digest is None:
+                digest = digests[seat] = Digest(now)
+            if folds:
+                digest.add(folds)
+            summaries[seat] = digest.take(now) if digest.due(now) else None
+        names = self.names()
+        built: dict[tuple[int | None, str], bytes | None] = {}
+        players, recaps, version = self.lobby.players, self.recaps, self.version
+        for pid in members:
             seat = seat_of.get(pid)
-            if seat not in folded:
-                folded[seat] = self._folds(events, seat, views)
-                digest = self.digests.get(seat) or self.digests.setdefault(seat, Digest(now))
-                digest.add(folded[seat])
-                summaries[seat] = digest.take(now) if digest.due(now) else None
-            if folded[seat] or pid not in self.recaps:  # a Digest per member per batch costs
-                self.recaps.setdefault(pid, Digest(now)).add(folded[seat])
+            folds = folded[seat]
+            if folds or pid not in recaps:  # a Digest per member per batch costs
+                recap = recaps.get(pid)
+                if recap is None:
+                    recap = recaps[pid] = Digest(now)
+                recap.add(folds)
             player = players.get(pid)
             if player is None or player.connection is None:
                 continue
@@ -761,39 +797,67 @@ class Room:
                 data = built[key]
             else:
                 message = self.batch_message(
-                    self.version, now, events, seat, player.lang, names, views, summaries[seat]
+                    version, now, hearing[seat], seat, player.lang, names, summaries[seat]
                 )
                 data = built[key] = None if message is None else encode(message)
             if data is not None:
                 player.connection.send_raw(data)
 
+    def hear(self, events: Sequence[Event], seats: Sequence[int | None]) -> dict[int | None, Heard | None]:
+        """The batch as each of `seats` hears it (None: a spectator), or None for a seat that
+        hears nothing of it. The one place events are filtered for members (`Event.for_seat`
+        for the events a seat knows the secret of, the public form, built once, for the
+        others); the views are built together (`Table.views`). (The leak checker, tests/server/
+        test_leaks.py, holds what this gives against what each seat may know.)"""
+        said = [ev.data_for_all() if ev.public else None for ev in events]
+        secret = any(ev.knowers for ev in events)
+        views = self.table.views(seats) if self.table is not None else {}
+        out: dict[int | None, Heard | None] = {}
+        everyones: list[JSON] | None = None
+        for seat in seats:
+            if not secret or seat is None:
+                if everyones is None:
+                    everyones = [e for e in said if e is not None]
+                heard = everyones
+            else:
+                heard = []
+                for ev, public in zip(events, said, strict=True):
+                    if seat in ev.knowers:
+                        mine = ev.for_seat(seat)
+                        assert mine is not None
+                        heard.append(mine)
+                    elif public is not None:
+                        heard.append(public)
+            if not heard:
+                out[seat] = None
+                continue
+            view = views.get(seat)
+            out[seat] = Heard(heard, view, self.narrator.priorities(heard, seat, view))
+        return out
+
     def batch_message(
         self,
         v: int,
         at: int,
-        events: Sequence[Event],
+        heard: Heard | None,
         seat: int | None,
         lang: str,
-        names: list[str] | None = None,
-        views: dict[int | None, JSON | None] | None = None,
+        names: list[str],
         summary: Counter[Fold] | None = None,
     ) -> JSON | None:
-        """The batch as `seat` hears it, narrated in `lang`; None if it hears nothing of it.
-        `views` caches each seat's view within one batch; `summary` is the seat's digest of the
-        background, due now (said by the "normal" verbosity). (The leak checker, tests/server/
-        test_leaks.py, holds what this builds against what each seat may know.)"""
-        heard = [e for e in (ev.for_seat(seat) for ev in events) if e is not None]
-        if not heard:
+        """The batch as `seat` hears it (`hear`), narrated in `lang`; None if it hears nothing
+        of it. `summary` is the seat's digest of the background, due now (said by the "normal"
+        verbosity)."""
+        if heard is None:
             return None
-        view = self._view_for(seat, views)
-        names = names or self.names()
-        texts, priority = self.narrator.lines(heard, seat, names, view, lang)
+        view = heard.view
+        texts, priority = self.narrator.lines(heard.events, seat, names, view, lang, heard.priorities)
         message: JSON = {
             "type": "events",
             "table": self.id,
             "v": v,
             "at": at,
-            "events": heard,
+            "events": heard.events,
             "texts": texts,
             "priority": priority,
             "urgent": [p == Priority.ANSWER for p in priority],
@@ -803,21 +867,6 @@ class Room:
         if said:
             message["summary"] = said
         return message
-
-    def _view_for(self, seat: int | None, views: dict[int | None, JSON | None] | None) -> JSON | None:
-        if views is not None and seat in views:
-            return views[seat]
-        view = self.table.view(seat) if self.table is not None else None
-        if views is not None:
-            views[seat] = view
-        return view
-
-    def _folds(
-        self, events: Sequence[Event], seat: int | None, views: dict[int | None, JSON | None]
-    ) -> list[Fold]:
-        """What this batch's background adds to `seat`'s digests."""
-        heard = [e for e in (ev.for_seat(seat) for ev in events) if e is not None]
-        return self.narrator.folds(heard, seat, self._view_for(seat, views)) if heard else []
 
     def recap(self, player: Player) -> JSON:
         """The background since `player` last asked (the recap key), as one sentence."""
@@ -872,14 +921,14 @@ class Room:
                 self.wake.clear()
                 await self.wake.wait()
                 continue
-            due = self.driver.next_due()
-            if self.cues and (due is None or self.cues[0][0] < due):
-                due = self.cues[0][0]
+            due = self._next_due()
             timeout = None if due is None else max(0.0, (due - self.now_ms()) / 1000)
             self.wake.clear()
+            self.sleeping_until = math.inf if due is None else due
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(timeout):  # no task per wait, as wait_for makes
                     await self.wake.wait()
+            self.sleeping_until = None
             if self.paused_at is not None:  # paused while waiting: nothing more runs
                 continue
             self._catch_up(self.now_ms())
@@ -897,8 +946,10 @@ class Room:
             # Too old, or more than the connection's queue should take at once: resync in full.
             self.send_to(player.id, self.snapshot(player.id))
             return None
+        names = self.names()
         for batch in missed:
-            message = self.batch_message(batch.v, batch.at, batch.events, seat, player.lang)
+            heard = self.hear(batch.events, [seat])[seat]
+            message = self.batch_message(batch.v, batch.at, heard, seat, player.lang, names)
             if message is not None:
                 self.send_to(player.id, message)
         self.send_to(player.id, {"type": "resumed", "table": self.id, "v": self.version})

@@ -19,7 +19,7 @@ SLOW_KITTENS = {"turn_ms": 60_000}
 
 def test_frames_gather_messages_into_one_array_in_order() -> None:
     one = [b'{"type":"pong","id":1}']
-    assert list(frames(one)) == ['{"type":"pong","id":1}'], "a lone message is a frame of its own"
+    assert list(frames(one)) == [b'{"type":"pong","id":1}'], "a lone message is a frame of its own"
     several = [b'{"type":"pong","id":%d}' % i for i in range(5)]
     (frame,) = frames(several)
     assert [m["id"] for m in json.loads(frame)] == [0, 1, 2, 3, 4]

@@ -1,6 +1,7 @@
 """Issue 12, the leak checker: many bot games of both games, and for every batch of every game
-the message the server builds for each seat and for a spectator (`Room.batch_message`, the
-per-recipient filtering the server sends) is held against what that recipient may know.
+the message the server builds for each seat and for a spectator (`Room.hear` and
+`Room.batch_message`, the per-recipient filtering the server sends) is held against what that
+recipient may know.
 
 What a seat may know is worked out here from that seat's own messages only, not from the
 engine's memory: its own hand; the public table; of the deck's order, what it saw (See or Alter
@@ -178,10 +179,10 @@ def check_game(name: str, players: int, levels: list[str], seed: int) -> int:
 
     def listener(now: int, events: list[Event]) -> None:
         batches[0] += 1
-        views: dict[int | None, JSON | None] = {}
+        hearing = room.hear(events, recipients)
         publics = []
         for r in recipients:
-            message = room.batch_message(batches[0], now, events, r, "en", names, views)
+            message = room.batch_message(batches[0], now, hearing[r], r, "en", names)
             heard = [e for e in (expected(ev, r) for ev in events) if e is not None]
             if message is None:
                 assert not heard

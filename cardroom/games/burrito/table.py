@@ -10,7 +10,7 @@ play countdown beats, the next round. Events are described in `events.py`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from cardroom.games.burrito import checks
@@ -123,6 +123,11 @@ class BurritoTable:
         from cardroom.games.burrito.view import view
 
         return view(self, seat)
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, JSON]:
+        from cardroom.games.burrito.view import views
+
+        return views(self, seats)
 
     def peek(self, seat: int) -> Callable[[str], Any]:
         return lambda key: self.view(seat)[key]

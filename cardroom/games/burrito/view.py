@@ -6,6 +6,7 @@ piles and the sizes of everything else; a spectator (None) sees no hand at all.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from cardroom.games.burrito.fight import NO_BEAT, Fight
@@ -60,7 +61,26 @@ def fight_json(f: Fight, seat: int | None) -> JSON:
 
 
 def view(t: BurritoTable, seat: int | None) -> JSON:
-    out: JSON = {
+    out = _public(t, seat)
+    _personal(t, out, seat, shared=False)
+    return out
+
+
+def views(t: BurritoTable, seats: Iterable[int | None]) -> dict[int | None, JSON]:
+    """`view` of each of `seats`, the part everyone sees built once: a server sends every
+    member of a table a view with each batch. The views share that part's lists: read them."""
+    public = _public(t, None)
+    out: dict[int | None, JSON] = {}
+    for seat in seats:
+        mine = dict(public)
+        _personal(t, mine, seat, shared=True)
+        out[seat] = mine
+    return out
+
+
+def _public(t: BurritoTable, seat: int | None) -> JSON:
+    """The view with `seat`'s arena (`fight_json`) and no hand."""
+    return {
         "seat": seat,
         "players": t.n,
         "phase": t.phase,
@@ -80,10 +100,19 @@ def view(t: BurritoTable, seat: int | None) -> JSON:
         "next_round_at": t.next_round_at,
         "extra_time": list(t.opts.extra_time),
     }
-    if seat is not None:
-        out["hand"] = list(t.hands[seat])
-        out["dodge_until"] = t.dodge_until[seat]
-    return out
+
+
+def _personal(t: BurritoTable, out: JSON, seat: int | None, shared: bool) -> None:
+    """`out` made `seat`'s: its seat, its hand, and (`shared`: `out` is a copy of the public
+    view, whose arena is everyone's) its own throw behind its back."""
+    out["seat"] = seat
+    if seat is None:
+        return
+    f = t.fight
+    if shared and f is not None and any(not fl.left and fl.thrower == seat for fl in f.flights):
+        out["fight"] = fight_json(f, seat)
+    out["hand"] = list(t.hands[seat])
+    out["dodge_until"] = t.dodge_until[seat]
 
 
 def summary(t: BurritoTable) -> JSON:

@@ -7,7 +7,7 @@ one per phase (turn, Nope window, defuse, choice), run by `advance` in time orde
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
@@ -42,7 +42,7 @@ from cardroom.games.kittens.state import (
     TURN,
     State,
 )
-from cardroom.games.kittens.view import view, view_field
+from cardroom.games.kittens.view import view, view_field, views
 from cardroom.protocol import JSON, Event, Rejected
 
 
@@ -105,6 +105,9 @@ class KittensTable:
 
     def view(self, seat: int | None) -> JSON:
         return view(self.s, seat)
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, JSON]:
+        return views(self.s, seats)
 
     def peek(self, seat: int) -> Callable[[str], Any]:
         return partial(view_field, self.s, seat)

@@ -7,6 +7,7 @@ that is known. Spectators (`seat=None`) see the public part only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from cardroom.games.kittens.state import CHOOSING, GIVE, NOPE_WINDOW, State
@@ -15,7 +16,25 @@ from cardroom.protocol import JSON
 
 def view(s: State, seat: int | None) -> JSON:
     """The JSON view of `s` for `seat` (fields listed in docs/rules/kittens.md#what-players-know)."""
-    mine = seat is not None and 0 <= seat < s.players
+    out = _public(s)
+    _personal(s, out, seat)
+    return out
+
+
+def views(s: State, seats: Iterable[int | None]) -> dict[int | None, JSON]:
+    """`view` of each of `seats`, the part everyone sees built once: a server sends every
+    member of a table a view with each batch. The views share that part's lists: read them."""
+    public = _public(s)
+    out: dict[int | None, JSON] = {}
+    for seat in seats:
+        mine = dict(public)
+        _personal(s, mine, seat)
+        out[seat] = mine
+    return out
+
+
+def _public(s: State) -> JSON:
+    """A spectator's view."""
     window: JSON | None = None
     pending = s.pending
     if s.phase == NOPE_WINDOW and pending is not None:
@@ -37,10 +56,8 @@ def view(s: State, seat: int | None) -> JSON:
             "kind": s.choice_kind,
             "for": s.receiver if s.choice_kind == GIVE else None,
         }
-        if mine and seat == s.chooser and s.choice_kind != GIVE:
-            choosing["cards"] = list(s.choice_cards)
     return {
-        "seat": seat,
+        "seat": None,
         "players": s.players,
         "phase": s.phase,
         "turn": s.turn,
@@ -50,17 +67,33 @@ def view(s: State, seat: int | None) -> JSON:
         "winner": s.winner,
         "now": s.now,
         "deadline": s.deadline,
-        "hand": list(s.hands[seat]) if mine and seat is not None else [],
+        "hand": [],
         "hand_sizes": list(map(len, s.hands)),
         "deck_size": len(s.deck),
         "discard": s.discard[::-1],
         "kittens_left": s.kittens,
-        "future": list(s.future[seat]) if mine and seat is not None else [],
-        "kitten_at": s.kitten_at[seat] if mine and seat is not None else None,
+        "future": [],
+        "kitten_at": None,
         "window": window,
         "choosing": choosing,
         "extra_time": list(s.options.extra_time),
     }
+
+
+def _personal(s: State, out: JSON, seat: int | None) -> None:
+    """`out`, a spectator's view (or a copy of one), made `seat`'s: its seat, its hand, what it
+    knows of the deck, the cards it chooses from."""
+    out["seat"] = seat
+    if seat is None or not 0 <= seat < s.players:
+        out["hand"] = []
+        out["future"] = []
+        return
+    out["hand"] = list(s.hands[seat])
+    out["future"] = list(s.future[seat])
+    out["kitten_at"] = s.kitten_at[seat]
+    choosing = out["choosing"]
+    if choosing is not None and seat == s.chooser and s.choice_kind != GIVE:
+        out["choosing"] = {**choosing, "cards": list(s.choice_cards)}
 
 
 def view_field(s: State, seat: int, key: str) -> Any:
