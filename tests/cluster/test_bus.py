@@ -246,7 +246,6 @@ def test_a_redis_that_restarted_is_not_steady_once() -> None:
     must not judge each other dead nor adopt tables until every node has written its own
     again. The in-process bus never restarts."""
     first = services.start_redis()
-    port = int(first.url.rsplit(":", 1)[1].split("/")[0])
     again: services.Service | None = None
 
     async def before() -> tuple[RedisBus, list[bool]]:
@@ -272,7 +271,7 @@ def test_a_redis_that_restarted_is_not_steady_once() -> None:
         loop = asyncio.new_event_loop()
         bus, calm = loop.run_until_complete(before())
         first.stop()
-        again = services.start_redis(port)
+        again = services.start_redis(first.port)
         restarted = loop.run_until_complete(after(bus))
         loop.close()
     finally:

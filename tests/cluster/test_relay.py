@@ -15,7 +15,7 @@ from cardroom.games import find_game
 from cardroom.protocol.record import replay
 from cardroom.server.wire import messages
 from tests.cluster.test_nodes import _log, cluster_env, nodes
-from tests.server.live import Client
+from tests.server.live import Client, LiveServer
 from tests.server.play import Witness, create_and_start, play_to_the_end, play_until, stored_game
 
 __all__ = ["cluster_env"]  # the fixture, shared with test_nodes
@@ -331,6 +331,18 @@ def test_bad_input_for_another_nodes_table_gets_the_owners_clear_error_and_chang
     assert seen_by_bo == []  # nobody else hears of them
 
 
+async def _anna_sat_at_bos_table(a: LiveServer, b: LiveServer) -> tuple[Client, str, NetBot]:
+    """Bo creates a table of three seats at node B; Anna sits at it through node A, then
+    closes that connection (her token brings her back)."""
+    bo = await Client.connect(b.ws_url, "Bo")
+    await bo.send({"type": "create_table", "game": "kittens", "seats": 3, "bots": 0, "options": {}})
+    table = (await bo.expect("table"))["table"]
+    anna = NetBot(a.ws_url, "Anna", "kittens", "normal", 1)
+    await sit(anna, table)
+    await anna.close()
+    return bo, table, anna
+
+
 def test_a_player_comes_back_through_any_node_and_a_second_connection_replaces_the_first(
     cluster_env: dict[str, str],
 ) -> None:
@@ -341,12 +353,7 @@ def test_a_player_comes_back_through_any_node_and_a_second_connection_replaces_t
     with nodes(cluster_env, 2) as (a, b):
 
         async def go() -> tuple[dict[str, Any], dict[str, Any], int | None, dict[str, Any]]:
-            bo = await Client.connect(b.ws_url, "Bo")
-            await bo.send({"type": "create_table", "game": "kittens", "seats": 3, "bots": 0, "options": {}})
-            table = (await bo.expect("table"))["table"]
-            anna = NetBot(a.ws_url, "Anna", "kittens", "normal", 1)
-            await sit(anna, table)
-            await anna.close()
+            bo, table, anna = await _anna_sat_at_bos_table(a, b)
             dropped = await bo.expect("table", table=table)  # Bo sees her seat go quiet
             while dropped["seats"][1]["connected"]:
                 dropped = await bo.expect("table", table=table)
@@ -419,12 +426,7 @@ def test_a_players_chat_rate_is_one_for_the_whole_cluster(cluster_env: dict[str,
     with nodes(env, 2) as (a, b):
 
         async def go() -> tuple[list[str], list[str], dict[str, Any], list[str]]:
-            bo = await Client.connect(b.ws_url, "Bo")
-            await bo.send({"type": "create_table", "game": "kittens", "seats": 3, "bots": 0, "options": {}})
-            table = (await bo.expect("table"))["table"]
-            anna = NetBot(a.ws_url, "Anna", "kittens", "normal", 1)
-            await sit(anna, table)
-            await anna.close()
+            bo, table, anna = await _anna_sat_at_bos_table(a, b)
             at_a = await Client.connect(a.ws_url, token=anna.token)
             await at_a.expect("table", table=table)
             cy = await Client.connect(a.ws_url, "Cy")  # in the lobby: hears its lines

@@ -182,7 +182,6 @@ def test_a_burrito_game_across_three_nodes_outlives_a_redis_restart_and_a_draine
     once, Bo and Carla play on where they are, Anna comes back through C with her token. The
     game is played to its end with every acknowledged action in its one log."""
     first = services.start_redis()  # a Redis of this test's own, to stop and start
-    port = int(first.url.rsplit(":", 1)[1].split("/")[0])
     db = empty_postgres()
     env = {"CARDROOM_DB": db, "CARDROOM_REDIS": first.url}
     again: services.Service | None = None
@@ -211,7 +210,7 @@ def test_a_burrito_game_across_three_nodes_outlives_a_redis_restart_and_a_draine
                     while len(await _log(db, game_id)) <= during + 2:
                         await asyncio.sleep(0.1)
                 away = a.health()["cluster"]
-                again = services.start_redis(port)
+                again = services.start_redis(first.port)
                 async with asyncio.timeout(20):  # every node has the lobby again
                     while any(s.health()["cluster"].get("tables") != 1 for s in (a, b, c)):
                         await asyncio.sleep(0.2)
