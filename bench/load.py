@@ -37,9 +37,18 @@ def cpu_seconds(pid: int | None) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _children(pid: int | None) -> list[int]:
+    """The processes `pid` started (the workers of `cardroom serve --workers`), from /proc."""
+    try:
+        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except (OSError, ValueError):
+        return []
+
+
 def _cpu_of(pids: list[int | None]) -> float | None:
-    """CPU time of all these processes together (the nodes of a cluster), or None."""
-    used = [cpu_seconds(pid) for pid in pids]
+    """CPU time of all these processes and their children together (the nodes of a cluster,
+    the workers of one server), or None."""
+    used = [cpu_seconds(p) for pid in pids for p in [pid, *_children(pid)]]
     return None if None in used else sum(u for u in used if u is not None)
 
 
@@ -223,6 +232,13 @@ def main(argv: list[str] | None = None) -> int:
         help="run N cluster nodes on --redis (or CARDROOM_REDIS) and a PostgreSQL --db; tables are "
         "spread over them and most guests play through another node (the relay's latency apart)",
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="run one `cardroom serve --workers N` (N nodes behind one port, on --redis and a "
+        "PostgreSQL --db); every player connects to that port and lands on any worker",
+    )
     parser.add_argument("--redis", default=os.environ.get("CARDROOM_REDIS"))
     parser.add_argument(
         "--db",
@@ -236,8 +252,10 @@ def main(argv: list[str] | None = None) -> int:
         help="run twice, memory then --db, and report what crash safety adds to the ack latency",
     )
     args = parser.parse_args(argv)
-    if args.nodes > 1 and not (args.redis and args.db.startswith("postgresql")):
-        parser.error("--nodes needs --redis URL (or CARDROOM_REDIS) and --db postgresql://...")
+    if max(args.nodes, args.workers) > 1 and not (args.redis and args.db.startswith("postgresql")):
+        parser.error("--nodes and --workers need --redis URL (or CARDROOM_REDIS) and --db postgresql://...")
+    if args.nodes > 1 and args.workers > 1:
+        parser.error("--nodes or --workers, not both")
     gc.set_threshold(50_000, 50, 1_000)  # the load generator must not stall either
     if not args.durability:
         result = run_once(args, args.db)
@@ -269,11 +287,14 @@ per-address limits (cardroom/server/limits.py) would refuse past 40 connections 
 
 def run_once(args: argparse.Namespace, db: str) -> dict[str, Any]:
     env = {**LOAD_LIMITS} if db == "sqlite" else {**LOAD_LIMITS, "CARDROOM_DB": db}
-    if args.nodes > 1:
+    if args.nodes > 1 or args.workers > 1:
         env["CARDROOM_REDIS"] = args.redis
+    workers = ("--workers", str(args.workers)) if args.workers > 1 else ()
     with contextlib.ExitStack() as stack:
-        servers = [stack.enter_context(run_server(env)) for _ in range(args.nodes)]
+        servers = [stack.enter_context(run_server(env, extra_args=workers)) for _ in range(args.nodes)]
         nodes = [(s.ws_url, s.process.pid) for s in servers] if args.nodes > 1 else None
+        while args.workers > 1 and len(servers[0].health()["cluster"]["nodes"]) < args.workers:
+            time.sleep(0.2)  # every worker up before the first table
         return asyncio.run(
             load(
                 servers[0].ws_url,
@@ -291,7 +312,8 @@ def run_once(args: argparse.Namespace, db: str) -> dict[str, Any]:
 def report(args: argparse.Namespace, result: dict[str, Any], db: str) -> None:
     base = result["baseline_rtt_ms"]
     print(
-        f"load ({db}): {result['tables']} {args.game} tables, {result['connections']} connections, "
+        f"load ({db}{f', {args.workers} workers' if args.workers > 1 else ''}): "
+        f"{result['tables']} {args.game} tables, {result['connections']} connections, "
         f"{result['actions_per_s']} actions/s over {result['seconds']} s"
     )
     print(f"  idle ping round trip (baseline): {base} ms")

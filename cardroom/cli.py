@@ -226,6 +226,15 @@ def build_parser() -> argparse.ArgumentParser:
         "by one node; default $CARDROOM_REDIS, else no cluster (one process). Use it with a "
         "PostgreSQL --db all nodes share",
     )
+    srv.add_argument(
+        "--workers",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="run N processes behind the one port, each a node of the cluster (needs --redis and a "
+        "PostgreSQL --db), so that one machine uses N cores (default 1: this process alone)",
+    )
+    srv.add_argument("--listen-fd", type=int, default=None, help=argparse.SUPPRESS)
     srv.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     srv.add_argument(
         "--origin",
@@ -466,7 +475,21 @@ def _serve(args: argparse.Namespace) -> int:
         except ValueError:
             raise CardroomError("CARDROOM_GRACE_S: a number of seconds") from None
     redis = args.redis or os.environ.get("CARDROOM_REDIS") or None
-    serve(args.host, port, db, args.log_level, origins, args.forwarded_allow_ips, grace, redis)
+    if args.workers is not None and args.workers > 1:
+        from cardroom.server.workers import check_workers, run_workers
+
+        check_workers(args.workers, db, redis)
+        assert redis is not None
+        passed = ["--db", db, "--redis", redis, "--log-level", args.log_level, "--grace", str(grace)]
+        passed += ["--host", args.host, "--port", str(port)]
+        for origin in sorted(origins):
+            passed += ["--origin", origin]
+        if args.forwarded_allow_ips is not None:
+            passed += ["--forwarded-allow-ips", args.forwarded_allow_ips]
+        return run_workers(args.workers, args.host, port, passed)
+    serve(
+        args.host, port, db, args.log_level, origins, args.forwarded_allow_ips, grace, redis, args.listen_fd
+    )
     return 0
 
 

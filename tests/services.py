@@ -122,6 +122,11 @@ class Service:
     process: subprocess.Popen[bytes]
     stop_signal: signal.Signals = field(default=signal.SIGTERM)
 
+    @property
+    def port(self) -> int:
+        """The loopback port it listens on (to start it again on the same one)."""
+        return int(self.url.rsplit(":", 1)[1].split("/")[0])
+
     def stop(self) -> None:
         _stop(self.process, self.stop_signal)
         shutil.rmtree(self.folder, ignore_errors=True)

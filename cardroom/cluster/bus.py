@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -60,9 +60,10 @@ class Bus(Protocol):
         """Send `message` to the lobby of `node` alone (a relayed player's messages, in order);
         a node that is gone never gets it."""
 
-    def put_table(self, table_id: str, summary: JSON) -> None:
+    def put_table(self, table_id: str, summary: JSON, watchers: Sequence[str] = ()) -> None:
         """This node holds `table_id`: list it (its summary as the lobby shows it) and tell the
-        other nodes (a `table_update` message)."""
+        other nodes (a `table_update` message). `watchers`: the ids of its spectators, kept
+        with it for the node that takes it over if this one dies (never sent to players)."""
 
     def drop_table(self, table_id: str) -> None:
         """This node no longer holds `table_id` (a `table_closed` message to the other nodes)."""
@@ -78,6 +79,9 @@ class Bus(Protocol):
     async def tables(self) -> dict[str, tuple[str, JSON]]:
         """The directory: every table of every live node, as table id -> (node, summary)."""
 
+    async def watchers(self, table_id: str) -> list[str]:
+        """The spectators of `table_id` as its node last wrote them, that node alive or dead."""
+
     def here(self, player_id: str, name: str) -> None:
         """A player is connected to this node."""
 
@@ -86,6 +90,9 @@ class Bus(Protocol):
 
     async def online(self) -> dict[str, str]:
         """Everyone connected to any live node: player id -> name."""
+
+    async def where(self, player_ids: Iterable[str]) -> dict[str, str]:
+        """The live node each of `player_ids` is connected to (those connected nowhere left out)."""
 
     def say(self, line: JSON) -> None:
         """Add a line to the shared lobby chat and send it to the other nodes."""
@@ -98,6 +105,11 @@ class Bus(Protocol):
 
     async def nodes(self) -> list[str]:
         """The live nodes' ids."""
+
+    async def steady(self) -> bool:
+        """False (once) when the shared state was lost since the last call (Redis restarted):
+        the directory, presence and leases may then miss what live nodes hold until each
+        has written its own again, so no node may be judged dead nor any table adopted."""
 
 
 @dataclass
@@ -115,6 +127,7 @@ class LocalHub:
     presence: dict[str, tuple[str, str]] = field(default_factory=dict)  # player -> (node, name)
     chat: list[JSON] = field(default_factory=list)
     leases: dict[str, str] = field(default_factory=dict)  # table -> node
+    watchers: dict[str, list[str]] = field(default_factory=dict)  # table -> spectators' ids
     buckets: dict[str, _Bucket] = field(default_factory=dict)
 
 
@@ -135,6 +148,7 @@ class LocalBus:
         for table_id, (node, _summary) in list(self.hub.directory.items()):
             if node == self.node:
                 del self.hub.directory[table_id]
+                self.hub.watchers.pop(table_id, None)
         for player_id, (node, _name) in list(self.hub.presence.items()):
             if node == self.node:
                 del self.hub.presence[player_id]
@@ -152,13 +166,15 @@ class LocalBus:
         if deliver is not None and node != self.node:
             deliver(message)
 
-    def put_table(self, table_id: str, summary: JSON) -> None:
+    def put_table(self, table_id: str, summary: JSON, watchers: Sequence[str] = ()) -> None:
         self.hub.directory[table_id] = (self.node, summary)
+        self.hub.watchers[table_id] = list(watchers)
         self.publish({"type": "table_update", "node": self.node, "table": summary})
 
     def drop_table(self, table_id: str) -> None:
         if self.hub.directory.get(table_id, ("", {}))[0] == self.node:
             del self.hub.directory[table_id]
+            self.hub.watchers.pop(table_id, None)
         self.publish({"type": "table_closed", "node": self.node, "table": table_id})
 
     async def claim(self, table_id: str, floor: int = 0) -> int | None:
@@ -173,6 +189,9 @@ class LocalBus:
     async def tables(self) -> dict[str, tuple[str, JSON]]:
         return dict(self.hub.directory)
 
+    async def watchers(self, table_id: str) -> list[str]:
+        return list(self.hub.watchers.get(table_id, ()))
+
     def here(self, player_id: str, name: str) -> None:
         self.hub.presence[player_id] = (self.node, name)
 
@@ -182,6 +201,10 @@ class LocalBus:
 
     async def online(self) -> dict[str, str]:
         return {player: name for player, (_node, name) in self.hub.presence.items()}
+
+    async def where(self, player_ids: Iterable[str]) -> dict[str, str]:
+        found = {p: self.hub.presence.get(p, ("", ""))[0] for p in player_ids}
+        return {player: node for player, node in found.items() if node in self.hub.lobbies}
 
     def say(self, line: JSON) -> None:
         self.hub.chat.append(line)
@@ -203,3 +226,6 @@ class LocalBus:
 
     async def nodes(self) -> list[str]:
         return sorted(self.hub.lobbies)
+
+    async def steady(self) -> bool:
+        return True

@@ -99,11 +99,14 @@ class Leases:
             answers = await pipe.execute()
         lost = []
         for table_id, answer in zip(tables, answers, strict=True):
-            if answer == 1:
+            if answer == 1 or table_id not in self.held:
                 continue
-            fence = self.held.pop(table_id, None)
-            if answer == -1 and fence is not None and await self.claim(table_id, fence) is not None:
+            # Taken again before it is let go: if Redis fails again meanwhile (a connection
+            # that died with the restart), the lease is still held here and tried next beat,
+            # never silently dropped (another node would take the table from a live owner).
+            if answer == -1 and await self.claim(table_id, self.held[table_id]) is not None:
                 continue
+            self.held.pop(table_id, None)
             lost.append(table_id)
         return lost
 

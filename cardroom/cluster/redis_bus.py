@@ -3,8 +3,9 @@
 Keys, all under one prefix (`cardroom:`):
 - `node:<id>`: a node is alive while this key is (renewed every beat, expires after NODE_MS);
   `nodes` is the set of ids ever registered, pruned of the dead when read.
-- `tables`: the directory, a hash of table id -> {"node", "table": summary}. Entries of a dead
-  node are left until a node takes the table over, and are not listed meanwhile.
+- `tables`: the directory, a hash of table id -> {"node", "table": summary, "watchers": the
+  spectators' ids}. Entries of a dead node are left until a node takes the table over (and
+  reads who watched it there), and are not listed meanwhile.
 - `presence:<node>`: a hash of player id -> name, expiring with its node.
 - `chat`: the lobby chat, a list trimmed to CHAT_KEPT lines.
 - `rate:<key>`: a shared token bucket (one Lua script, on the Redis clock).
@@ -23,7 +24,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
 from redis.asyncio import Redis
@@ -79,8 +80,10 @@ class RedisBus:
         self._allow: Any = self.redis.register_script(_ALLOW)
         self.outbox: asyncio.Queue[Callable[[], Awaitable[Any]]] = asyncio.Queue()
         self.tasks: list[asyncio.Task[None]] = []
-        self.mine: dict[str, JSON] = {}  # this node's tables, to list again after Redis was away
+        self.mine: dict[str, str] = {}  # this node's directory entries, to write again after Redis was away
         self.present: dict[str, str] = {}  # this node's players, likewise
+        self.run_id = ""  # the Redis server's own id: a new one means it restarted
+        self.registered = False  # this node's key was written once (a later absence: Redis lost it)
         self.deliver: Deliver = lambda message: None
         self.lost: Lost = lambda table_id: None
 
@@ -94,9 +97,9 @@ class RedisBus:
     async def open(self, deliver: Deliver, lost: Lost) -> None:
         self.deliver, self.lost = deliver, lost
         await self.redis.ping()  # a wrong address is one clear error at start, not a silent node
+        self.run_id = await self._run_id()
         await self._beat()
-        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await pubsub.subscribe(*self._channels())
+        pubsub = await self._subscribe()
         self.tasks = [
             asyncio.create_task(self._write()),
             asyncio.create_task(self._listen(pubsub)),
@@ -145,9 +148,9 @@ class RedisBus:
         data = json.dumps({"node": self.node, "message": message})
         self._later(lambda: self.redis.publish(self._k(f"to:{node}"), data))
 
-    def put_table(self, table_id: str, summary: JSON) -> None:
-        self.mine[table_id] = summary
-        entry = json.dumps({"node": self.node, "table": summary})
+    def put_table(self, table_id: str, summary: JSON, watchers: Sequence[str] = ()) -> None:
+        entry = json.dumps({"node": self.node, "table": summary, "watchers": list(watchers)})
+        self.mine[table_id] = entry
 
         async def op() -> None:
             await self.redis.hset(self._k("tables"), table_id, entry)
@@ -211,12 +214,33 @@ class RedisBus:
                 found[str(table_id)] = (entry["node"], entry["table"])
         return found
 
+    async def watchers(self, table_id: str) -> list[str]:
+        raw = await self.redis.hget(self._k("tables"), table_id)
+        return [str(p) for p in json.loads(raw).get("watchers", [])] if raw is not None else []
+
+    async def where(self, player_ids: Iterable[str]) -> dict[str, str]:
+        wanted = list(player_ids)
+        found: dict[str, str] = {}
+        for node in await self.nodes() if wanted else []:
+            names = await self.redis.hmget(self._k(f"presence:{node}"), wanted)
+            found |= {p: node for p, name in zip(wanted, names, strict=True) if name is not None}
+        return found
+
     async def online(self) -> dict[str, str]:
         found: dict[str, str] = {}
         for node in await self.nodes():
             for player_id, name in (await self.redis.hgetall(self._k(f"presence:{node}"))).items():
                 found[str(player_id)] = str(name)
         return found
+
+    async def steady(self) -> bool:
+        """Whether Redis is the same server as at the last look (its run id changes at a restart,
+        when every key is gone: whichever node beats first, the others' tables are missing)."""
+        known, self.run_id = self.run_id, await self._run_id()
+        return known == self.run_id
+
+    async def _run_id(self) -> str:
+        return str((await self.redis.info("server"))["run_id"])
 
     async def chat_log(self) -> list[JSON]:
         return [json.loads(raw) for raw in await self.redis.lrange(self._k("chat"), 0, -1)]
@@ -225,13 +249,22 @@ class RedisBus:
         return bool(await self._allow(keys=[self._k(f"rate:{key}")], args=[rate, burst]))
 
     # -- the heartbeat and the listener ----------------------------------------------------
-    async def _beat(self) -> None:
-        """This node is alive; its presence stays; its leases are renewed (or found lost)."""
+    async def _beat(self, resync: bool = False) -> None:
+        """This node is alive; its presence stays; its leases are renewed (or found lost).
+        `resync`: Redis was away, write this node's tables and players again."""
         async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.set(self._k(f"node:{self.node}"), "1", px=NODE_MS)
+            pipe.set(self._k(f"node:{self.node}"), "1", px=NODE_MS, get=True)
             pipe.sadd(self._k("nodes"), self.node)
             pipe.pexpire(self._k(f"presence:{self.node}"), NODE_MS)
-            await pipe.execute()
+            was, *_rest = await pipe.execute()
+        if was is None and self.registered and not resync:
+            # Redis lost this node's key between two beats (it restarted faster than a beat
+            # could fail): the directory and presence are written again all the same.
+            log.warning("Redis forgot this node: its tables and players are written again")
+            resync = True
+        if resync:
+            await self.resync()
+        self.registered = True
         for table_id in await self.leases.renew_all():
             log.warning("lost the lease of table %s: another node may own it now", table_id)
             self.lost(table_id)
@@ -241,9 +274,7 @@ class RedisBus:
         while True:
             await asyncio.sleep(self.beat_s)
             try:
-                if away:
-                    await self.resync()
-                await self._beat()
+                await self._beat(resync=away)
                 away = False
             except (RedisError, OSError) as exc:
                 if not away:
@@ -253,13 +284,26 @@ class RedisBus:
     async def resync(self) -> None:
         """Write this node's tables and players again (Redis restarted, or was unreachable)."""
         async with self.redis.pipeline(transaction=False) as pipe:
-            for table_id, summary in self.mine.items():
-                pipe.hset(self._k("tables"), table_id, json.dumps({"node": self.node, "table": summary}))
+            for table_id, entry in self.mine.items():
+                pipe.hset(self._k("tables"), table_id, entry)
             for player_id, name in self.present.items():
                 pipe.hset(self._k(f"presence:{self.node}"), player_id, name)
             await pipe.execute()
 
+    async def _subscribe(self) -> Any:
+        pubsub: Any = self.redis.pubsub(ignore_subscribe_messages=True)
+        try:
+            await pubsub.subscribe(*self._channels())
+        except BaseException:
+            await pubsub.aclose()
+            raise
+        return pubsub
+
     async def _listen(self, pubsub: Any) -> None:
+        """Deliver the other nodes' messages. When the channel breaks (Redis restarted), a new
+        subscription is made, tried every beat until Redis answers: a pub/sub whose
+        resubscription failed has no connection left, and listening on it would end this task
+        for good (no more relayed players' messages, no more lobby news)."""
         while True:
             try:
                 async for raw in pubsub.listen():
@@ -268,8 +312,14 @@ class RedisBus:
                     envelope = json.loads(raw["data"])
                     if envelope.get("node") != self.node:
                         self.deliver(envelope["message"])
-            except (RedisError, OSError) as exc:
+            except (RedisError, OSError, RuntimeError) as exc:
                 log.warning("the lobby channel broke (%s); listening again", exc)
-                await asyncio.sleep(self.beat_s)
-                with contextlib.suppress(RedisError, OSError):
-                    await pubsub.subscribe(*self._channels())
+                with contextlib.suppress(RedisError, OSError, RuntimeError):
+                    await pubsub.aclose()
+                while True:
+                    await asyncio.sleep(self.beat_s)
+                    try:
+                        pubsub = await self._subscribe()
+                        break
+                    except (RedisError, OSError):
+                        continue

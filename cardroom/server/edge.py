@@ -236,12 +236,8 @@ def handle(connection: Connection, player: Player, message: wire.ClientMessage, 
             text = clean_text(raw, wire.MAX_CHAT_CHARS)
             if text is None:
                 reply = wire.error("bad_chat", _("A chat line has 1 to 500 printable characters."))
-            elif not lobby.may_chat(player):
-                reply = wire.error("chat_rate", _("You are chatting too fast: wait a moment."))
-            elif table_id is None:
-                lobby.chat(player, text)
             else:
-                reply = _in_room(lobby, table_id, lambda room: room.chat(player, text))
+                lobby.said(connection, player, table_id, text)
         case wire.Join(table=table_id, code=code, seat=seat):
             reply = _in_room(lobby, table_id, lambda room: room.join(player, seat, code))
         case wire.Spectate(table=table_id, code=code):

@@ -14,7 +14,7 @@ from typing import Any
 from cardroom.bots import DEFAULT_LEVEL, levels
 from cardroom.cluster.bus import Bus, LocalBus
 from cardroom.games import GAMES, find_game
-from cardroom.i18n import _, ngettext
+from cardroom.i18n import _, ngettext, use_language
 from cardroom.protocol import JSON, CardroomError
 from cardroom.server import closes
 from cardroom.server.collector import Collector
@@ -85,6 +85,10 @@ class Lobby:
         self._live: set[str] | None = None  # the live nodes at the last look
         self._orphans: dict[str, float] = {}  # tables to take if no node does: id -> until when
         """The node was told to stop: it takes no table and hands its own to the other nodes."""
+        self._chat_turn = asyncio.Lock()  # chat lines counted in Redis, one after another
+        self.awaited: dict[str, dict[str, float]] = {}
+        """Spectators of tables taken over here from a node that died, not connected anywhere
+        yet: player id -> {table id: until when they watch it again when they come back}."""
 
     async def join(self, bus: Bus) -> None:
         """Share the lobby with the other nodes on `bus` (before `attach`): their tables are
@@ -117,15 +121,8 @@ class Lobby:
             fence = await self._claim(store, row)
             if fence is None:
                 continue
-            ids = [seat["player"] for seat in row.seats if seat.get("player")] + [row.host]
-            for known in await store.records.players_by_id(ids):
-                if known.id not in self.players:
-                    player = Player(known.id, known.name, "", known.lang, known.account_id)
-                    player.gone_at = self.clock()  # away since the restart: the grace period starts
-                    self.players[known.id] = player
-                    self.by_token[known.token_hash] = player
-                    if known.account_id is not None:
-                        self.by_account[known.account_id] = player
+            watchers = await self.bus.watchers(row.id) if self.bus.clustered else []
+            await self._know([seat["player"] for seat in row.seats if seat.get("player")] + [row.host])
             record = await store.records.get(row.game_id) if row.state == "playing" and row.game_id else None
             try:
                 room = Room.restore(self, row, record)
@@ -140,6 +137,22 @@ class Lobby:
                     self.players[seat.player].tables.add(room.id)
             self.bus.put_table(room.id, room.summary())
             self._welcome_back(room)
+            if watchers:
+                await self._watchers_back(room, watchers)
+
+    async def _know(self, ids: list[str]) -> None:
+        """Players of a table taken over (or reopened) that this node has not met: known from
+        the store, away since then (their grace period starts), so that they find their
+        places again when they come back."""
+        assert self.store is not None
+        for known in await self.store.records.players_by_id([i for i in ids if i not in self.players]):
+            if known.id not in self.players:
+                player = Player(known.id, known.name, "", known.lang, known.account_id)
+                player.gone_at = self.clock()
+                self.players[known.id] = player
+                self.by_token[known.token_hash] = player
+                if known.account_id is not None:
+                    self.by_account[known.account_id] = player
 
     def _welcome_back(self, room: Room) -> None:
         """A table this node took over: its players connected here have their seats again at
@@ -153,6 +166,42 @@ class Lobby:
                     room.reclaim(player, index)
         for player in watching.values():
             room.spectate(player, room.code)
+
+    async def _watchers_back(self, room: Room, ids: list[str]) -> None:
+        """The spectators of a table taken over from a node that died watch it here again: at
+        once if they are connected here or at another node (relayed there), else when they
+        come back within the grace period (`awaited`). Those who watched through the relay
+        from a live node are back already (`_welcome_back`, `Relay.moved`)."""
+        ids = [i for i in ids if i not in room.spectators and room.seat_of(i) is None]
+        if not ids:
+            return
+        await self._know(ids)
+        where = await self.bus.where(ids)
+        if self.rooms.get(room.id) is not room:
+            return
+        for player_id in ids:
+            player = self.players.get(player_id)
+            if player is None or player_id in room.spectators:
+                continue
+            connection = player.connection
+            node = where.get(player_id, self.bus.node)
+            here = connection is not None and connection.node is None and not connection.closed
+            if here or (node != self.bus.node and self.relay.attach(node, player)):
+                room.spectate(player, room.code)
+            else:
+                self.awaited.setdefault(player_id, {})[room.id] = self.clock() + self.grace_s
+
+    def watch_again(self, player: Player) -> list[str]:
+        """The tables here `player` watched at a node that died, and watches again now."""
+        tables = self.awaited.pop(player.id, {})
+        now = self.clock()
+        found = []
+        for table_id, until in sorted(tables.items()):
+            room = self.rooms.get(table_id)
+            if room is not None and until >= now and room.seat_of(player.id) is None:
+                room.spectate(player, room.code)
+                found.append(table_id)
+        return found
 
     async def _claim(self, store: Store, row: Any) -> int | None:
         """The fencing number this node owns the table `row` with, or None (another node has it).
@@ -284,6 +333,7 @@ class Lobby:
         """After a player's welcome: their seats are theirs again, each table resyncs (those of
         other nodes too: they relay to this node from now on)."""
         self.relay.entered(player)
+        self.watch_again(player)
         for table_id in sorted(player.tables):
             room = self.rooms.get(table_id)
             if room is None:
@@ -444,7 +494,7 @@ class Lobby:
         if room.id in self.rooms:
             summary = room.summary()
             self.broadcast({"type": "table_update", "table": summary}, lobby_only=True)
-            self.bus.put_table(room.id, summary)
+            self.bus.put_table(room.id, summary, sorted(room.spectators))
 
     # -- the other nodes -----------------------------------------------------------------
     async def _own(self, room: Room) -> None:
@@ -504,10 +554,49 @@ class Lobby:
                 player.connection.send_raw(data)
 
     def may_chat(self, player: Player) -> bool:
-        """Whether `player` may say one more line now (lobby and tables share the rate)."""
+        """Whether `player` may say one more line now, by this node's own count (lobby and
+        tables share the rate)."""
         if player.chat_limit is None:
             player.chat_limit = RateLimit(self.limits.chat_per_s, self.limits.chat_burst)
         return player.chat_limit.allow()
+
+    def said(self, connection: Connection, player: Player, table_id: str | None, text: str) -> None:
+        """A chat line of `player` (at a table of this node, or in the lobby), counted against
+        their rate first. In a cluster the count is one for every node, in Redis: a player
+        chatting in the lobby at one node and at another node's table, or connecting again
+        elsewhere, gets no fresh rate. The lines are counted in the order they came."""
+        if not self.bus.clustered:
+            self._chat_counted(connection, player, table_id, text, self.may_chat(player))
+            return
+        self._claims.add(task := asyncio.create_task(self._count_chat(connection, player, table_id, text)))
+        task.add_done_callback(self._claims.discard)
+
+    async def _count_chat(
+        self, connection: Connection, player: Player, table_id: str | None, text: str
+    ) -> None:
+        async with self._chat_turn:
+            try:
+                allowed = await self.bus.allow(
+                    f"chat:{player.id}", self.limits.chat_per_s, self.limits.chat_burst
+                )
+            except Exception:  # Redis away: this node's own count meanwhile
+                allowed = self.may_chat(player)
+        with use_language(player.lang):
+            self._chat_counted(connection, player, table_id, text, allowed)
+
+    def _chat_counted(
+        self, connection: Connection, player: Player, table_id: str | None, text: str, allowed: bool
+    ) -> None:
+        reply: JSON | None = None
+        if not allowed:
+            reply = error("chat_rate", _("You are chatting too fast: wait a moment."))
+        elif table_id is None:
+            self.chat(player, text)
+        else:
+            room = self.room(table_id)
+            reply = room.chat(player, text) if isinstance(room, Room) else room
+        if reply is not None:
+            connection.send(reply)
 
     def chat(self, player: Player, text: str) -> None:
         """A lobby line: to everyone online, but to players at a table only at a calm rate
@@ -559,14 +648,18 @@ class Lobby:
         for room in rooms:
             del self.rooms[room.id]
             room.stop()
+            self.relay.moving.add(room.id)
             for member in room.members():
                 player = self.players.get(member)
                 if player is None:
                     continue
-                player.tables.discard(room.id)
                 if player.connection is not None and player.connection.node is None:
+                    player.tables.discard(room.id)
                     player.away[room.id] = self.bus.node  # where it is until another node says
                     self.relay.at.setdefault(room.id, set()).add(player.id)
+                # A player relayed here keeps the table: whatever this node still sends them
+                # names it (Relay.flush), so their edge keeps them at it and announces them
+                # to the node that takes it over (Relay.moved).
         if self.store is not None:
             await self.store.journal.flush()  # every move in before the table can move
         for room in rooms:
@@ -589,21 +682,27 @@ class Lobby:
     async def _adopt_orphans(self) -> None:
         """Every second: which nodes live; the tables of one that died, or that a node let go,
         are taken if no other node takes them first. After the bus failed, the whole directory
-        is read again until every node has written its own again (ADOPT_PAUSE_S)."""
+        is read again until every node has written its own again (ADOPT_PAUSE_S), and so after
+        Redis lost its data without any call failing (a quick restart); until then no node is
+        judged dead either: a Redis that restarted lists only the nodes that have beaten
+        since, and their players relayed here would be dropped (bots standing in for them)."""
         calm_since: float | None = time.monotonic() - ADOPT_PAUSE_S  # calm from the start
         scanned = time.monotonic()
         while True:
             await asyncio.sleep(ADOPT_EVERY_S)
             try:
                 alive = set(await self.bus.nodes())
-                self._died(alive)
-                self.relay.edges_alive(alive)
+                if not await self.bus.steady():  # Redis restarted under us: as if it failed
+                    if calm_since is not None:
+                        log.warning("Redis lost the cluster's state; no table is adopted for a while")
+                    calm_since = None
                 now = time.monotonic()
-                if calm_since is None or now - calm_since < ADOPT_PAUSE_S:
-                    await self._refresh_remote()
                 calm_since = calm_since or now
                 if now - calm_since < ADOPT_PAUSE_S:
+                    await self._refresh_remote()
                     continue
+                self._died(alive)
+                self.relay.edges_alive(alive)
                 if now - scanned >= ADOPT_SCAN_S:
                     scanned = now
                     await self.adopt()
@@ -651,6 +750,7 @@ class Lobby:
                 self.expire_rooms()
                 self.forget_idle_guests()
                 self.collector.tick()
+                self._forget_awaited()
 
     def expire_rooms(self) -> None:
         """Each room's timers that ran out; rooms nobody comes back to are closed. (Its own
@@ -659,6 +759,13 @@ class Lobby:
             room.expire()
             if self.abandoned(room):
                 self.close_room(room)
+
+    def _forget_awaited(self) -> None:
+        """Spectators of a dead node's table who did not come back within the grace period."""
+        now = self.clock()
+        for player_id, tables in list(self.awaited.items()):
+            if all(until < now for until in tables.values()):
+                del self.awaited[player_id]
 
     def forget_idle_guests(self) -> None:
         """Guests away longer than the grace period, at no table, are forgotten: here and in the

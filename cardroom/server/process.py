@@ -41,12 +41,16 @@ class LiveServer:
 
 @contextlib.contextmanager
 def run_server(
-    extra_env: dict[str, str] | None = None, start_s: float = 30, log_level: str = "warning"
+    extra_env: dict[str, str] | None = None,
+    start_s: float = 30,
+    log_level: str = "warning",
+    extra_args: tuple[str, ...] = (),
 ) -> Iterator[LiveServer]:
     """Start `cardroom serve` on a free port, wait for `/healthz`; stop it afterwards.
 
     The server gets a database of its own in a temporary folder, unless `extra_env` names one
     (`CARDROOM_DATA` for a folder to reuse, as a restart does; `CARDROOM_DB` for a URL).
+    `extra_args`: more options of `cardroom serve` (e.g. `--workers 2`).
     """
     port = free_port()
     data = tempfile.TemporaryDirectory()
@@ -55,7 +59,17 @@ def run_server(
     # The server's output and log go to a file: a pipe nobody reads would fill up and stall the server.
     log = tempfile.TemporaryFile()  # noqa: SIM115  (closed in the finally below, after the server)
     process = subprocess.Popen(
-        [sys.executable, "-m", "cardroom", "serve", "--port", str(port), "--log-level", log_level],
+        [
+            sys.executable,
+            "-m",
+            "cardroom",
+            "serve",
+            "--port",
+            str(port),
+            "--log-level",
+            log_level,
+            *extra_args,
+        ],
         stdout=log,
         stderr=log,
         env=env,

@@ -81,6 +81,9 @@ class Relay:
         self.out: dict[str, list[list[str]]] = {}
         """Owner: edge node -> [player id, message] waiting to go there."""
         self.flushing = False
+        self.moving: set[str] = set()
+        """Owner: tables this node is handing over (a drain), still named as its relayed
+        players' tables until they have gone."""
 
     @property
     def me(self) -> str:
@@ -206,7 +209,8 @@ class Relay:
             if float(envelope.get("at", 0)) < old.opened_ms:
                 return  # news of an older connection, late: the one here is the newer, it stays
             old.close(closes.REPLACED)  # the same player connected again elsewhere
-        mine = sorted({t for t in [*player.tables, *envelope["tables"]] if t in self.lobby.rooms})
+        waited = self.lobby.awaited.pop(player.id, {})
+        mine = sorted({t for t in [*player.tables, *envelope["tables"], *waited] if t in self.lobby.rooms})
         if not mine:
             return
         if self._attach(str(envelope["node"]), who) is None:
@@ -216,10 +220,15 @@ class Relay:
             seat = room.seat_of(player.id)
             if seat is not None:
                 room.reclaim(player, seat)
-            elif table_id in envelope["tables"]:
+            elif table_id in envelope["tables"] or table_id in waited:
                 room.spectate(player, room.code)  # they watched it at its earlier node
             else:
                 player.tables.discard(table_id)
+
+    def attach(self, node: str, player: Player) -> bool:
+        """Send to `player` through `node` from now on (a spectator of a table taken over here,
+        connected there); False while they have a websocket open here."""
+        return self._attach(node, _who(player)) is not None
 
     def gone(self, envelope: JSON) -> None:
         """A relayed player's websocket closed at their edge."""
@@ -278,7 +287,9 @@ class Relay:
             for player_id, _data in frames:
                 if player_id not in tables:
                     player = self.lobby.players.get(player_id)
-                    tables[player_id] = sorted(t for t in player.tables if t in rooms) if player else []
+                    tables[player_id] = (
+                        sorted(t for t in player.tables if t in rooms or t in self.moving) if player else []
+                    )
             self.lobby.bus.send(
                 node, {"type": "relay_out", "node": self.me, "frames": frames, "tables": tables}
             )

@@ -54,6 +54,7 @@ def serve(
     forwarded_allow_ips: str | None = None,
     grace_s: float = GRACE_MS / 1000,
     redis: str | None = None,
+    listen_fd: int | None = None,
 ) -> None:
     """Serve the web page and the websocket until interrupted.
 
@@ -61,13 +62,16 @@ def serve(
     `forwarded_allow_ips`: the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed
     (the client's address for the limits, https for the Secure cookie): docs/security.md;
     `grace_s`: how long a player who went away keeps their seat, and a guest their token;
-    `redis`: join the cluster of nodes on that Redis (docs/deploy.md)."""
+    `redis`: join the cluster of nodes on that Redis (docs/deploy.md);
+    `listen_fd`: accept on this inherited listening socket instead of binding `host:port`
+    (a worker of `cardroom serve --workers`, cardroom/server/workers.py)."""
     collector.tune()  # the lobby collects the old generations itself (collector.py says why)
     logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO), format="%(message)s")
     print(f"games and accounts are kept in {_safe(db)}", flush=True)
     if redis:
         print(f"a node of the cluster on {_safe(redis)}", flush=True)
-    print(f"cardroom is running: open http://{host}:{port}/ in a browser (Ctrl+C stops it)", flush=True)
+    if listen_fd is None:
+        print(f"cardroom is running: open http://{host}:{port}/ in a browser (Ctrl+C stops it)", flush=True)
     lobby = Lobby(grace_s=grace_s, limits=Limits.from_env())
     config = uvicorn.Config(
         create_app(lobby, db=db, origins=origins, redis=redis),
@@ -83,7 +87,8 @@ def serve(
         proxy_headers=True,
         forwarded_allow_ips=forwarded_allow_ips,
     )
-    Node(config, lobby).run()
+    sockets = [socket.socket(fileno=listen_fd)] if listen_fd is not None else None
+    Node(config, lobby).run(sockets=sockets)
 
 
 class Node(uvicorn.Server):

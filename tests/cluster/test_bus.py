@@ -17,6 +17,7 @@ import pytest
 from cardroom.cluster.bus import Bus, LocalBus, LocalHub
 from cardroom.cluster.redis_bus import RedisBus
 from cardroom.protocol import JSON
+from tests import services
 from tests.services import redis_url
 
 
@@ -203,3 +204,80 @@ def test_a_message_sent_to_one_node_reaches_that_node_alone_in_order(nodes: Node
             assert c.heard == [] and a.heard == []
 
     asyncio.run(go())
+
+
+def test_who_watched_a_table_outlives_its_node_and_where_each_player_is_connected(nodes: NodesOf) -> None:
+    """What a node that takes over a dead node's table needs to seat its spectators again: who
+    watched it (kept with its directory entry after its node is gone) and where each of them
+    is connected now."""
+
+    async def go() -> tuple[list[str], dict[str, str], list[str], list[str]]:
+        async with nodes(3) as (a, b, c):
+            a.bus.put_table("t1", {"id": "t1"}, ["p2", "p3"])
+            b.bus.here("p2", "Bo")
+            c.bus.here("p3", "Cy")
+
+            async def all_there() -> bool:
+                return len(await a.bus.online()) == 2
+
+            await eventually(all_there)
+            where = await a.bus.where(["p2", "p3", "nobody"])
+            where = {player: {b.bus.node: "b", c.bus.node: "c"}[node] for player, node in where.items()}
+            if isinstance(a.bus, RedisBus):  # a node killed: its entry is left in the directory
+                await a.bus.redis.delete(a.bus._k(f"node:{a.bus.node}"))
+            watched = await b.bus.watchers("t1")
+            a.bus.put_table("t1", {"id": "t1"}, [])  # the last spectator left
+            a.bus.put_table("t2", {"id": "t2"})
+
+            async def written() -> bool:
+                return await b.bus.watchers("t1") == []
+
+            await eventually(written)
+            return watched, where, await b.bus.watchers("t2"), await c.bus.watchers("nowhere")
+
+    watched, where, none, unknown = asyncio.run(go())
+    assert watched == ["p2", "p3"]
+    assert where == {"p2": "b", "p3": "c"}
+    assert none == [] and unknown == []
+
+
+def test_a_redis_that_restarted_is_not_steady_once() -> None:
+    """After Redis lost its data (a restart), each node is told once (`steady` False): nodes
+    must not judge each other dead nor adopt tables until every node has written its own
+    again. The in-process bus never restarts."""
+    first = services.start_redis()
+    again: services.Service | None = None
+
+    async def before() -> tuple[RedisBus, list[bool]]:
+        bus = RedisBus(first.url, beat_s=0.1)
+        await bus.open(lambda m: None, lambda t: None)
+        return bus, [await bus.steady(), await bus.steady()]
+
+    async def after(bus: RedisBus) -> list[bool]:
+        async def answers() -> bool:
+            try:
+                await bus.redis.ping()
+                return True
+            except Exception:
+                return False
+
+        await eventually(answers)
+        seen = [await bus.steady(), await bus.steady()]
+        await bus.close()
+        return seen
+
+    local = LocalBus()
+    try:
+        loop = asyncio.new_event_loop()
+        bus, calm = loop.run_until_complete(before())
+        first.stop()
+        again = services.start_redis(first.port)
+        restarted = loop.run_until_complete(after(bus))
+        loop.close()
+    finally:
+        first.stop()
+        if again is not None:
+            again.stop()
+    assert calm == [True, True]
+    assert restarted == [False, True]
+    assert asyncio.run(local.steady())

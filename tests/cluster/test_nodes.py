@@ -244,7 +244,6 @@ def test_redis_restarting_mid_game_stops_no_table_and_the_lobby_is_rebuilt() -> 
     """Redis stopped (its data gone) and started again mid-game: the table plays on at its node
     all along, no other node takes it, and the lobby every node shows is whole again."""
     first = services.start_redis()  # a Redis of this test's own, to stop and start
-    port = int(first.url.rsplit(":", 1)[1].split("/")[0])
     db = empty_postgres()
     env = {"CARDROOM_DB": db, "CARDROOM_REDIS": first.url}
     again: services.Service | None = None
@@ -257,7 +256,7 @@ def test_redis_restarting_mid_game_stops_no_table_and_the_lobby_is_rebuilt() -> 
             during = len(asyncio.run(_log(db, game_id)))
             wait_for(lambda: len(asyncio.run(_log(db, game_id))) > during + 2, 20, "play without Redis")
             assert a.health()["cluster"]["unreachable"]
-            again = services.start_redis(port)
+            again = services.start_redis(first.port)
             wait_for(lambda: b.health()["cluster"].get("tables") == 1, 15, "the lobby rebuilt")
             wait_for(lambda: len(asyncio.run(_log(db, game_id))) > during + 6, 20, "play on after Redis")
             assert (a.health()["tables"], b.health()["tables"]) == (1, 0)  # never moved

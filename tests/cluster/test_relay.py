@@ -15,7 +15,7 @@ from cardroom.games import find_game
 from cardroom.protocol.record import replay
 from cardroom.server.wire import messages
 from tests.cluster.test_nodes import _log, cluster_env, nodes
-from tests.server.live import Client
+from tests.server.live import Client, LiveServer
 from tests.server.play import Witness, create_and_start, play_to_the_end, play_until, stored_game
 
 __all__ = ["cluster_env"]  # the fixture, shared with test_nodes
@@ -29,10 +29,14 @@ QUICK_KITTENS = {
 }
 
 
-async def sit(bot: NetBot, table: str) -> None:
-    """Connect `bot`, wait until its lobby lists `table` (another node's table reaches this
-    node's lobby over the bus), then join it and wait for the table."""
-    await bot.connect()
+async def sit(bot: NetBot, table: str, connect: bool = True) -> None:
+    """Connect `bot` (unless it is connected already), wait until its lobby lists `table`
+    (another node's table reaches this node's lobby over the bus), then join it and wait for
+    the table."""
+    if connect:
+        await bot.connect()
+    else:
+        await bot.send({"type": "list_tables"})
     listed = False
     async with asyncio.timeout(15):
         while True:
@@ -327,6 +331,18 @@ def test_bad_input_for_another_nodes_table_gets_the_owners_clear_error_and_chang
     assert seen_by_bo == []  # nobody else hears of them
 
 
+async def _anna_sat_at_bos_table(a: LiveServer, b: LiveServer) -> tuple[Client, str, NetBot]:
+    """Bo creates a table of three seats at node B; Anna sits at it through node A, then
+    closes that connection (her token brings her back)."""
+    bo = await Client.connect(b.ws_url, "Bo")
+    await bo.send({"type": "create_table", "game": "kittens", "seats": 3, "bots": 0, "options": {}})
+    table = (await bo.expect("table"))["table"]
+    anna = NetBot(a.ws_url, "Anna", "kittens", "normal", 1)
+    await sit(anna, table)
+    await anna.close()
+    return bo, table, anna
+
+
 def test_a_player_comes_back_through_any_node_and_a_second_connection_replaces_the_first(
     cluster_env: dict[str, str],
 ) -> None:
@@ -337,12 +353,7 @@ def test_a_player_comes_back_through_any_node_and_a_second_connection_replaces_t
     with nodes(cluster_env, 2) as (a, b):
 
         async def go() -> tuple[dict[str, Any], dict[str, Any], int | None, dict[str, Any]]:
-            bo = await Client.connect(b.ws_url, "Bo")
-            await bo.send({"type": "create_table", "game": "kittens", "seats": 3, "bots": 0, "options": {}})
-            table = (await bo.expect("table"))["table"]
-            anna = NetBot(a.ws_url, "Anna", "kittens", "normal", 1)
-            await sit(anna, table)
-            await anna.close()
+            bo, table, anna = await _anna_sat_at_bos_table(a, b)
             dropped = await bo.expect("table", table=table)  # Bo sees her seat go quiet
             while dropped["seats"][1]["connected"]:
                 dropped = await bo.expect("table", table=table)
@@ -404,3 +415,44 @@ def test_players_of_a_killed_node_get_stand_ins_at_another_nodes_table_and_their
     assert standing["seats"][2]["name"] == "Anna" and not standing["seats"][2]["connected"]
     assert took < 12  # the node's registration expires (5 s), then the next look (1 s)
     assert again["you"] == 2 and not again["seats"][2]["standing_in"] and again["seats"][2]["connected"]
+
+
+def test_a_players_chat_rate_is_one_for_the_whole_cluster(cluster_env: dict[str, str]) -> None:
+    """The chat rate (three lines here, then one a hundred seconds) is counted in Redis: lines
+    in the lobby at node A, at node B's table through the relay, and after connecting again
+    at node B itself all draw on one count, so neither another node nor a new connection
+    gives a fresh one. Another player's rate is their own."""
+    env = {**cluster_env, "CARDROOM_CHAT_BURST": "3", "CARDROOM_CHAT_PER_S": "0.01"}
+    with nodes(env, 2) as (a, b):
+
+        async def go() -> tuple[list[str], list[str], dict[str, Any], list[str]]:
+            bo, table, anna = await _anna_sat_at_bos_table(a, b)
+            at_a = await Client.connect(a.ws_url, token=anna.token)
+            await at_a.expect("table", table=table)
+            cy = await Client.connect(a.ws_url, "Cy")  # in the lobby: hears its lines
+            said = []
+            for i, where in enumerate([None, None, table, table]):
+                text = f"line {i}"
+                await at_a.send({"type": "chat", "table": where, "text": text})
+                if i == 3:
+                    answer = await at_a.expect("error")
+                else:
+                    answer = await (cy if where is None else at_a).expect("chat", text=text)
+                said.append(answer.get("code", "said"))
+            await at_a.close()
+            await cy.close()
+            at_b = await Client.connect(b.ws_url, token=anna.token)
+            await at_b.send({"type": "chat", "table": table, "text": "at the table's own node"})
+            refused = await at_b.expect("error")
+            await bo.send({"type": "chat", "table": table, "text": "Bo has his own rate"})
+            heard = await at_b.expect("chat", text="Bo has his own rate")
+            lines = [m["text"] for m in bo.inbox if m.get("type") == "chat"]
+            for client in (at_b, bo):
+                await client.close()
+            return said, [refused["code"]], heard, lines
+
+        said, refused, heard, lines = asyncio.run(go())
+    assert said == ["said", "said", "said", "chat_rate"]
+    assert refused == ["chat_rate"]
+    assert heard["from"] == "Bo"
+    assert "line 3" not in lines and "at the table's own node" not in lines
