@@ -106,6 +106,22 @@ class KittensTable:
     def view(self, seat: int | None) -> JSON:
         return view(self.s, seat)
 
+    def actors(self) -> tuple[int, ...]:
+        """Who has a move `apply` would accept now: the player whose turn it is, a Nope holder
+        who may answer the card in a Nope window, the defuser holding a Defuse, the chooser."""
+        s = self.s
+        phase = s.phase
+        if phase == TURN:
+            return (s.turn,)
+        if phase == NOPE_WINDOW:
+            hands = s.hands
+            return tuple(p for p in may_nope(s) if NOPE in hands[p])
+        if phase == DEFUSING:
+            return (s.turn,) if DEFUSE in s.hands[s.turn] else ()
+        if phase == CHOOSING:
+            return (s.chooser,)
+        return ()
+
     def peek(self, seat: int) -> Callable[[str], Any]:
         return partial(view_field, self.s, seat)
 
