@@ -132,13 +132,15 @@ class RandomBot:
             return DRAW
         rng = self.rng
         hand: list[str] = glance(view, "hand")
-        kinds = dict.fromkeys(hand)  # each card once, in the order first held
+        kinds: dict[str, int] = {}  # how many of each card, in the order first held
+        for card in hand:
+            kinds[card] = kinds.get(card, 0) + 1
         moves: list[tuple[str, ...] | None] = [None]
-        for card in kinds:
+        for card, held in kinds.items():
             single = _SINGLE.get(card)
             if single is not None:
                 moves.append(single)
-            if card != EXPLODING_KITTEN and hand.count(card) >= 2:
+            if held >= 2 and card != EXPLODING_KITTEN:
                 moves.append(_PAIR[card])
         discard: list[str] = []
         if len(kinds) >= 5:
