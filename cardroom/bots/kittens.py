@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from cardroom.bots.kittens_random import RandomBot, opponents, pace
-from cardroom.games.kittens.actions import DRAW, NOPE, Action, Defuse, Give, Insert, Play, Reorder
+from cardroom.bots.kittens_random import RandomBot, answer_choice, opponents, pace
+from cardroom.games.kittens.actions import DRAW, NOPE, Action, Defuse, Play
 from cardroom.games.kittens.cards import (
     ANY_CAT,
     ATTACK_TURNS,
@@ -157,15 +157,7 @@ class _Bot:
                 return Defuse(self._kitten_position(view()))
             return None
         if phase == "choosing":
-            v = view()
-            c = v["choosing"]
-            if c["player"] != seat:
-                return None
-            if c["kind"] == "give":
-                return Give(self._give(v))
-            if c["kind"] == "reorder":
-                return Reorder(self._reorder(v, c["cards"]))
-            return Insert(self._insert(v, c["cards"][0]))
+            return answer_choice(view(), seat, self._give, self._reorder, self._insert)
         return None
 
     def refused(self, rejection: Rejected, view: ViewFn, now: int) -> None:

@@ -5,6 +5,7 @@ four-player games search and `make bench` time, and is compiled with the engine 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from cardroom.games.kittens.actions import DRAW, NOPE, Action, Defuse, Give, Insert, Play, Reorder
 from cardroom.games.kittens.cards import ACTION_SET, CARDS, DEFUSE, EXPLODING_KITTEN, TARGETED
@@ -29,6 +30,25 @@ def pace(delay: tuple[int, int], think_ms: int, now: int, deadline: int | None) 
     room = (deadline - now) * 3 // 4 if deadline is not None else 2 * think_ms
     hi = max(hi, min(2 * think_ms, room))
     return min(max(lo, think_ms), hi), hi
+
+
+def answer_choice(
+    v: JSON,
+    seat: int,
+    give: Callable[[JSON], str],
+    reorder: Callable[[JSON, list[str]], tuple[int, ...]],
+    insert: Callable[[JSON, str], int],
+) -> Action | None:
+    """A bot's answer to the choice in view `v` when it is `seat`'s to make, from its own way of
+    choosing the card to give, the order of the cards seen, the place of the card put back."""
+    c = v["choosing"]
+    if c["player"] != seat:
+        return None
+    if c["kind"] == "give":
+        return Give(give(v))
+    if c["kind"] == "reorder":
+        return Reorder(reorder(v, c["cards"]))
+    return Insert(insert(v, c["cards"][0]))
 
 
 def opponents(alive: list[bool], seat: int) -> list[int]:
@@ -108,15 +128,7 @@ class RandomBot:
                 return Defuse(self._kitten_position(view()))
             return None
         if phase == CHOOSING:
-            v = view()
-            c = v["choosing"]
-            if c["player"] != seat:
-                return None
-            if c["kind"] == "give":
-                return Give(self._give(v))
-            if c["kind"] == "reorder":
-                return Reorder(self._reorder(v, c["cards"]))
-            return Insert(self._insert(v, c["cards"][0]))
+            return answer_choice(view(), seat, self._give, self._reorder, self._insert)
         return None
 
     def refused(self, rejection: Rejected, view: ViewFn, now: int) -> None:
