@@ -92,5 +92,5 @@ compile-catalogs: $(STAMP)
 	$(BIN)/pybabel compile -D cardroom -d $(LOCALES) --statistics
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build/native
 	find $(LOCALES) -name '*.mo' -delete
