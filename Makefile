@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup test-packages run play test lint bench soak fuzz clean extract update-catalogs compile-catalogs
+.PHONY: setup native test-packages run play test lint bench soak fuzz clean extract update-catalogs compile-catalogs
 
 # Translations (issue 6): the template and catalogs are in cardroom/i18n; the .mo files are built.
 I18N       := cardroom/i18n
@@ -12,7 +12,12 @@ POT        := $(I18N)/cardroom.pot
 LOCALES    := $(I18N)/locale
 TRANSLATED := it fr nl es de
 
-setup: $(STAMP) compile-catalogs
+setup: $(STAMP) compile-catalogs native
+
+# The hot path of simulated kittens games compiled with mypyc into build/native (issue 16), used
+# only while its sources are unchanged (cardroom/native.py); without a C compiler, the sources.
+native: $(STAMP)
+	@$(BIN)/python -m cardroom.native_build
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -87,5 +92,5 @@ compile-catalogs: $(STAMP)
 	$(BIN)/pybabel compile -D cardroom -d $(LOCALES) --statistics
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis build/native
 	find $(LOCALES) -name '*.mo' -delete

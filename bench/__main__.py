@@ -63,7 +63,11 @@ from cardroom.games import find_game
 started = time.process_time()
 t = simulate(find_game("kittens"), 4, {games}, seed=1, levels=["random"])
 cpu = time.process_time() - started
-print(json.dumps([t.games / cpu, t.actions / cpu]))
+try:
+    from cardroom.native import active
+except ImportError:  # a revision from before the compiled hot path
+    active = list
+print(json.dumps([t.games / cpu, t.actions / cpu, len(active())]))
 """
 """One kittens measurement, run by a fresh interpreter in the folder whose `cardroom` it times.
 It counts the processor time this process used, not the wall clock, so that other programs
@@ -83,7 +87,9 @@ def _checkout(revision: str, into: Path) -> None:
         tar.extractall(into, filter="data")
 
 
-def _kittens_in(folder: Path, games: int) -> tuple[float, float]:
+def _kittens_in(folder: Path, games: int) -> tuple[float, float, int]:
+    """Games and actions per second of processor time, and how many modules ran compiled
+    (`cardroom.native`)."""
     out = subprocess.run(
         [sys.executable, "-c", KITTENS_RUN.format(games=games)],
         cwd=folder,
@@ -91,23 +97,25 @@ def _kittens_in(folder: Path, games: int) -> tuple[float, float]:
         capture_output=True,
         text=True,
     ).stdout
-    gps, aps = json.loads(out.strip().splitlines()[-1])
-    return float(gps), float(aps)
+    gps, aps, compiled = json.loads(out.strip().splitlines()[-1])
+    return float(gps), float(aps), int(compiled)
 
 
-def compare_kittens(revision: str, games: int, rounds: int = 3) -> tuple[float, float]:
+def compare_kittens(revision: str, games: int, rounds: int = 3) -> tuple[float, float, int, int]:
     """Random four-player games per second of processor time, of this tree and of `revision`,
     measured in turns (best of `rounds` each, same core, same interpreter): a ratio that holds on
-    a busy machine."""
+    a busy machine. Then how many modules ran compiled in each (`cardroom.native`)."""
     with tempfile.TemporaryDirectory(prefix="cardroom-bench-") as tmp:
         old = Path(tmp)
         _checkout(revision, old)
         ours: list[float] = []
         theirs: list[float] = []
         for _ in range(rounds):
-            theirs.append(_kittens_in(old, games)[0])
-            ours.append(_kittens_in(ROOT, games)[0])
-    return max(ours), max(theirs)
+            gps, _, old_compiled = _kittens_in(old, games)
+            theirs.append(gps)
+            gps, _, compiled = _kittens_in(ROOT, games)
+            ours.append(gps)
+    return max(ours), max(theirs), compiled, old_compiled
 
 
 def main() -> int:
@@ -150,11 +158,12 @@ def main() -> int:
         f"(target >= 500 games/s: {'met' if gps >= 500 else 'NOT MET'}; ratio to baseline {gps / base:.4f})"
     )
     if args.against:
-        ours, theirs = compare_kittens(args.against, games)
+        ours, theirs, compiled, old_compiled = compare_kittens(args.against, games)
         results["kittens_speedup"] = ours / theirs
         print(
             f"kittens, 4 random bots, {games} games, best of 3 in turns, per second of processor time: this tree {ours:,.0f} games/s, "
-            f"{args.against} {theirs:,.0f} games/s: {ours / theirs:.2f} times as fast"
+            f"{args.against} {theirs:,.0f} games/s: {ours / theirs:.2f} times as fast "
+            f"(modules compiled: {compiled} here, {old_compiled} there; CARDROOM_PURE=1 for none)"
         )
     if args.json:
         print(json.dumps({k: round(v, 2) for k, v in results.items()}))

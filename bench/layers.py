@@ -5,7 +5,8 @@ moves kept; then, in processor time on one core, best of 3, per game:
 
 - engine: a fresh table, the moves applied at their times and the timers run, nobody told;
 - driver: the same through `VirtualDriver`, each seat a stand-in that only plays its recorded
-  moves at their times (it hears every batch and asks for nothing);
+  moves at their times (like the random bot it listens to no events, so it is woken only when
+  its seat may act, and it asks for nothing);
 - views: the same, the stand-in asking for its seat's whole view before each move (what the
   kittens bots did before they read single fields through their `Sight`);
 - whole: the real bots, which decide the same moves.
@@ -34,9 +35,10 @@ Moves = list[tuple[int, int, Any]]
 
 
 class StandIn:
-    """Plays one seat's recorded moves at their times; hears everything, decides nothing."""
+    """Plays one seat's recorded moves at their times; reads nothing, decides nothing."""
 
     hears_secrets = False
+    listens = False
 
     def __init__(self, seat: int, moves: Moves, look: bool) -> None:
         self.seat = seat
@@ -69,8 +71,8 @@ def record(games: int) -> list[tuple[int, Moves, int]]:
     """The moves of games 1..`games` as the bench plays them (seed i, bots seeded as simulate does)."""
     out = []
     for seed in range(1, games + 1):
-        run = VirtualDriver(GAME.new_table(4, {}, seed), _bots(seed), lambda action: action).run()
-        out.append((seed, [(m.at, m.player, m.action) for m in run.moves], run.end_ms))
+        run = VirtualDriver(GAME.new_table(4, {}, seed), _bots(seed), GAME.action_json).run()
+        out.append((seed, [(m.at, m.player, GAME.parse_action(m.action, 4)) for m in run.moves], run.end_ms))
     return out
 
 

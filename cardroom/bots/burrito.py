@@ -63,6 +63,7 @@ class BurritoBot:
 
     hears_secrets = True
     """It follows its own hand from the events (the card it drew, the one it passed)."""
+    listens = True
 
     def __init__(self, seat: int, lvl: Level, seed: int) -> None:
         self.seat = seat

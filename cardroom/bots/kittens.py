@@ -1,4 +1,5 @@
-"""Bots for Exploding Kittens: a random player and a heuristic one at three strengths.
+"""Bots for Exploding Kittens: a heuristic player at three strengths (the random one is in
+`kittens_random`).
 
 Bots see only what their seat sees (filtered events and the seat's view) and play through the
 same actions as people, after a human-like reaction delay. Each is deterministic from its seed.
@@ -10,18 +11,15 @@ from __future__ import annotations
 
 import random
 
-from cardroom.games.kittens.actions import DRAW, NOPE, Action, Defuse, Give, Insert, Play, Reorder
+from cardroom.bots.kittens_random import RandomBot, answer_choice, opponents, pace
+from cardroom.games.kittens.actions import DRAW, NOPE, Action, Defuse, Play
 from cardroom.games.kittens.cards import (
-    ACTION_SET,
     ANY_CAT,
     ATTACK_TURNS,
-    CARDS,
     CATS,
     DEFUSE,
     EXPLODING_KITTEN,
-    TARGETED,
 )
-from cardroom.games.kittens.combos import classify
 from cardroom.protocol import JSON, Rejected
 from cardroom.protocol.rng import KeyedRandom
 from cardroom.protocol.table import ViewFn, glance
@@ -53,11 +51,6 @@ VALUE = {
 """How much the heuristic bot wants to keep a card (cats not listed are worth 5)."""
 
 
-_SINGLE = {card: (card,) for card in ACTION_SET}
-"""The one-card plays, made once (a bot lists its moves at every turn)."""
-_PAIR = {card: (card, card) for card in CARDS}
-
-
 class _Bot:
     """Scheduling shared by every kittens bot: when to look at the table again."""
 
@@ -65,6 +58,7 @@ class _Bot:
     hears_secrets = False
     """Events only say when to look again (whose turn, a window opening): it reads its cards
     from the view, so the driver hands it what everybody hears (issue 16)."""
+    listens = True
 
     def __init__(self, seat: int, seed: int, delay: tuple[int, int] = (300, 900), think_ms: int = 0) -> None:
         self.seat = seat
@@ -141,14 +135,7 @@ class _Bot:
                 self._later(now)
 
     def _pace(self, now: int, deadline: int | None) -> tuple[int, int]:
-        """How long a decision of its own takes: the level's reaction time, or a person's
-        thinking time (`think_ms` to twice that) kept within three quarters of the time left."""
-        lo, hi = self.delay
-        if self.think_ms <= 0:
-            return lo, hi
-        room = (deadline - now) * 3 // 4 if deadline is not None else 2 * self.think_ms
-        hi = max(hi, min(2 * self.think_ms, room))
-        return min(max(lo, self.think_ms), hi), hi
+        return pace(self.delay, self.think_ms, now, deadline)
 
     def act(self, view: ViewFn, now: int) -> Action | None:
         self._due = None
@@ -170,15 +157,7 @@ class _Bot:
                 return Defuse(self._kitten_position(view()))
             return None
         if phase == "choosing":
-            v = view()
-            c = v["choosing"]
-            if c["player"] != seat:
-                return None
-            if c["kind"] == "give":
-                return Give(self._give(v))
-            if c["kind"] == "reorder":
-                return Reorder(self._reorder(v, c["cards"]))
-            return Insert(self._insert(v, c["cards"][0]))
+            return answer_choice(view(), seat, self._give, self._reorder, self._insert)
         return None
 
     def refused(self, rejection: Rejected, view: ViewFn, now: int) -> None:
@@ -216,10 +195,6 @@ class _Bot:
         raise NotImplementedError
 
 
-def _others(alive: list[bool], seat: int) -> list[int]:
-    return [i for i, playing in enumerate(alive) if playing and i != seat]
-
-
 def _next_of(v: JSON, player: int) -> int:
     alive = v["alive"]
     n = len(alive)
@@ -228,63 +203,6 @@ def _next_of(v: JSON, player: int) -> int:
     while not alive[q]:
         q = (q + step) % n
     return q
-
-
-class RandomBot(_Bot):
-    """Picks uniformly among legal moves; Nopes now and then."""
-
-    nope_chance = 0.3
-
-    def _plans_nope(self, view: ViewFn) -> bool:
-        return self.rng.random() < self.nope_chance and "nope" in glance(view, "hand")
-
-    def _wants_nope(self, v: JSON) -> bool:
-        return True
-
-    def _turn_action(self, view: ViewFn) -> Action:
-        if self._fallback:
-            self._fallback = False
-            return DRAW
-        rng = self.rng
-        hand: list[str] = glance(view, "hand")
-        kinds = dict.fromkeys(hand)  # each card once, in the order first held
-        moves: list[tuple[str, ...] | None] = [None]
-        for card in kinds:
-            single = _SINGLE.get(card)
-            if single is not None:
-                moves.append(single)
-            if card != EXPLODING_KITTEN and hand.count(card) >= 2:
-                moves.append(_PAIR[card])
-        discard: list[str] = []
-        if len(kinds) >= 5:
-            discard = glance(view, "discard")
-            if discard:
-                five = tuple(rng.sample(list(kinds), 5))
-                if classify(five) is not None:
-                    moves.append(five)
-        choice = moves[rng.randrange(len(moves))]
-        if choice is None:
-            return DRAW
-        if len(choice) == 5:
-            return Play(choice, take=rng.choice(discard))
-        target = None
-        if len(choice) == 2 or choice[0] in TARGETED:
-            target = rng.choice(_others(glance(view, "alive"), self.seat))
-        return Play(choice, target=target)
-
-    def _kitten_position(self, v: JSON) -> int:
-        return self.rng.randint(0, v["deck_size"])
-
-    def _give(self, v: JSON) -> str:
-        return str(self.rng.choice(v["hand"]))
-
-    def _reorder(self, v: JSON, cards: list[str]) -> tuple[int, ...]:
-        order = list(range(len(cards)))
-        self.rng.shuffle(order)
-        return tuple(order)
-
-    def _insert(self, v: JSON, card: str) -> int:
-        return self.rng.randint(0, v["deck_size"])
 
 
 class HeuristicBot(_Bot):
@@ -297,6 +215,9 @@ class HeuristicBot(_Bot):
         super().__init__(seat, seed, delay, think_ms)
         self.skill = skill
         self._random = RandomBot(seat, seed + 1)
+        """Its sloppy moves. A random bot used to draw the time of its first look when made: that
+        draw is made still, so that a heuristic bot's games stay the same (issue 16)."""
+        self._random.rng.random()
 
     def _sloppy(self) -> bool:
         return self.skill < 1.0 and self.rng.random() > self.skill
@@ -353,7 +274,7 @@ class HeuristicBot(_Bot):
         future: list[str] = v["future"]
         risk = self._risk(v)
         has_defuse = DEFUSE in hand
-        others = _others(v["alive"], seat)
+        others = opponents(v["alive"], seat)
         sizes = v["hand_sizes"]
         richest = max(others, key=lambda i: sizes[i])
         nxt = _next_of(v, seat)
@@ -470,7 +391,7 @@ LEVELS = {"easy": (0.55, (550, 950)), "normal": (0.85, (320, 650)), "hard": (1.0
 
 def make_bot(
     seat: int, level: str, seed: int, live: bool = False, think_ms: int = 0, expert_ms: int | None = None
-) -> _Bot:
+) -> _Bot | RandomBot:
     """A bot of `level`: `random`; `easy`, `normal`, `hard` heuristic players, taking `think_ms`
     to twice that over each decision of their own (0: the level's reaction time); `expert`,
     which searches (`kittens_expert`; `live`: for `expert_ms`, default `THINK_MS`, per

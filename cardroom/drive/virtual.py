@@ -8,7 +8,7 @@ At each moment the table's due timers run first, then the actions due then.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,25 +60,36 @@ class VirtualDriver:
     def _tell(self, events: list[Event], now: int) -> None:
         """Each bot hears the events as its seat may (`Event.for_seat`), filtered once per batch.
 
-        What everybody hears (the public form of each public event) is built once and the same
-        list handed to every bot that does not hear secrets (`Bot.hears_secrets`) and to every
-        bot when the batch holds no secret: bots read events, they never change them. Only a
-        bot that hears secrets, in a batch that has some, gets a list of its own: the shared one
-        with the full form of the events it knows (built once per event), and the events only
-        their knowers hear of when it is one."""
+        What everybody hears (the public form of each public event) is built once, when a bot
+        first needs it, and the same list handed to every bot that does not hear secrets
+        (`Bot.hears_secrets`) and to every bot when the batch holds no secret: bots read events,
+        they never change them. Only a bot that hears secrets, in a batch that has some, gets a
+        list of its own: the shared one with the full form of the events it knows (built once
+        per event), and the events only their knowers hear of when it is one. A bot that does
+        not listen (`Bot.listens`) is told of the batch, with no events, only when its seat may
+        act after it (`Table.actors`, asked once)."""
         if not events:
             return
         if self.listener is not None:
             self.listener(now, events)
-        said: list[JSON] = []
+        said: list[JSON] | None = None
         secret = False  # an event with a hidden part, or one only its knowers hear of
-        for ev in events:
-            if ev.public:
-                said.append(ev.data_for_all())
-            if ev.knowers:
-                secret = True
+        actors: Collection[int] | None = None
         sights = self._sights
         for seat, bot in list(self.bots.items()):
+            if not bot.listens:
+                if actors is None:
+                    actors = self.table.actors()
+                if seat in actors:
+                    bot.notice([], sights[seat], now)
+                continue
+            if said is None:
+                said = []
+                for ev in events:
+                    if ev.public:
+                        said.append(ev.data_for_all())
+                    if ev.knowers:
+                        secret = True
             if secret and bot.hears_secrets:
                 heard = self._heard_by(seat, events)
                 if heard:

@@ -12,7 +12,7 @@ at or before `t` has run (a timer and an action at the same moment: the timer fi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from cardroom.protocol.event import JSON, Event, Rejected
@@ -59,6 +59,12 @@ class Table(Protocol[A_in]):
         """`view(seat)` for each of `seats`, the part everyone may know built once (the server
         sends a view to every member of a table with each batch). The views may share lists:
         read them, do not change them."""
+        ...
+
+    def actors(self) -> Collection[int]:
+        """The seats that have an action the table would accept now (a turn, a Nope to play, a
+        choice to make). A driver asks only the bots that do not listen (`Bot.listens`), so
+        that they are woken only when they may act (issue 16)."""
         ...
 
     def peek(self, seat: int) -> Callable[[str], Any]:
@@ -127,6 +133,12 @@ class Bot(Protocol[A_out]):
     False: it reads only what everybody hears of each event, and its own cards from the view;
     a driver may then hand it the same public list as every other such bot, and skip the events
     only their knowers hear of (its own dealt hand), unfiltered per seat (issue 16)."""
+
+    listens: bool
+    """Whether the bot reads events. False: it decides from its seat's view alone, and a driver
+    may tell it only of the batches after which its seat is among the table's `actors`, with
+    no events (`notice([], ...)`: look at the table as it is); after other batches it keeps
+    whatever it planned, and its `act` finds nothing to do if the moment passed (issue 16)."""
 
     def notice(self, events: list[JSON], view: ViewFn, now: int) -> None: ...
 

@@ -28,6 +28,7 @@ class Listening:
         self.bot = bot
         self.seat = bot.seat
         self.hears_secrets = secrets
+        self.listens = True  # what it is told is checked, whatever the bot inside reads
         self.batch = batch
         self.heard = heard
 

@@ -5,7 +5,9 @@ as bots played them. Replaying the moves on a fresh table must give, step by ste
 events (in full and as each seat and a spectator hears them), the same view for every seat and
 the same final state: `digest` hashes all of that. The fixture was written by the engine as it
 was before the speed work (issue 16); after a deliberate change of what the engine says,
-write it again with `python -m tests.kittens.engine_record` and say why in the commit.
+write it again with `python -m tests.kittens.engine_record` and say why in the commit. After a
+deliberate change of what a bot chooses, `python -m tests.kittens.engine_record --bots` pins the
+bots' new moves beside the recorded ones (`bot_moves`), which stay what the digests replay.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import gzip
 import hashlib
 import json
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -78,23 +81,35 @@ def digest(game: JSON) -> str:
     return h.hexdigest()
 
 
+def levels_per_seat() -> list[tuple[str, ...]]:
+    """Each recorded game's bot level per seat, in the order `main` wrote them."""
+    out: list[tuple[str, ...]] = []
+    for players, levels, count in SETS:
+        out += [levels if len(levels) == players else levels * players] * count
+    return out
+
+
+def bot_moves(game: JSON, levels: tuple[str, ...]) -> list[list[Any]]:
+    """The moves bots of `levels`, seeded as when `game` was recorded, play on its deal."""
+    players, seed = game["players"], game["seed"]
+    table = fresh_table(players, seed, game["hands"], game["deck"])
+    bots = {s: make_bot("kittens", s, levels[s], seed * 1_000 + s) for s in range(players)}
+    run = VirtualDriver(table, bots, GAME.action_json).run()
+    return [[m.at, m.player, m.action] for m in run.moves]
+
+
 def record(players: int, levels: tuple[str, ...], seed: int) -> JSON:
     """One game played by bots on a table dealt from `seed`, with its moves and digest."""
     dealt = GAME.new_table(players, {}, seed)
     hands = [list(h) for h in dealt.s.hands]
     deck = list(dealt.s.deck)
-    table = fresh_table(players, seed, hands, deck)
     seats = levels if len(levels) == players else levels * players
+    game: JSON = {"players": players, "seed": seed, "hands": hands, "deck": deck}
+    table = fresh_table(players, seed, hands, deck)
     bots = {s: make_bot("kittens", s, seats[s], seed * 1_000 + s) for s in range(players)}
     run = VirtualDriver(table, bots, GAME.action_json).run()
-    game: JSON = {
-        "players": players,
-        "seed": seed,
-        "hands": hands,
-        "deck": deck,
-        "moves": [[m.at, m.player, m.action] for m in run.moves],
-        "end": run.end_ms,
-    }
+    game["moves"] = [[m.at, m.player, m.action] for m in run.moves]
+    game["end"] = run.end_ms
     game["digest"] = digest(game)
     return game
 
@@ -105,15 +120,36 @@ def load() -> list[JSON]:
     return games
 
 
+def save(games: list[JSON]) -> None:
+    data = json.dumps(games, separators=(",", ":")).encode()
+    FIXTURE.write_bytes(gzip.compress(data, mtime=0))
+
+
+def repin_bots() -> None:
+    """Keep every game's moves (what the engine digests are of) and pin, as `bot_moves`, the
+    moves the bots make now where they differ: after a deliberate change of a bot's choices
+    (issue 16: the `random` bot is asked only when it may act, and draws less)."""
+    games = load()
+    for game, levels in zip(games, levels_per_seat(), strict=True):
+        moves = bot_moves(game, levels)
+        game.pop("bot_moves", None)
+        if moves != game["moves"]:
+            game["bot_moves"] = moves
+    save(games)
+    print(f"{sum('bot_moves' in g for g in games)} of {len(games)} games re-pinned in {FIXTURE}")
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--bots"]:
+        repin_bots()
+        return
     games = []
     seed = 1
     for players, levels, count in SETS:
         for _ in range(count):
             games.append(record(players, levels, seed))
             seed += 1
-    data = json.dumps(games, separators=(",", ":")).encode()
-    FIXTURE.write_bytes(gzip.compress(data, mtime=0))
+    save(games)
     print(f"{len(games)} games written to {FIXTURE}")
 
 

@@ -10,8 +10,8 @@ from cardroom.games.kittens import GAME
 from cardroom.protocol import Event
 
 
-def decision_times(options: dict[str, Any], seed: int = 4) -> list[int]:
-    """A whole game of four normal bots: how long each took over each decision of its own (a
+def decision_times(options: dict[str, Any], seed: int = 4, level: str = "normal") -> list[int]:
+    """A whole game of four bots of `level`: how long each took over each decision of its own (a
     turn's card or draw, a choice, a defuse), from the moment it was theirs to their action."""
     table = GAME.new_table(4, options, seed)
     opened: dict[int, int] = {}
@@ -27,7 +27,7 @@ def decision_times(options: dict[str, Any], seed: int = 4) -> list[int]:
             opened[who] = now
         decider = who
 
-    bots = {s: make_bot("kittens", s, "normal", seed * 100 + s, options=options) for s in range(4)}
+    bots = {s: make_bot("kittens", s, level, seed * 100 + s, options=options) for s in range(4)}
     times: list[int] = []
     decided: dict[int, int] = {}
 
@@ -49,6 +49,17 @@ def test_bots_take_a_person_s_time_over_their_own_decisions_at_a_table() -> None
     assert len(times) > 100
     assert min(times) >= 1500 and max(times) <= 3000
     assert max(times) - min(times) > 500, "not one fixed delay"
+
+
+def test_the_random_bot_too_takes_a_person_s_time() -> None:
+    """docs/rules/kittens.md#bots: the `random` bot, woken only when it may act (issue 16), takes
+    1.5 to 3 s over each decision of its own too, and its own 300 to 900 ms at bot_think_ms 0."""
+    times = [t for seed in range(1, 6) for t in decision_times({}, seed, "random")]
+    assert len(times) > 100
+    assert min(times) >= 1500 and max(times) <= 3000
+    assert max(times) - min(times) > 500, "not one fixed delay"
+    quick = [t for seed in range(1, 4) for t in decision_times({"bot_think_ms": 0}, seed, "random")]
+    assert len(quick) > 50 and min(quick) >= 300 and max(quick) <= 900
 
 
 def test_bot_think_ms_zero_keeps_the_levels_quick_reactions() -> None:

@@ -46,6 +46,24 @@ def test_a_network_player_plays_a_whole_game_against_bots(
     assert me.seat == 0
 
 
+def test_random_players_over_the_network_and_at_the_table_finish_a_game(server: LiveServer) -> None:
+    """Issue 16: the `random` bot reads no events. At the table the server wakes it only when
+    its seat may act; over the network it hears every batch like a person's client. Three of
+    the first and one of the second play a four-player game to its end."""
+
+    async def scenario() -> NetBot:
+        me = NetBot(server.ws_url, "Rae", "kittens", "random", seed=3)
+        await create_and_start(me, "kittens", seats=4, bots=3, options=FAST_KITTENS, level="random")
+        await me.send({"type": "start", "table": me.table})
+        await play_to_the_end([me], 180)
+        await me.close()
+        return me
+
+    me = asyncio.run(scenario())
+    assert me.over
+    assert me.winner is not None
+
+
 def test_a_reconnect_in_the_middle_of_a_game_resumes_it(server: LiveServer) -> None:
     """A player whose connection drops comes back with their token and gets what they missed."""
 

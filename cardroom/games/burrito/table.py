@@ -119,6 +119,10 @@ class BurritoTable:
         due = self._next_timer()
         return None if due is None else due[0]
 
+    def actors(self) -> range:
+        """Every seat: a real-time game, in which anyone may pass, throw or dodge at any moment."""
+        return range(self.n)
+
     def view(self, seat: int | None) -> JSON:
         from cardroom.games.burrito.view import view
 

@@ -110,14 +110,10 @@ class State:
     def copy(self) -> State:
         """An independent copy: nothing mutable is shared, the random generator included, so
         that a search can play the copy on without touching this state."""
-        new = State.__new__(State)
-        new.players = self.players
-        new.options = self.options
         rng = KeyedRandom(0)  # any seed: its state is replaced at once
         rng.setstate(self.rng.getstate())
-        new.rng = rng
-        new.hands = [list(h) for h in self.hands]
-        new.deck = list(self.deck)
+        # Made through the constructor, which a compiled State requires (`cardroom.native`).
+        new = State(self.players, self.options, rng, [list(h) for h in self.hands], list(self.deck), [])
         new.discard = list(self.discard)
         new.alive = list(self.alive)
         new.out = list(self.out)

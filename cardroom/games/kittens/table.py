@@ -109,6 +109,22 @@ class KittensTable:
     def views(self, seats: Iterable[int | None]) -> dict[int | None, JSON]:
         return views(self.s, seats)
 
+    def actors(self) -> tuple[int, ...]:
+        """Who has a move `apply` would accept now: the player whose turn it is, a Nope holder
+        who may answer the card in a Nope window, the defuser holding a Defuse, the chooser."""
+        s = self.s
+        phase = s.phase
+        if phase == TURN:
+            return (s.turn,)
+        if phase == NOPE_WINDOW:
+            hands = s.hands
+            return tuple(p for p in may_nope(s) if NOPE in hands[p])
+        if phase == DEFUSING:
+            return (s.turn,) if DEFUSE in s.hands[s.turn] else ()
+        if phase == CHOOSING:
+            return (s.chooser,)
+        return ()
+
     def peek(self, seat: int) -> Callable[[str], Any]:
         return partial(view_field, self.s, seat)
 

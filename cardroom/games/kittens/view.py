@@ -14,6 +14,38 @@ from cardroom.games.kittens.state import CHOOSING, GIVE, NOPE_WINDOW, State
 from cardroom.protocol import JSON
 
 
+def _window(s: State) -> JSON | None:
+    """The open Nope window's card, as the view says it."""
+    pending = s.pending
+    if s.phase != NOPE_WINDOW or pending is None:
+        return None
+    player, cards, combo, target, name, take = pending
+    return {
+        "player": player,
+        "cards": list(cards),
+        "combo": combo,
+        "target": target,
+        "name": name,
+        "take": take,
+        "nopes": s.nopes,
+        "last": s.last_actor,
+    }
+
+
+def _choosing(s: State, seat: int | None) -> JSON | None:
+    """The choice being made, as `seat` sees it: the cards only to their chooser."""
+    if s.phase != CHOOSING:
+        return None
+    choosing: JSON = {
+        "player": s.chooser,
+        "kind": s.choice_kind,
+        "for": s.receiver if s.choice_kind == GIVE else None,
+    }
+    if seat is not None and 0 <= seat < s.players and seat == s.chooser and s.choice_kind != GIVE:
+        choosing["cards"] = list(s.choice_cards)
+    return choosing
+
+
 def view(s: State, seat: int | None) -> JSON:
     """The JSON view of `s` for `seat` (fields listed in docs/rules/kittens.md#what-players-know)."""
     out = _public(s)
@@ -35,27 +67,8 @@ def views(s: State, seats: Iterable[int | None]) -> dict[int | None, JSON]:
 
 def _public(s: State) -> JSON:
     """A spectator's view."""
-    window: JSON | None = None
-    pending = s.pending
-    if s.phase == NOPE_WINDOW and pending is not None:
-        player, cards, combo, target, name, take = pending
-        window = {
-            "player": player,
-            "cards": list(cards),
-            "combo": combo,
-            "target": target,
-            "name": name,
-            "take": take,
-            "nopes": s.nopes,
-            "last": s.last_actor,
-        }
-    choosing: JSON | None = None
-    if s.phase == CHOOSING:
-        choosing = {
-            "player": s.chooser,
-            "kind": s.choice_kind,
-            "for": s.receiver if s.choice_kind == GIVE else None,
-        }
+    window = _window(s)
+    choosing = _choosing(s, None)
     return {
         "seat": None,
         "players": s.players,
@@ -97,8 +110,8 @@ def _personal(s: State, out: JSON, seat: int | None) -> None:
 
 
 def view_field(s: State, seat: int, key: str) -> Any:
-    """`view(s, seat)[key]`, the fields bots read at every turn made alone (issue 16), the others
-    taken from the whole view."""
+    """`view(s, seat)[key]`, the fields bots read at every turn or window made alone (issue 16),
+    the others taken from the whole view."""
     if key == "phase":
         return s.phase
     if key == "turn":
@@ -113,4 +126,8 @@ def view_field(s: State, seat: int, key: str) -> Any:
         return s.discard[::-1]
     if key == "deck_size":
         return len(s.deck)
+    if key == "window":
+        return _window(s)
+    if key == "choosing":
+        return _choosing(s, seat)
     return view(s, seat)[key]

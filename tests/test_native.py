@@ -1,0 +1,78 @@
+"""The compiled hot path (`cardroom.native`, issue 16): the same games as the sources, and never
+a build of other sources than today's."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from cardroom import native
+from cardroom.native_build import build
+
+ROOT = Path(__file__).resolve().parents[1]
+
+GAMES = """
+import json
+from cardroom import native
+from cardroom.drive.simulate import simulate
+from cardroom.games import find_game
+from cardroom.games.kittens import GAME
+kittens = simulate(find_game("kittens"), 4, 40, seed=3, levels=["random"]).to_json()
+mixed = simulate(find_game("kittens"), 5, 10, seed=8, levels=["random", "easy", "normal", "hard", "random"]).to_json()
+table = GAME.new_table(3, {}, 11)
+copy = table.copy()
+for t in (kittens, mixed):
+    for key in ("seconds", "games_per_s", "actions_per_s"):
+        del t[key]
+print(json.dumps([native.active(), kittens, mixed, copy.snapshot() == table.snapshot()]))
+"""
+
+
+def _play(pure: bool) -> list[object]:
+    env = {k: v for k, v in os.environ.items() if k != "CARDROOM_PURE"}
+    if pure:
+        env["CARDROOM_PURE"] = "1"
+    out = subprocess.run(
+        [sys.executable, "-c", GAMES], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    ).stdout
+    result: list[object] = json.loads(out.strip().splitlines()[-1])
+    return result
+
+
+def test_compiled_modules_play_the_same_games_as_the_sources() -> None:
+    """`make setup` compiles; built here too when it has not been. The same random and heuristic
+    games, statistics and all, compiled and from the sources."""
+    assert build(), "mypyc could not compile the hot path (see stderr)"
+    compiled, pure = _play(pure=False), _play(pure=True)
+    assert compiled[0] == list(native.MODULES) and pure[0] == []
+    assert compiled[1:] == pure[1:]
+    assert compiled[3] is True
+
+
+def test_a_build_of_other_sources_is_never_loaded(tmp_path: Path) -> None:
+    """An edited source (here: a manifest that records another digest), a module missing from
+    the build or a build for another interpreter: the sources run."""
+    assert build()
+    folder = tmp_path / "native"
+    shutil.copytree(native.BUILD, folder)
+    assert native.current(folder) is not None
+    manifest = json.loads((folder / "manifest.json").read_text())
+
+    def with_manifest(change: dict[str, object]) -> dict[str, Path] | None:
+        (folder / "manifest.json").write_text(json.dumps({**manifest, **change}))
+        return native.current(folder)
+
+    edited = dict(manifest["modules"])
+    edited["cardroom.games.kittens.table"] = "0" * 64
+    assert with_manifest({"modules": edited}) is None
+    fewer = dict(manifest["modules"])
+    del fewer["cardroom.drive.virtual"]
+    assert with_manifest({"modules": fewer}) is None
+    assert with_manifest({"suffix": ".cpython-312-x86_64-linux-gnu.so"}) is None
+    assert with_manifest({}) is not None
+    (folder / ("cardroom.games.kittens.view" + manifest["suffix"])).unlink()
+    assert native.current(folder) is None
