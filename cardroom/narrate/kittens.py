@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from cardroom.games.kittens import queries
+from cardroom.games.kittens.cards import FERAL_CAT
 from cardroom.i18n import _, ngettext
 from cardroom.narrate._common import (
     N_,
@@ -122,16 +123,34 @@ def card_list(cards: Sequence[str]) -> str:
     return join_list([card_name(c) for c in cards])
 
 
+def combo_card(cards: Sequence[str]) -> str:
+    """The card a pair or triple is of: the Feral Cat stands in for the cat it is played with
+    (docs/rules/kittens.md, Combos), so a Grey Cat and a Feral Cat are a Grey Cat pair; Feral
+    Cats alone are a Feral Cat pair or triple."""
+    return next((c for c in cards if c != FERAL_CAT), cards[0])
+
+
 def played_what(cards: Sequence[str]) -> str:
     """What a play was, as one singular noun: "Black Cat", "a Black Cat pair" is "Black Cat
-    pair", three alike "Black Cat triple", five different cards "five different cards"."""
+    pair", three alike "Black Cat triple", five different cards "five different cards"; a
+    Feral Cat standing in is named after the pair ("Grey Cat pair with a Feral Cat")."""
     if len(cards) == 1:
         return card_name(cards[0])
-    if len(set(cards)) == 1 and len(cards) == 2:
-        return _("{card} pair").format(card=card_name(cards[0]))
-    if len(set(cards)) == 1 and len(cards) == 3:
-        return _("{card} triple").format(card=card_name(cards[0]))
-    return _("five different cards") if len(cards) == 5 else card_list(cards)
+    if len(cards) == 5:
+        return _("five different cards")
+    card = combo_card(cards)
+    ferals = cards.count(FERAL_CAT) if card != FERAL_CAT else 0
+    if len(set(cards) - {FERAL_CAT}) > 1 or len(cards) not in (2, 3):
+        return card_list(cards)
+    if len(cards) == 2:
+        if ferals:
+            return _("{card} pair with a Feral Cat").format(card=card_name(card))
+        return _("{card} pair").format(card=card_name(card))
+    if ferals:
+        return ngettext("{card} triple with a Feral Cat", "{card} triple with {n} Feral Cats", ferals).format(
+            card=card_name(card), n=ferals
+        )
+    return _("{card} triple").format(card=card_name(card))
 
 
 def numbered(cards: Sequence[str]) -> str:
@@ -263,7 +282,7 @@ def _played(e: JSON, who: Namer, view: JSON) -> list[str]:
     target: int = e.get("target", -1) if e.get("target") is not None else -1
     if combo == "pair":
         # "a Red Cat pair": the card's name stays singular in every language.
-        card = card_name(cards[0])
+        card = card_name(combo_card(cards))
         if me:
             return [_("You play a {card} pair against {target}.").format(card=card, target=who(target))]
         if target == who.seat:
@@ -275,7 +294,7 @@ def _played(e: JSON, who: Namer, view: JSON) -> list[str]:
             )
         ]
     if combo == "triple":
-        card, wanted = card_name(cards[0]), a_card(e["name"])
+        card, wanted = card_name(combo_card(cards)), a_card(e["name"])
         if me:
             return [
                 _("You play three {card} and ask {target} for {wanted}.").format(

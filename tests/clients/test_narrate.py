@@ -262,6 +262,37 @@ def test_your_own_card_noped_is_said_as_yours_and_a_pair_is_one_thing() -> None:
     assert _say(kittens, pair, 0, KVIEW) == ["Marco: a Red Cat pair against you."]
 
 
+def test_a_feral_cat_pair_is_named_for_the_cat_it_stands_in_for() -> None:
+    """Issue 14: "your Grey Cat and Feral Cat has no effect" read a pair as two cards. The Feral
+    Cat stands in for the other cat (docs/rules/kittens.md, Combos): a Grey Cat pair, said with
+    the Feral Cat it was made of; Feral Cats alone are a Feral Cat pair."""
+    feral_pair = ["feral_cat", "grey_cat"]
+    closed = Event("window_closed", {"player": 0, "cards": feral_pair, "nopes": 1, "cancelled": True})
+    assert _say(kittens, closed, 0, KVIEW) == ["Noped: your Grey Cat pair with a Feral Cat has no effect."]
+    closed = Event("window_closed", {"player": 1, "cards": feral_pair, "nopes": 1, "cancelled": True})
+    assert _say(kittens, closed, 0, KVIEW) == ["Noped: Anna's Grey Cat pair with a Feral Cat has no effect."]
+    window = {"player": 0, "cards": feral_pair, "combo": "pair", "target": 1, "nopes": 1}
+    noped = Event("noped", {"player": 2, "nopes": 1, "until": 1})
+    assert _say(kittens, noped, 0, {**KVIEW, "window": window}) == [
+        "Marco Nopes your Grey Cat pair with a Feral Cat."
+    ]
+    played = Event("played", {"player": 2, "cards": feral_pair, "combo": "pair", "target": 0, "until": 9})
+    assert _say(kittens, played, 0, KVIEW) == ["Marco: a Grey Cat pair against you."]
+    ferals = ["feral_cat", "feral_cat"]
+    closed = Event("window_closed", {"player": 0, "cards": ferals, "nopes": 1, "cancelled": False})
+    assert _say(kittens, closed, 0, KVIEW) == ["Your Feral Cat pair goes ahead after all."]
+    triple = ["feral_cat", "tabby_cat", "feral_cat"]
+    closed = Event("window_closed", {"player": 0, "cards": triple, "nopes": 1, "cancelled": False})
+    assert _say(kittens, closed, 0, KVIEW) == [
+        "Your Tabby Cat triple with 2 Feral Cats goes ahead after all."
+    ]
+    played = Event(
+        "played",
+        {"player": 0, "cards": triple, "combo": "triple", "target": 1, "name": "defuse", "until": 9},
+    )
+    assert _say(kittens, played, 0, KVIEW) == ["You play three Tabby Cat and ask Anna for a Defuse."]
+
+
 def test_turns_and_quick_keys_answer_from_the_view() -> None:
     assert _say(kittens, Event("turn", {"player": 0, "turns_left": 2, "direction": 1}), 0, KVIEW) == [
         "Your turn (2 turns to play)."
