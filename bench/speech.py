@@ -108,7 +108,9 @@ class Transcript:
         return {v: self.words(v) / minutes if minutes else 0.0 for v in VERBOSITIES}
 
 
-async def listen(url: str, game: str, seconds: float | None, seed: int = 7) -> Transcript:
+async def listen(
+    url: str, game: str, seconds: float | None, seed: int = 7, name: str = "Listener"
+) -> Transcript:
     """Seat 0 (a normal network bot at a person's pace) creates a four-seat table with three normal bots and plays;
     its transcript covers the first `seconds` of play, or the whole game when None."""
     transcript = Transcript()
@@ -116,7 +118,7 @@ async def listen(url: str, game: str, seconds: float | None, seed: int = 7) -> T
     def keep(message: dict[str, Any], _raw: str) -> None:
         transcript.take(message)
 
-    bot = Listener(url, "Listener", game, "normal", seed, on_message=keep)
+    bot = Listener(url, name, game, "normal", seed, on_message=keep)
     await bot.connect()
     while not any(m.get("type") == "welcome" for m in messages(await bot.ws.recv())):
         pass
@@ -151,8 +153,9 @@ def pooled(transcripts: list[Transcript]) -> dict[str, float]:
 
 
 async def listen_many(url: str, game: str, seconds: float | None, tables: int) -> list[Transcript]:
-    """`tables` tables played at once, a listener at each (`listen`)."""
-    return list(await asyncio.gather(*(listen(url, game, seconds, seed=7 + i) for i in range(tables))))
+    """`tables` tables played at once, a listener at each (`listen`; nicknames are unique)."""
+    runs = (listen(url, game, seconds, seed=7 + i, name=f"Listener{i + 1}") for i in range(tables))
+    return list(await asyncio.gather(*runs))
 
 
 def measure(game: str, seconds: float | None, url: str | None = None, tables: int = 1) -> list[Transcript]:
