@@ -425,7 +425,8 @@ def _future(e: JSON, who: Namer, view: JSON) -> list[str]:
     if p == who.seat and "cards" in e:
         if not e["cards"]:
             return [_("The deck is empty: there is nothing to see.")]
-        return [_("The top of the deck, top first: {cards}.").format(cards=numbered(e["cards"]))]
+        # In order, top first: the numbers would add a word a card (the reorder keys say them).
+        return [_("The top of the deck, top first: {cards}.").format(cards=card_list(e["cards"]))]
     return [
         ngettext("{name} looks at the top {n} card.", "{name} looks at the top {n} cards.", count).format(
             name=who(p), n=count
@@ -496,7 +497,7 @@ def _reordered(e: JSON, who: Namer, view: JSON) -> list[str]:
     if p == who.seat and "cards" in e:
         if e.get("timeout"):
             return [_("Time is up: the order stays. Top first: {cards}.").format(cards=numbered(e["cards"]))]
-        return [_("New order of the top, top first: {cards}.").format(cards=numbered(e["cards"]))]
+        return [_("New order of the top, top first: {cards}.").format(cards=card_list(e["cards"]))]
     return [
         ngettext("{name} reorders the top {n} card.", "{name} reorders the top {n} cards.", count).format(
             name=who(p), n=count
@@ -543,7 +544,7 @@ def _drew(e: JSON, who: Namer, view: JSON) -> list[str]:
             lines.append(_("You drew {card}.").format(card=a_card(e["card"])))
         return lines
     if e.get("card") == "exploding_kitten":
-        lines.append(_("{name} drew an Exploding Kitten!").format(name=who(p)))
+        lines.append(_("{name}: Exploding Kitten!").format(name=who(p)))  # who and what, short
     elif bottom:
         lines.append(_("{name} draws from the bottom.").format(name=who(p)))
     else:
@@ -579,11 +580,7 @@ def _defused(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 def _exploded(e: JSON, who: Namer, view: JSON) -> list[str]:
     p = e["player"]
-    lines = [
-        _("BOOM! You explode and are out of the game.")
-        if p == who.seat
-        else _("BOOM! {name} is out.").format(name=who(p))
-    ]
+    lines = [_("BOOM! You are out.") if p == who.seat else _("BOOM! {name} is out.").format(name=who(p))]
     if e.get("discarded"):
         lines.append(_("Discarded: {cards}.").format(cards=card_list(e["discarded"])))
     return lines

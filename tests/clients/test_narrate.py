@@ -222,7 +222,7 @@ def test_the_drawer_is_told_the_card_the_others_only_that_a_card_was_drawn() -> 
     assert _say(kittens, event, 0, KVIEW) == ["You drew a Defuse."]
     assert _say(kittens, event, 1, KVIEW) == ["Zoe draws a card."]
     kitten = Event("drew", {"player": 1, "from": "top", "card": "exploding_kitten", "forced": False})
-    assert _say(kittens, kitten, 0, KVIEW) == ["Anna drew an Exploding Kitten!"]
+    assert _say(kittens, kitten, 0, KVIEW) == ["Anna: Exploding Kitten!"]
     # The drawer hears it once, from the defuse prompt that follows at once.
     assert _say(kittens, kitten, 1, KVIEW) == []
 
@@ -254,7 +254,7 @@ def test_the_future_is_told_only_to_the_one_who_looked() -> None:
         "future", {"player": 2, "count": 3}, {"cards": ["skip", "exploding_kitten", "nope"]}, frozenset({2})
     )
     assert _say(kittens, future, 2, KVIEW) == [
-        "The top of the deck, top first: 1: Skip, 2: Exploding Kitten and 3: Nope."
+        "The top of the deck, top first: Skip, Exploding Kitten and Nope."
     ]
     assert _say(kittens, future, 0, KVIEW) == ["Marco looks at the top 3 cards."]
 
