@@ -6,7 +6,12 @@ server sends to that seat is kept; what each verbosity says of it is counted in 
 (`cardroom.narrate.speech.heard`, the rule every client follows). Issue 14's targets, default
 verbosity: at most 150 words a minute (burrito, first minute), 120 (kittens, whole game).
 
-    python -m bench.speech [--game burrito|kittens] [--seconds 60]
+One table's minute depends on how many fights the listener happens to be in (two to four), so
+several tables play at once on the same server (`--tables`), each its own round with its own
+secret seed, and the figure is their words over their minutes; each table's own figure is
+printed beside it.
+
+    python -m bench.speech [--game burrito|kittens|both] [--seconds 60] [--tables 4]
 """
 
 from __future__ import annotations
@@ -103,7 +108,9 @@ class Transcript:
         return {v: self.words(v) / minutes if minutes else 0.0 for v in VERBOSITIES}
 
 
-async def listen(url: str, game: str, seconds: float | None, seed: int = 7) -> Transcript:
+async def listen(
+    url: str, game: str, seconds: float | None, seed: int = 7, name: str = "Listener"
+) -> Transcript:
     """Seat 0 (a normal network bot at a person's pace) creates a four-seat table with three normal bots and plays;
     its transcript covers the first `seconds` of play, or the whole game when None."""
     transcript = Transcript()
@@ -111,7 +118,7 @@ async def listen(url: str, game: str, seconds: float | None, seed: int = 7) -> T
     def keep(message: dict[str, Any], _raw: str) -> None:
         transcript.take(message)
 
-    bot = Listener(url, "Listener", game, "normal", seed, on_message=keep)
+    bot = Listener(url, name, game, "normal", seed, on_message=keep)
     await bot.connect()
     while not any(m.get("type") == "welcome" for m in messages(await bot.ws.recv())):
         pass
@@ -139,37 +146,57 @@ async def listen(url: str, game: str, seconds: float | None, seed: int = 7) -> T
     return transcript
 
 
-def measure(game: str, seconds: float | None, url: str | None = None) -> Transcript:
-    """`listen` against `url`, or against a server of its own."""
+def pooled(transcripts: list[Transcript]) -> dict[str, float]:
+    """Words a minute per verbosity over several tables: all their words over all their minutes."""
+    minutes = sum(t.minutes() for t in transcripts)
+    return {v: sum(t.words(v) for t in transcripts) / minutes if minutes else 0.0 for v in VERBOSITIES}
+
+
+async def listen_many(url: str, game: str, seconds: float | None, tables: int) -> list[Transcript]:
+    """`tables` tables played at once, a listener at each (`listen`; nicknames are unique)."""
+    runs = (listen(url, game, seconds, seed=7 + i, name=f"Listener{i + 1}") for i in range(tables))
+    return list(await asyncio.gather(*runs))
+
+
+def measure(game: str, seconds: float | None, url: str | None = None, tables: int = 1) -> list[Transcript]:
+    """`listen_many` against `url`, or against a server of its own."""
     if url is not None:
-        return asyncio.run(listen(url, game, seconds))
+        return asyncio.run(listen_many(url, game, seconds, tables))
     with run_server() as server:
-        return asyncio.run(listen(server.ws_url, game, seconds))
+        return asyncio.run(listen_many(server.ws_url, game, seconds, tables))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.speech", description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=("burrito", "kittens", "both"), default="both")
-    parser.add_argument("--seconds", type=float, default=60.0, help="burrito: the minutes measured")
+    parser.add_argument("--seconds", type=float, default=60.0, help="burrito: the seconds measured")
+    parser.add_argument("--tables", type=int, default=4, help="tables played at once, a listener at each")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     games = ("burrito", "kittens") if args.game == "both" else (args.game,)
-    results: dict[str, dict[str, float]] = {}
+    results: dict[str, dict[str, Any]] = {}
     with run_server() as server:
         for game in games:
             span = args.seconds if game == "burrito" else None
-            transcript = asyncio.run(listen(server.ws_url, game, span))
-            results[game] = {**transcript.rates(), "minutes": transcript.minutes()}
+            transcripts = asyncio.run(listen_many(server.ws_url, game, span, args.tables))
+            results[game] = {
+                **pooled(transcripts),
+                "minutes": sum(t.minutes() for t in transcripts),
+                "tables": [t.rates() for t in transcripts],
+            }
     if args.json:
         print(json.dumps(results))
         return 0
     for game, rates in results.items():
         span = "first minute" if game == "burrito" else "whole game"
         figures = ", ".join(f"{v} {rates[v]:.0f}" for v in VERBOSITIES)
+        tables = rates["tables"]
         print(
-            f"speech {game} ({span}, {rates['minutes']:.1f} min of play), words a minute: {figures}"
-            f" (target for normal: at most {TARGETS[game]:.0f})"
+            f"speech {game} ({span}, {len(tables)} tables, {rates['minutes']:.1f} min of play),"
+            f" words a minute: {figures} (target for normal: at most {TARGETS[game]:.0f})"
         )
+        for v in VERBOSITIES:
+            print(f"  {v}, each table: " + ", ".join(f"{t[v]:.0f}" for t in tables))
     return 0
 
 

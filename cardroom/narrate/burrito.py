@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from cardroom.games.burrito.cards import HAND_LIMIT
+from cardroom.games.burrito.cards import BATTLE_SET
 from cardroom.i18n import _, ngettext
 from cardroom.narrate._common import (
     N_,
@@ -45,7 +45,6 @@ FIGHT_NAMES: dict[str, str] = {"brawl": N_("Brawl"), "war": N_("War"), "duel": N
 
 # Sentences that name a fight are written out per kind (never "a {fight}"), so that each
 # language can give every fight its own article, gender and case.
-YOU_CALL = {"brawl": N_("You call a Brawl!"), "war": N_("You call a War!"), "duel": N_("You call a Duel!")}
 THEY_CALL = {
     "brawl": N_("{name} calls a Brawl!"),
     "war": N_("{name} calls a War!"),
@@ -156,10 +155,13 @@ def fight_name(kind: str) -> str:
     return _(FIGHT_NAMES.get(kind, kind))
 
 
-def hand_line(hand: Sequence[str]) -> str:
-    """ "1 Goth Sloth, 2 War, ...": the hand with its slot numbers."""
+def hand_line(hand: Sequence[str], slots: bool = True) -> str:
+    """ "Your hand: 1: Goth Sloth, 2: War, ...": the hand with its slot numbers, as the hand key
+    reads it; without them (`slots` False, the deal) the cards in slot order."""
     if not hand:
         return _("Your hand is empty.")
+    if not slots:
+        return _("Your hand: {cards}.").format(cards=join_list([card_name(c) for c in hand]))
     items = join_list([_("{slot}: {card}").format(slot=i + 1, card=card_name(c)) for i, c in enumerate(hand)])
     return _("Your hand: {cards}.").format(cards=items)
 
@@ -190,7 +192,9 @@ def _round_start(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 
 def _hand(e: JSON, who: Namer, view: JSON) -> list[str]:
-    return [hand_line(e["cards"])] if "cards" in e else []
+    # The deal is said every round, in slot order without the numbers: five numbers more to
+    # hear each time; the hand key and the page's hand list give each card's slot.
+    return [hand_line(e["cards"], slots=False)] if "cards" in e else []
 
 
 def _countdown(e: JSON, who: Namer, view: JSON) -> list[str]:
@@ -207,24 +211,16 @@ def _draw(e: JSON, who: Namer, view: JSON) -> list[str]:
     community = e["from"] == "community"
     pile = e.get("pile", 0) + 1
     if p == who.seat and "card" in e:
-        slot = len(view.get("hand", [])) or 1
-        if e["card"] in view.get("hand", []):
-            slot = len(view["hand"]) - view["hand"][::-1].index(e["card"])
+        # Your most frequent line: the card alone answers your draw key ("Churro Bat."), but a
+        # battle card's name alone would sound like its fight ("War."): "Drew War."; a draw
+        # from a community pile says which. The card lands last in your hand, whose size your
+        # own moves and the hand key tell.
         card = card_name(e["card"])
-        # The card drawn lands last: its slot is said while the hand is not full (you may draw
-        # again), not on every draw into slot 5.
-        full = slot >= HAND_LIMIT
         if community:
-            if full:
-                return [_("Drew {card} from community pile {pile}.").format(card=card, pile=pile)]
-            return [
-                _("Drew {card} from community pile {pile}, slot {slot}.").format(
-                    card=card, pile=pile, slot=slot
-                )
-            ]
-        if full:
+            return [_("Drew {card} from community pile {pile}.").format(card=card, pile=pile)]
+        if e["card"] in BATTLE_SET:
             return [_("Drew {card}.").format(card=card)]
-        return [_("Drew {card}, slot {slot}.").format(card=card, slot=slot)]
+        return [_("{card}.").format(card=card)]
     if community:
         return [_("{name} draws from community pile {pile}.").format(name=who(p), pile=pile)]
     return [_("{name} draws.").format(name=who(p))]
@@ -252,10 +248,13 @@ def _set(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 
 def _call(e: JSON, who: Namer, view: JSON) -> list[str]:
-    # The fighters are named once, by the fight_start of the same batch.
+    # The fight is said once, by the fight_start of the same batch, which names its fighters:
+    # your own call is confirmed by it ("Brawl: Anna against Marco."), and a duel called on you
+    # is said by it at once ("Duel: you against Marco."), as a Brawl's and a War's fighters
+    # hear their fight, not who called it. The others hear who called (verbose).
     p, kind = e["player"], e["fight"]
-    if p == who.seat:
-        return [per_fight(YOU_CALL, kind)]
+    if p == who.seat or who.seat in e.get("targets", ()):
+        return []
     return [per_fight(THEY_CALL, kind).format(name=who(p))]
 
 
@@ -280,7 +279,6 @@ def _fight_start(e: JSON, who: Namer, view: JSON) -> list[str]:
     fighters = e["fighters"]
     kind = e["kind"]
     tiebreak = e.get("tiebreak")
-    me_in = who.seat in fighters
     if e.get("merged"):
         return [_("Calls at the same moment: a War of everybody!")]
     if tiebreak == "badge":
@@ -291,15 +289,16 @@ def _fight_start(e: JSON, who: Namer, view: JSON) -> list[str]:
         line = pair_line(who, fighters[0], fighters[1], kind)
     else:
         line = per_fight(GROUP_FIGHT, kind).format(players=who.list(fighters))
-    # One line: the fight and who is in it (the listener's "you" among them says they fight).
-    if me_in and e["kind"] == "duel" and "go_at" in e:
-        return [_("{fight} Wait for Burrito! before you throw.").format(fight=line)]
+    # One line: the fight and who is in it (the listener's "you" among them says they fight). A
+    # duel's countdown follows at once, "3", "2", "1", then "BURRITO! Throw!": it says when.
     return [line]
 
 
 def _duel_beat(e: JSON, who: Namer, view: JSON) -> list[str]:
     if e["beat"] == "burrito":
         return [_("BURRITO! Throw!")] if who.seat in e["fighters"] else [_("Burrito!")]
+    if who.seat in e["fighters"]:
+        return [e["beat"]]  # your duel was named a moment ago: "3", "2", "1"
     return [_("Duel: {beat}").format(beat=e["beat"])]
 
 
@@ -360,9 +359,10 @@ def _catch(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 
 def _fumble(e: JSON, who: Namer, view: JSON) -> list[str]:
-    p, thrower = e["player"], e["thrower"]
+    p = e["player"]
     if p == who.seat:
-        return [_("Too early! You fumble {name}'s burrito: a hit.").format(name=who(thrower))]
+        # "Incoming" named the thrower, and the fight's end follows at once ("You lose; ...").
+        return [_("Too early! You fumble.")]
     return [_("{name} fumbles: a hit.").format(name=who(p))]
 
 
@@ -392,9 +392,7 @@ def _miss(e: JSON, who: Namer, view: JSON) -> list[str]:
     if target == who.seat:
         return []  # you dodged it, and heard so ("Dodged.")
     if thrower == who.seat:
-        if _pair_fight(view):
-            return [_("Missed.")]
-        return [_("You miss {name}.").format(name=who(target))]
+        return [_("Missed.")]  # "Thrown at Marco." named the target a moment ago
     return [_("{name} misses {other}.").format(name=who(thrower), other=who(target))]
 
 
@@ -426,11 +424,18 @@ def _eliminated(e: JSON, who: Namer, view: JSON) -> list[str]:
     return [_("{name} is out of the tie-break.").format(name=who(p))]
 
 
+CLOCK_FROM = 3
+"""A fight's result says the bruises left when this many or fewer are (the round nears its end)."""
+
+
 def _fight_over(e: JSON, who: Namer, view: JSON) -> list[str]:
     loser = e["loser"]
     if e.get("bruise"):
-        # The fight was named when it began: the loser and the bruises left, nothing more.
+        # The fight was named when it began: the loser, and the bruises left (the round's clock)
+        # once the last few are being given; before that the board (V) says them.
         left = e.get("bruises_left", 0)
+        if left > CLOCK_FROM:
+            return [_("You lose.")] if loser == who.seat else [_("{name} loses.").format(name=who(loser))]
         if loser == who.seat:
             return [
                 ngettext("You lose; {n} bruise left.", "You lose; {n} bruises left.", left).format(n=left)

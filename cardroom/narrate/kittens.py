@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from cardroom.games.kittens import queries
+from cardroom.games.kittens.cards import FERAL_CAT
 from cardroom.i18n import _, ngettext
 from cardroom.narrate._common import (
     N_,
@@ -122,16 +123,34 @@ def card_list(cards: Sequence[str]) -> str:
     return join_list([card_name(c) for c in cards])
 
 
+def combo_card(cards: Sequence[str]) -> str:
+    """The card a pair or triple is of: the Feral Cat stands in for the cat it is played with
+    (docs/rules/kittens.md, Combos), so a Grey Cat and a Feral Cat are a Grey Cat pair; Feral
+    Cats alone are a Feral Cat pair or triple."""
+    return next((c for c in cards if c != FERAL_CAT), cards[0])
+
+
 def played_what(cards: Sequence[str]) -> str:
     """What a play was, as one singular noun: "Black Cat", "a Black Cat pair" is "Black Cat
-    pair", three alike "Black Cat triple", five different cards "five different cards"."""
+    pair", three alike "Black Cat triple", five different cards "five different cards"; a
+    Feral Cat standing in is named after the pair ("Grey Cat pair with a Feral Cat")."""
     if len(cards) == 1:
         return card_name(cards[0])
-    if len(set(cards)) == 1 and len(cards) == 2:
-        return _("{card} pair").format(card=card_name(cards[0]))
-    if len(set(cards)) == 1 and len(cards) == 3:
-        return _("{card} triple").format(card=card_name(cards[0]))
-    return _("five different cards") if len(cards) == 5 else card_list(cards)
+    if len(cards) == 5:
+        return _("five different cards")
+    card = combo_card(cards)
+    ferals = cards.count(FERAL_CAT) if card != FERAL_CAT else 0
+    if len(set(cards) - {FERAL_CAT}) > 1 or len(cards) not in (2, 3):
+        return card_list(cards)
+    if len(cards) == 2:
+        if ferals:
+            return _("{card} pair with a Feral Cat").format(card=card_name(card))
+        return _("{card} pair").format(card=card_name(card))
+    if ferals:
+        return ngettext("{card} triple with a Feral Cat", "{card} triple with {n} Feral Cats", ferals).format(
+            card=card_name(card), n=ferals
+        )
+    return _("{card} triple").format(card=card_name(card))
 
 
 def numbered(cards: Sequence[str]) -> str:
@@ -263,7 +282,7 @@ def _played(e: JSON, who: Namer, view: JSON) -> list[str]:
     target: int = e.get("target", -1) if e.get("target") is not None else -1
     if combo == "pair":
         # "a Red Cat pair": the card's name stays singular in every language.
-        card = card_name(cards[0])
+        card = card_name(combo_card(cards))
         if me:
             return [_("You play a {card} pair against {target}.").format(card=card, target=who(target))]
         if target == who.seat:
@@ -275,7 +294,7 @@ def _played(e: JSON, who: Namer, view: JSON) -> list[str]:
             )
         ]
     if combo == "triple":
-        card, wanted = card_name(cards[0]), a_card(e["name"])
+        card, wanted = card_name(combo_card(cards)), a_card(e["name"])
         if me:
             return [
                 _("You play three {card} and ask {target} for {wanted}.").format(
@@ -406,7 +425,8 @@ def _future(e: JSON, who: Namer, view: JSON) -> list[str]:
     if p == who.seat and "cards" in e:
         if not e["cards"]:
             return [_("The deck is empty: there is nothing to see.")]
-        return [_("The top of the deck, top first: {cards}.").format(cards=numbered(e["cards"]))]
+        # In order, top first: the numbers would add a word a card (the reorder keys say them).
+        return [_("The top of the deck, top first: {cards}.").format(cards=card_list(e["cards"]))]
     return [
         ngettext("{name} looks at the top {n} card.", "{name} looks at the top {n} cards.", count).format(
             name=who(p), n=count
@@ -477,7 +497,7 @@ def _reordered(e: JSON, who: Namer, view: JSON) -> list[str]:
     if p == who.seat and "cards" in e:
         if e.get("timeout"):
             return [_("Time is up: the order stays. Top first: {cards}.").format(cards=numbered(e["cards"]))]
-        return [_("New order of the top, top first: {cards}.").format(cards=numbered(e["cards"]))]
+        return [_("New order of the top, top first: {cards}.").format(cards=card_list(e["cards"]))]
     return [
         ngettext("{name} reorders the top {n} card.", "{name} reorders the top {n} cards.", count).format(
             name=who(p), n=count
@@ -524,7 +544,7 @@ def _drew(e: JSON, who: Namer, view: JSON) -> list[str]:
             lines.append(_("You drew {card}.").format(card=a_card(e["card"])))
         return lines
     if e.get("card") == "exploding_kitten":
-        lines.append(_("{name} drew an Exploding Kitten!").format(name=who(p)))
+        lines.append(_("{name}: Exploding Kitten!").format(name=who(p)))  # who and what, short
     elif bottom:
         lines.append(_("{name} draws from the bottom.").format(name=who(p)))
     else:
@@ -560,11 +580,7 @@ def _defused(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 def _exploded(e: JSON, who: Namer, view: JSON) -> list[str]:
     p = e["player"]
-    lines = [
-        _("BOOM! You explode and are out of the game.")
-        if p == who.seat
-        else _("BOOM! {name} is out.").format(name=who(p))
-    ]
+    lines = [_("BOOM! You are out.") if p == who.seat else _("BOOM! {name} is out.").format(name=who(p))]
     if e.get("discarded"):
         lines.append(_("Discarded: {cards}.").format(cards=card_list(e["discarded"])))
     return lines

@@ -41,7 +41,7 @@ class Priority(IntEnum):
 VERBOSITIES = ("brief", "normal", "verbose")
 DEFAULT_VERBOSITY = "normal"
 
-SUMMARY_EVERY_MS = 30_000
+SUMMARY_EVERY_MS = 60_000
 """Play time between two summaries of the background, at the "normal" verbosity."""
 
 Fold = tuple[Any, ...]

@@ -19,6 +19,7 @@ import pytest
 
 from cardroom.clients.terminal.lobby import BadCommand, parse_create
 from cardroom.clients.terminal.wire import server_messages, ws_url
+from cardroom.narrate.burrito import card_names
 from tests.server.disk import PAUSED, RESUMED, disk, free_the_disk, pause_a_table
 from tests.server.live import LiveServer, run_server
 
@@ -259,12 +260,14 @@ def test_burrito_countdown_and_draw(server: LiveServer, terminals: list[Terminal
     bea.expect(r"Throw Throw Burrito\. Seats: 0 you, 1 ")
     bea.expect(r"^3$", timeout=10)
     bea.expect(r"^Burrito!$", timeout=10)
+    # The card drawn, alone ("Drew War." for a battle card: docs/speech.md).
+    drew = re.compile("^(Drew )?(" + "|".join(map(re.escape, card_names().values())) + r")\.$")
     bea.type("d")  # five cards in hand: refused until one is passed
-    assert not any(line.startswith("Drew ") for line in bea.new_lines(0.5))
+    assert not any(drew.match(line) for line in bea.new_lines(0.5))
     for _attempt in range(5):  # a fight may hold the cards for a moment
         bea.type("1")
         bea.type("d")
-        if any(line.startswith("Drew ") for line in bea.new_lines(1.5)):
+        if any(drew.match(line) for line in bea.new_lines(1.5)):
             break
     else:
         raise AssertionError("never drew a card: " + "\n".join(bea.lines[-30:]))

@@ -43,13 +43,17 @@ def test_a_discard_tells_the_receiver_who_passed_but_not_the_card() -> None:
     assert _say(burrito, event, 0) == ["Anna passes a card to Marco."]
 
 
-def test_the_drawer_alone_learns_the_card_and_its_slot() -> None:
+def test_the_drawer_alone_learns_the_card() -> None:
+    """Issue 14's speech budget: your most frequent line is the card alone, but a battle card's
+    name alone would sound like its fight: "Drew War."."""
     event = Event("draw", {"player": 0, "from": "own"}, {"card": "war"}, frozenset({0}), public=True)
     view = {"hand": ["goth_sloth", "duel", "war"], "now": 0}
-    assert _say(burrito, event, 0, view) == ["Drew War, slot 3."]
-    full = {"hand": ["goth_sloth", "duel", "war", "duel", "war"], "now": 0}
-    assert _say(burrito, event, 0, full) == ["Drew War."]  # slot 5, the last: said while not full
+    assert _say(burrito, event, 0, view) == ["Drew War."]
+    sloth = Event("draw", {"player": 0, "from": "own"}, {"card": "goth_sloth"}, frozenset({0}), public=True)
+    assert _say(burrito, sloth, 0, view) == ["Goth Sloth."]
     assert _say(burrito, event, 1) == ["Zoe draws."]
+    mine = Event("draw", {"player": 0, "from": "community", "pile": 0}, {"card": "war"}, frozenset({0}))
+    assert _say(burrito, mine, 0) == ["Drew War from community pile 1."]
     community = Event("draw", {"player": 2, "from": "community", "pile": 1}, {"card": "war"}, frozenset({2}))
     assert _say(burrito, community, 0) == ["Marco draws from community pile 2."]
 
@@ -78,7 +82,7 @@ def test_your_moves_in_a_fight_of_two_leave_the_other_fighters_name_out() -> Non
     assert _say(burrito, throw, 2, war) == ["Incoming, Zoe!"]
     miss = Event("miss", {"thrower": 0, "target": 2, "id": 1, "reason": "dodged", "free": 1})
     assert _say(burrito, miss, 0, pair) == ["Missed."]
-    assert _say(burrito, miss, 0, war) == ["You miss Marco."]
+    assert _say(burrito, miss, 0, war) == ["Missed."]  # "Thrown at Marco." named the target
     assert _say(burrito, miss, 2, pair) == []  # Marco heard "Dodged." when he dodged
     assert _say(burrito, miss, 3, war) == ["Zoe misses Marco."]
     dodge = Event("dodge", {"player": 2, "ids": [1], "until": 900})
@@ -98,7 +102,8 @@ def test_a_fight_is_one_line_naming_who_fights() -> None:
         "fight_start",
         {"kind": "duel", "fighters": [0, 2], "caller": 1, "tiebreak": None, "timeout_at": 9, "go_at": 5},
     )
-    assert _say(burrito, duel, 0) == ["Duel: you against Marco. Wait for Burrito! before you throw."]
+    # The duel's countdown follows at once: "3", "2", "1", "BURRITO! Throw!" say when.
+    assert _say(burrito, duel, 0) == ["Duel: you against Marco."]
     assert _say(burrito, duel, 1) == ["Duel: Zoe against Marco."]
     war = Event(
         "fight_start", {"kind": "war", "fighters": [0, 2, 3], "caller": 1, "tiebreak": None, "timeout_at": 9}
@@ -117,10 +122,12 @@ def test_you_as_the_second_of_a_pair_has_a_sentence_of_its_own() -> None:
     assert _say(burrito, event, 0)[0] == "Duel: Anna against you."
     with use_language("de"):
         assert _say(burrito, event, 0)[0] == "Duell: Anna gegen dich."
-    # The call does not name the duelists again: the fight_start of the same batch does.
+    # The fight is said once, by the fight_start of the same batch: the call says nothing more
+    # to the duelists nor to its caller; the others hear who called (verbose).
     call = Event("call", {"player": 2, "fight": "duel", "card": "duel", "targets": [0, 1], "score": 0})
-    assert _say(burrito, call, 0) == ["Marco calls a Duel!"]
-    assert _say(burrito, call, 2) == ["You call a Duel!"]
+    assert _say(burrito, call, 0) == []
+    assert _say(burrito, call, 2) == []
+    assert _say(burrito, call, 3) == ["Marco calls a Duel!"]
 
 
 def test_hits_catches_and_bruises_are_told_from_each_side() -> None:
@@ -135,6 +142,16 @@ def test_hits_catches_and_bruises_are_told_from_each_side() -> None:
     )
     assert _say(burrito, over, 1) == ["You lose; 1 bruise left."]
     assert _say(burrito, over, 2) == ["Anna loses; 1 bruise left."]
+    # The round's clock is said once its last three bruises are given (the board says it before).
+    early = Event(
+        "fight_over", {"loser": 1, "bruise": True, "reason": "hit", "kind": "brawl", "bruises_left": 4}
+    )
+    assert _say(burrito, early, 1) == ["You lose."]
+    assert _say(burrito, early, 2) == ["Anna loses."]
+    three = Event(
+        "fight_over", {"loser": 1, "bruise": True, "reason": "hit", "kind": "brawl", "bruises_left": 3}
+    )
+    assert _say(burrito, three, 2) == ["Anna loses; 3 bruises left."]
 
 
 def test_the_countdown_is_three_two_one_burrito() -> None:
@@ -143,6 +160,11 @@ def test_the_countdown_is_three_two_one_burrito() -> None:
     duel = Event("duel_beat", {"beat": "burrito", "fighters": [0, 1]})
     assert _say(burrito, duel, 0) == ["BURRITO! Throw!"]
     assert _say(burrito, duel, 2) == ["Burrito!"]
+    # The duelists heard their duel named a moment ago: the beats alone; the others (verbose)
+    # hear whose countdown it is.
+    three = Event("duel_beat", {"beat": "3", "fighters": [0, 1]})
+    assert _say(burrito, three, 0) == ["3"]
+    assert _say(burrito, three, 2) == ["Duel: 3"]
 
 
 def test_round_and_game_results() -> None:
@@ -200,7 +222,7 @@ def test_the_drawer_is_told_the_card_the_others_only_that_a_card_was_drawn() -> 
     assert _say(kittens, event, 0, KVIEW) == ["You drew a Defuse."]
     assert _say(kittens, event, 1, KVIEW) == ["Zoe draws a card."]
     kitten = Event("drew", {"player": 1, "from": "top", "card": "exploding_kitten", "forced": False})
-    assert _say(kittens, kitten, 0, KVIEW) == ["Anna drew an Exploding Kitten!"]
+    assert _say(kittens, kitten, 0, KVIEW) == ["Anna: Exploding Kitten!"]
     # The drawer hears it once, from the defuse prompt that follows at once.
     assert _say(kittens, kitten, 1, KVIEW) == []
 
@@ -232,7 +254,7 @@ def test_the_future_is_told_only_to_the_one_who_looked() -> None:
         "future", {"player": 2, "count": 3}, {"cards": ["skip", "exploding_kitten", "nope"]}, frozenset({2})
     )
     assert _say(kittens, future, 2, KVIEW) == [
-        "The top of the deck, top first: 1: Skip, 2: Exploding Kitten and 3: Nope."
+        "The top of the deck, top first: Skip, Exploding Kitten and Nope."
     ]
     assert _say(kittens, future, 0, KVIEW) == ["Marco looks at the top 3 cards."]
 
@@ -260,6 +282,37 @@ def test_your_own_card_noped_is_said_as_yours_and_a_pair_is_one_thing() -> None:
         "played", {"player": 2, "cards": ["red_cat", "red_cat"], "combo": "pair", "target": 0, "until": 9}
     )
     assert _say(kittens, pair, 0, KVIEW) == ["Marco: a Red Cat pair against you."]
+
+
+def test_a_feral_cat_pair_is_named_for_the_cat_it_stands_in_for() -> None:
+    """Issue 14: "your Grey Cat and Feral Cat has no effect" read a pair as two cards. The Feral
+    Cat stands in for the other cat (docs/rules/kittens.md, Combos): a Grey Cat pair, said with
+    the Feral Cat it was made of; Feral Cats alone are a Feral Cat pair."""
+    feral_pair = ["feral_cat", "grey_cat"]
+    closed = Event("window_closed", {"player": 0, "cards": feral_pair, "nopes": 1, "cancelled": True})
+    assert _say(kittens, closed, 0, KVIEW) == ["Noped: your Grey Cat pair with a Feral Cat has no effect."]
+    closed = Event("window_closed", {"player": 1, "cards": feral_pair, "nopes": 1, "cancelled": True})
+    assert _say(kittens, closed, 0, KVIEW) == ["Noped: Anna's Grey Cat pair with a Feral Cat has no effect."]
+    window = {"player": 0, "cards": feral_pair, "combo": "pair", "target": 1, "nopes": 1}
+    noped = Event("noped", {"player": 2, "nopes": 1, "until": 1})
+    assert _say(kittens, noped, 0, {**KVIEW, "window": window}) == [
+        "Marco Nopes your Grey Cat pair with a Feral Cat."
+    ]
+    played = Event("played", {"player": 2, "cards": feral_pair, "combo": "pair", "target": 0, "until": 9})
+    assert _say(kittens, played, 0, KVIEW) == ["Marco: a Grey Cat pair against you."]
+    ferals = ["feral_cat", "feral_cat"]
+    closed = Event("window_closed", {"player": 0, "cards": ferals, "nopes": 1, "cancelled": False})
+    assert _say(kittens, closed, 0, KVIEW) == ["Your Feral Cat pair goes ahead after all."]
+    triple = ["feral_cat", "tabby_cat", "feral_cat"]
+    closed = Event("window_closed", {"player": 0, "cards": triple, "nopes": 1, "cancelled": False})
+    assert _say(kittens, closed, 0, KVIEW) == [
+        "Your Tabby Cat triple with 2 Feral Cats goes ahead after all."
+    ]
+    played = Event(
+        "played",
+        {"player": 0, "cards": triple, "combo": "triple", "target": 1, "name": "defuse", "until": 9},
+    )
+    assert _say(kittens, played, 0, KVIEW) == ["You play three Tabby Cat and ask Anna for a Defuse."]
 
 
 def test_turns_and_quick_keys_answer_from_the_view() -> None:

@@ -92,11 +92,11 @@ RECAP = r"^(Meanwhile: .*|Nothing else happened since you last asked\.)$"
 
 def test_cardroom_play_says_the_background_as_the_server_would_at_each_verbosity() -> None:
     """cardroom/narrate/speech.py: in `cardroom play` too, normal folds the bots' passes and sets
-    into a summary every 30 s of play, brief says none of it, verbose every line; R (the recap
+    into a summary every 60 s of play, brief says none of it, verbose every line; R (the recap
     key) tells what happened since you last asked, at every verbosity."""
     said = {}
     for verbosity in ("brief", "normal", "verbose"):
-        session, out = play_burrito(verbosity, 40)
+        session, out = play_burrito(verbosity, 70)
         said[verbosity] = out.getvalue()
         session.key("r")
         said[verbosity + " recap"] = out.getvalue()[len(said[verbosity]) :]

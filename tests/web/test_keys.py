@@ -195,7 +195,7 @@ def test_burrito_keys_do_what_they_do_in_the_terminal(page: Page) -> None:
         assert last.endswith(f" from community pile {pile}."), last  # into slot 5: the hand is full
     hand = state(page)["view"]["hand"]
     if any(hand.count(c) >= 3 for c in ("brawl_a", "brawl_b", "war", "duel")):
-        _answers(page, "b", "You call a")
+        _answers(page, "b", ("Brawl: ", "War: ", "Duel: "))  # the fight's start confirms the call
     else:
         _answers(page, "b", "You hold no three battle cards of one kind")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
+from cardroom.narrate.burrito import card_names
 from tests.web.keyboard import state
 from tests.web.pointer import (
     Finger,
@@ -117,11 +118,12 @@ BURRITO_FAST = {
 }
 
 BURRITO_SAID = {  # regular expressions, from the start of the line
-    "draw": "Drew ",
+    # Your draw says the card alone ("Drew War." for a battle card); your call, the fight it starts.
+    "draw": "(Drew )?(" + "|".join(card_names().values()) + r")\.",
     "draw_pile": "Drew ",
     "pass": "Passed ",
     "set": "Set of ",
-    "call": "You call a",
+    "call": "(Brawl|War|Duel): ",
     "grab": r"Grabbed\.",
     "throw": "Thrown",
     "throw_seat": "Thrown",
