@@ -73,9 +73,25 @@ class Finger:
         return True
 
 
+# What a finger aims at during a game: buttons, cards, the others' seats, choices.
+TARGETS = "#table button, #table summary, #hand [role=option]:not([aria-disabled=true]), #chooser [role=option], #felt .chip:not(.me)"
+
+
+def small_targets(page: Page) -> list[str]:
+    """Visible targets smaller than 44 by 44 CSS pixels."""
+    result: list[str] = page.evaluate(
+        """s => [...document.querySelectorAll(s)].filter(e => e.getClientRects().length)
+            .map(e => [e, e.getBoundingClientRect()]).filter(([e, r]) => r.width < 44 || r.height < 44)
+            .map(([e, r]) => `${e.id || e.className || e.tagName} ${Math.round(r.width)}x${Math.round(r.height)}`)""",
+        TARGETS,
+    )
+    return result
+
+
 def crowded(page: Page) -> list[str]:
     """What overlaps on the felt: a pile, the clock or the banner under a seat, anything past
-    the felt's edge, and the banner's text cut short (each as "what x what")."""
+    the felt's edge, two piles' names closer than 6 pixels, and the banner's text cut short
+    (each as "what x what")."""
     found: list[str] = page.evaluate("""() => {
       const felt = document.querySelector('#felt');
       const name = (e) => e.dataset.pile || (e.dataset.seat !== undefined ? `seat ${e.dataset.seat}` : e.className);
@@ -90,6 +106,19 @@ def crowded(page: Page) -> list[str]:
       for (const [n, r] of [...middle, ...seats]) {
         if (r.left < f.left || r.right > f.right || r.top < f.top || r.bottom > f.bottom) out.push(`${n} x the edge`);
       }
+      // The piles' names (their words, not their boxes) apart enough to read as two.
+      const labels = [...felt.querySelectorAll('.pile-spot')].filter(e => e.getClientRects().length).map(e => {
+        const range = document.createRange();
+        range.selectNodeContents(e.querySelector('.pile-label'));
+        return [name(e), range.getBoundingClientRect()];
+      });
+      for (let i = 0; i < labels.length; i += 1) {
+        for (const [m, q] of labels.slice(i + 1)) {
+          const [n, r] = labels[i];
+          const apart = Math.max(q.left - r.right, r.left - q.right);
+          if (r.top < q.bottom && q.top < r.bottom && apart < 6) out.push(`label ${n} x label ${m}`);
+        }
+      }
       const banner = felt.querySelector('.banner');
       if (banner && (banner.scrollWidth > banner.clientWidth || banner.scrollHeight > banner.clientHeight)) {
         out.push(`banner x its own text: ${banner.textContent}`);
@@ -97,6 +126,13 @@ def crowded(page: Page) -> list[str]:
       return out;
     }""")
     return found
+
+
+# The scoreboard wholly on screen (the page leaves a little room round it when it brings it there).
+SCOREBOARD_IN_VIEW = """() => {
+    const r = document.querySelector('#scoreboard').getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+}"""
 
 
 def enter_lobby(page: Page, finger: Finger, name: str) -> None:
@@ -112,7 +148,8 @@ def create_table(
     page.select_option("#create-game", game)  # a tap on a select opens the system's picker
     for selector, value in (("#create-seats", seats), ("#create-bots", bots)):
         page.fill(selector, str(value))
-    finger.tap("#advanced summary")
+    if options and not page.evaluate("document.querySelector('#advanced').open"):
+        finger.tap("#advanced summary")  # open, and left open for the next table
     for name, value in options.items():
         page.fill(f"#opt-{name}", str(value))
     finger.tap("#create-form button[type=submit]")
@@ -142,9 +179,39 @@ def selected(page: Page) -> list[int]:
     return result
 
 
+# The verb each action's button begins with (issue 13: a button's name begins with its verb).
+VERBS = {
+    "draw": ("Draw",),
+    "draw_community": ("Draw",),
+    "draw_community_2": ("Draw",),
+    "play": ("Play", "Put back"),
+    "pass": ("Pass",),
+    "set": ("Score",),
+    "call": ("Call",),
+    "grab": ("Grab",),
+    "dodge": ("Dodge",),
+    "catch": ("Catch",),
+    "nope": ("Nope",),
+    "defuse": ("Defuse",),
+    "give": ("Give",),
+    "move_up": ("Move",),
+    "move_down": ("Move",),
+    "play_enter": ("Confirm",),
+}
+
+
 def act(page: Page, finger: Finger, action: str) -> bool:
-    """Tap the button of `action` beside the hand, when the page offers it."""
-    return finger.tap_if_there(f"#actions button[data-action='{action}']:not([disabled])")
+    """Tap the button of `action` beside the hand, when the page offers it; its accessible name
+    begins with the action's verb."""
+    button = f"#actions button[data-action='{action}']:not([disabled])"
+    names: list[str] = page.evaluate(
+        "s => [...document.querySelectorAll(s)].map(b => b.getAttribute('aria-label') || b.textContent)",
+        button,
+    )
+    verbs = ("Throw at",) if action.startswith("throw_") else VERBS[action]
+    for name in names:
+        assert name.startswith(verbs), (action, name)
+    return finger.tap_if_there(button)
 
 
 NOT_ALONE = {"exploding_kitten", "defuse", "nope", "feral_cat"}
@@ -251,6 +318,17 @@ def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) ->
     raise AssertionError(f"the game did not end in time: {dict(done)}")
 
 
+# Timings short enough for a whole round in a test, long enough for a person to catch.
+BURRITO_FAST = {
+    "bruises": 3,
+    "countdown_ms": 300,
+    "flight_ms": 1500,
+    "catch_window_ms": 700,
+    "duel_beat_ms": 300,
+    "fight_timeout_ms": 6000,
+    "between_rounds_ms": 1000,
+}
+
 BATTLE = ("brawl_a", "brawl_b", "war", "duel")
 
 
@@ -314,6 +392,8 @@ def play_burrito_round_by_pointer(
                 shot(page, f"{shots}-catch-window")
                 found = crowded(page)
                 assert found == [], found  # the fight's banner in full, clear of the seats
+                if finger.touch:  # Catch and Dodge big enough for a finger
+                    assert small_targets(page) == []
                 done["shot"] += 1
             if plan == "catch":
                 tried = "catch" if act(page, finger, "catch") else None  # only once the window is open

@@ -13,12 +13,15 @@ from playwright.sync_api import Page
 from cardroom.narrate.burrito import card_names
 from tests.web.keyboard import state
 from tests.web.pointer import (
+    BURRITO_FAST,
+    SCOREBOARD_IN_VIEW,
     Finger,
     log_has,
     play_burrito_round_by_pointer,
     play_kittens_by_pointer,
     shot,
     sit_down,
+    small_targets,
 )
 from tests.web.test_accessibility import audit
 
@@ -64,13 +67,7 @@ def final_scoreboard(page: Page, finger: Finger, device: str, game: str) -> None
     page.wait_for_selector("#scoreboard.final")
     page.wait_for_selector("#rematch-btn:not([hidden])")
     board = page.locator("#scoreboard")
-    page.wait_for_function(
-        """() => {
-        const r = document.querySelector('#scoreboard').getBoundingClientRect();
-        return r.top >= 0 && r.bottom <= innerHeight + 1;  // scrolled to whole pixels
-    }""",
-        timeout=30_000,
-    )
+    page.wait_for_function(SCOREBOARD_IN_VIEW, timeout=30_000)
     text = board.inner_text()
     assert "Final scores" in text
     # The hand is gone: no card is left to tap under the final scores, nor a button beside it.
@@ -85,6 +82,8 @@ def final_scoreboard(page: Page, finger: Finger, device: str, game: str) -> None
     )
     assert "1" in places, places
     audit(page)
+    if finger.touch:  # Rematch and Back to the lobby big enough for a finger
+        assert small_targets(page) == []
     shot(page, f"{game}-{device}-over")
     focus_is_never_main(page)
     # Tab order: after the hand come the action buttons, then Rematch, then Back to the lobby.
@@ -106,16 +105,6 @@ def final_scoreboard(page: Page, finger: Finger, device: str, game: str) -> None
 def focus_is_never_main(page: Page) -> None:
     assert page.evaluate("document.activeElement && document.activeElement.id") != "main"
 
-
-BURRITO_FAST = {
-    "bruises": 3,
-    "countdown_ms": 300,
-    "flight_ms": 1500,
-    "catch_window_ms": 700,
-    "duel_beat_ms": 300,
-    "fight_timeout_ms": 6000,
-    "between_rounds_ms": 1000,
-}
 
 BURRITO_SAID = {  # regular expressions, from the start of the line
     # Your draw says the card alone ("Drew War." for a battle card); your call, the fight it starts.

@@ -51,6 +51,7 @@ const state = {
   ref: 0,
   pendingQuery: null,
   account: null, // {id, name} when logged in (the session is an HttpOnly cookie)
+  rewatching: null, // the table we watched, asked to watch again after a reconnect
 };
 window.cardroom = { state, spoken, replayState, played: sound.played, quiet };
 
@@ -306,18 +307,47 @@ function onWelcome(m) {
   localStorage.setItem(NAME, m.name);
   setStatus(fmt(_("Connected as {name}."), { name: m.name }));
   // Tables we are no longer at are forgotten; the others are resumed when their state comes.
+  const at = m.tables || [];
+  const watched = state.current && state.room && state.room.you === null && !at.includes(state.current) ? state.current : null;
   for (const id of Object.keys(state.lastV)) {
-    if (!(m.tables || []).includes(id)) {
+    if (!at.includes(id) && id !== watched) {
       delete state.lastV[id];
       state.needResume.delete(id);
     }
+  }
+  if (watched) {
+    // The server lets a watcher go with their connection: watch the table again (with its
+    // code, if private), then hear what was missed (`resume` from the last version seen).
+    state.rewatching = watched;
+    send({ type: "spectate", table: watched, code: state.room.code || null });
+  } else if (state.current && !at.includes(state.current)) {
+    // Our seat is no longer ours (away too long, or the table closed meanwhile).
+    leaveGoneTable(_("You are no longer at that table."));
   }
   const first = $("enter").hidden === false;
   if (!state.current && !browsing()) showLobby(first);
 }
 
+// The table shown is no longer ours: say so, and go back to the lobby (or, while reading the
+// games or the leaderboard, forget it: the Lobby button then leads to the lobby).
+function leaveGoneTable(text) {
+  delete state.lastV[state.current];
+  state.needResume.delete(state.current);
+  notify(text, true);
+  if (browsing()) {
+    state.current = null;
+    state.room = null;
+  } else {
+    showLobby();
+  }
+}
+
 function onTable(m) {
   const id = m.id;
+  if (state.rewatching === id) {
+    state.rewatching = null;
+    notify(_("Connected again: you are watching the table again."));
+  }
   const previous = state.current === id ? state.room : null;
   if (state.needResume.has(id)) {
     // Back after a reconnect: ask for the batches we missed (or a full resync).
@@ -401,6 +431,10 @@ function onEventsMessage(m) {
 }
 
 function onError(m) {
+  if (state.rewatching && state.rewatching === state.current && ["no_such_table", "bad_code"].includes(m.code)) {
+    state.rewatching = null;
+    return leaveGoneTable(fmt(_("You are no longer watching that table: {reason}"), { reason: m.message }));
+  }
   if ((m.code === "bad_query" || m.code === "not_playing") && state.pendingQuery) {
     const fallback = state.pendingQuery;
     state.pendingQuery = null;

@@ -166,7 +166,9 @@ function centre(m, handlers) {
   }
   box.append(piles);
   box.append(el("div", { class: "clock", hidden: true }, el("span", { class: "clock-label" }), el("span", { class: "clock-left" }), el("span", { class: "clock-bar" }, el("span", { class: "clock-fill" }))));
-  if (m.banner) box.append(el("p", { class: "banner", text: m.banner }));
+  // What is going on, unless the clock above says it already ("Countdown…" once, not twice).
+  const timer = timerOf(m);
+  if (m.banner && !(timer && timer[0] === m.banner)) box.append(el("p", { class: "banner", text: m.banner }));
   return box;
 }
 
@@ -406,15 +408,51 @@ function motion(felt, st, a, b) {
 }
 
 // ---- the scoreboard: an accessible table (not a picture) that shows the places at the end ----
+// The final scores shown now, kept in view when the screen turns (a phone turned sideways lays
+// the page out again, and what was on screen may not be). Only a change of width counts: a
+// phone's address bar coming and going changes the height as the reader scrolls.
+let finalBox = null;
+let width = window.innerWidth;
+window.addEventListener("resize", () => {
+  if (window.innerWidth === width) return;
+  width = window.innerWidth;
+  if (finalBox) bringIntoView(finalBox);
+});
+
+// Scrolled to after the frame that laid the page out, with a little room round it, by
+// scrolling the page itself, and looked at again a few frames on until it is in view. On a
+// desktop the box is in the side column, which sticks while the table is on screen and is
+// pushed up by the table's end when scrolled past it: where the browser says a sticky box is
+// can lag a frame behind a change (the hand gone at game over, a screen turned), and Chrome's
+// scrollIntoView aimed it at where it would be if it did not stick; either left it partly off
+// screen. The box is the first thing in that column, whose own scroll goes back up.
+const ROOM_PX = 8;
+function bringIntoView(box, tries = 6) {
+  requestAnimationFrame(() => setTimeout(() => {
+    if (!box.isConnected || !box.getClientRects().length) return;
+    if (box.parentElement.scrollTop) box.parentElement.scrollTop = 0;
+    const r = box.getBoundingClientRect();
+    const high = window.innerHeight;
+    let by = 0;
+    if (r.top < 0 || (r.bottom > high && r.height > high - 2 * ROOM_PX)) by = r.top - ROOM_PX;
+    else if (r.bottom > high) by = r.bottom - high + ROOM_PX;
+    if (!by) return;
+    window.scrollBy(0, by);
+    if (tries > 1) bringIntoView(box, tries - 1);
+  }));
+}
+
 export function renderScoreboard(box, m) {
   const v = m.view;
   const body = box.querySelector("tbody");
   if (!v) {
     box.hidden = true;
+    finalBox = null;
     return;
   }
   box.hidden = false;
   const over = m.state === "over" || v.phase === "game_over";
+  finalBox = over ? box : null;
   box.querySelector("#lobby-btn").hidden = !over;
   // The end of the game: the final scores come into view (the focus stays where it is), again
   // once Rematch shows under them (it comes with the table's next message, and makes the box taller).
@@ -423,7 +461,7 @@ export function renderScoreboard(box, m) {
   const show = () => {
     if (box.dataset.seen === seen) return;
     box.dataset.seen = seen;
-    if (over) box.scrollIntoView({ block: "nearest" });
+    if (over) bringIntoView(box);
   };
   const key = JSON.stringify([over, m.places, m.game === "burrito" ? [v.scores, v.bruises, v.badge] : v.alive, m.seats.map((s) => s.name)]);
   if (box.dataset.key === key) {
