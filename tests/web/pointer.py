@@ -276,7 +276,8 @@ def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) ->
                 tried = "seat"  # "whom?": a tap on their seat at the table
             else:
                 finger.tap_if_there("#chooser [role=option]")
-                tried = "option"
+                # After a Defuse the page asks where the kitten goes back: a place tapped.
+                tried = "insert" if choosing and choosing["kind"] == "insert" else "option"
         elif choosing and choosing["player"] == me and choosing["kind"] == "reorder":
             if not done["drag"] and len(choosing["cards"]) >= 3:  # near the end, the deck may hold fewer
                 order = (
