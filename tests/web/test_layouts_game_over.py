@@ -1,0 +1,98 @@
+"""Every seat count of both games in every layout, played to game over (issue 13): nothing on
+the table overlaps, and the final scoreboard is wholly on screen. Its own file, apart from
+test_layouts.py: ten whole games, run beside the other browser files by another worker."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.web.pointer import (
+    BURRITO_FAST,
+    SCOREBOARD_IN_VIEW,
+    Finger,
+    create_table,
+    crowded,
+    enter_lobby,
+    shot,
+    small_targets,
+    start,
+)
+from tests.web.test_layouts import broken_names
+
+LAYOUTS = {"portrait": (390, 844, "narrow"), "landscape": (844, 390, "short"), "desktop": (1280, 800, "wide")}
+
+# Games that end without us: the bots are quick, our turns run out (Exploding Kittens draws for
+# us) and a Throw Throw Burrito round ends with its first fight, ours or not.
+TO_THE_END = {
+    "kittens": {
+        "turn_ms": 1500,
+        "bot_think_ms": 0,
+        "nope_window_ms": 300,
+        "defuse_ms": 1500,
+        "choose_ms": 1500,
+    },
+    "burrito": {**BURRITO_FAST, "bruises": 1},
+}
+
+
+def turn_to(page: Page, layout: str) -> None:
+    width, height, shape = LAYOUTS[layout]
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("s => document.querySelector('#felt').dataset.shape === s", arg=shape)
+    page.wait_for_timeout(150)  # the seats drawn again for the new shape
+
+
+def settled(page: Page) -> None:
+    """Wait for the last moves' motion to end (a seat that just exploded swells for a moment)."""
+    page.wait_for_function(
+        "() => document.getAnimations().every(a => a.playState !== 'running')", timeout=30_000
+    )
+
+
+@pytest.mark.slow  # ten whole games: `make test` starts this file first
+@pytest.mark.parametrize("game", ["burrito", "kittens"])
+def test_every_seat_count_in_every_layout_keeps_the_table_clear(game: str, phone: Page) -> None:
+    """From two to six players, in each layout, no seat covers a pile, the clock or the banner,
+    nothing is cut off at the felt's edge (the seats move as the screen turns), no card's name
+    is broken inside a word; and at game over, with the final scores on every seat, the same,
+    and the final scoreboard (places, points, Rematch, Back to the lobby) is wholly on screen
+    in each layout."""
+    finger = Finger(phone)
+    enter_lobby(phone, finger, f"Count{game}")
+    for seats in range(2, 7):
+        create_table(phone, finger, game, seats=seats, bots=seats - 1, options=TO_THE_END[game])
+        start(phone, finger)
+        for layout in LAYOUTS:
+            turn_to(phone, layout)
+            found = crowded(phone)
+            if found:
+                shot(phone, f"{game}-{seats}-{layout}-crowded")
+            assert found == [], (seats, layout, found)
+            broken = broken_names(phone)
+            assert broken == [], (seats, layout, broken)  # card names break between words only
+            if layout != "desktop":
+                small = small_targets(phone)
+                assert small == [], (seats, layout, small)  # a finger's size on a phone
+            if seats == 6:
+                shot(phone, f"{game}-6-{layout}")
+        turn_to(phone, "portrait")
+        phone.wait_for_selector("#scoreboard.final", timeout=180_000)  # bots playing to the end
+        phone.wait_for_selector("#rematch-btn:not([hidden])", timeout=30_000)
+        for layout in LAYOUTS:
+            turn_to(phone, layout)
+            settled(phone)
+            found = crowded(phone)
+            try:
+                phone.wait_for_function(SCOREBOARD_IN_VIEW, timeout=10_000)
+                in_view = True
+            except PlaywrightTimeout:
+                in_view = False
+            if found or not in_view or seats in (2, 6):
+                shot(phone, f"{game}-{seats}-{layout}-over")
+            assert found == [], (seats, layout, "game over", found)
+            assert in_view, (seats, layout, "the final scoreboard is not wholly on screen")
+        turn_to(phone, "portrait")
+        finger.tap("#lobby-btn")
+        phone.wait_for_selector("#lobby:not([hidden])")
