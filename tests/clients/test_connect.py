@@ -450,8 +450,9 @@ def test_players_of_two_languages_each_read_the_bot_level_in_their_own(
     gina.expect(r"^Sei seduto al tavolo \d+ \(kittens\), posto 3\.$")
     gina.type("who\n")
     gina.expect(r"^Posti: posto 1 Ivo; posto 2 \w+ \(bot, difficile\); posto 3 Gina\.$")
+    ivo.expect(r"^Gina sits at seat 3\.$")  # `who` answers from what this terminal has heard
     ivo.type("who\n")
-    ivo.expect(r"^Seats: seat 1 Ivo; seat 2 \w+ \(bot, hard\); seat 3 Gina\.$", timeout=30)
+    ivo.expect(r"^Seats: seat 1 Ivo; seat 2 \w+ \(bot, hard\); seat 3 Gina\.$")
     for who in (gina, ivo):
         who.type("quit\n")
         assert who.finish() == 0
