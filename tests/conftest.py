@@ -8,8 +8,7 @@ at the end, on Ctrl+C and SIGTERM too. `make test` runs the files on several wor
 Playwright's sync API keeps its event loop bound to the test thread while it runs, and
 `asyncio.run` in that thread then fails; so Playwright lives for one module (tests/web/
 conftest.py), and within a module the browser tests (and any test marked `browser`) go after
-the others. The files marked `slow` go first, then the browser files: they are the longest,
-and a worker that takes one late finishes alone long after the others.
+the others. Which worker runs which file, and when, is tests/schedule.py's: the longest first.
 """
 
 from __future__ import annotations
@@ -22,10 +21,10 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Frame, Page
+from xdist.remote import Producer
 
 from tests import services
-
-WEB = Path(__file__).parent / "web"
+from tests.schedule import LongestFirst
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:
@@ -44,13 +43,15 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    slow = {item.path for item in items if item.get_closest_marker("slow") is not None}
+    files: dict[Path, int] = {}
+    for item in items:
+        files.setdefault(item.path, len(files))
+    items.sort(key=lambda item: (files[item.path], item.get_closest_marker("browser") is not None))
 
-    def order(item: pytest.Item) -> tuple[bool, bool, bool]:
-        web_file = WEB in item.path.parents
-        return item.path not in slow, not web_file, item.get_closest_marker("browser") is not None
 
-    items.sort(key=order)  # stable: the order within each group is kept
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Producer) -> LongestFirst | None:
+    """`make test`'s `--dist loadfile`, longest file first (tests/schedule.py)."""
+    return LongestFirst(config, log) if config.getvalue("dist") == "loadfile" else None
 
 
 FUNCTION = re.compile(r"(async\s+)?(function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)")

@@ -20,7 +20,7 @@ from cardroom.games.kittens import GAME
 from cardroom.games.kittens.actions import Play
 from tests.kittens.helpers import ok, table
 
-pytestmark = pytest.mark.slow  # hundreds of whole games: `make test` starts these files first
+pytestmark = pytest.mark.slow
 
 QUICK_GAMES = 50
 """Two-player games in each seat order for the quick strength test."""

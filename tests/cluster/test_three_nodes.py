@@ -27,7 +27,7 @@ from tests.server.play import Witness, create_and_start, play_to_the_end, play_u
 
 __all__ = ["cluster_env"]  # the fixture, shared with test_nodes
 
-pytestmark = pytest.mark.slow  # whole games on three nodes: `make test` starts these files first
+pytestmark = pytest.mark.slow
 
 FAST_BURRITO = {"bruises": 2, "countdown_ms": 600, "between_rounds_ms": 500, "fight_timeout_ms": 4000}
 

@@ -10,7 +10,7 @@ from cardroom.games.kittens import GAME, KittensTable
 from cardroom.protocol import InvalidSetup, Rejected
 from cardroom.protocol.record import Record, replay
 
-pytestmark = pytest.mark.slow  # whole games at every table size: `make test` starts these files first
+pytestmark = pytest.mark.slow
 
 LEVELS = levels("kittens")
 

@@ -21,7 +21,7 @@ from cardroom.server.lobby import Lobby
 from tests.server.live import in_process
 from tests.server.play import create_and_start, play_to_the_end
 
-pytestmark = pytest.mark.slow  # a whole game over the network: `make test` starts these files first
+pytestmark = pytest.mark.slow
 
 OPTIONS = {"nope_window_ms": 300, "turn_ms": 4000, "defuse_ms": 2000, "choose_ms": 1500, "bot_think_ms": 0}
 

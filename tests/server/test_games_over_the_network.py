@@ -13,7 +13,7 @@ from cardroom.server.wire import PROTOCOL_VERSION, messages
 from tests.server.live import LiveServer
 from tests.server.play import create_and_start, play_to_the_end
 
-pytestmark = pytest.mark.slow  # whole games over the network: `make test` starts these files first
+pytestmark = pytest.mark.slow
 
 FAST_KITTENS = {
     "nope_window_ms": 400,

@@ -17,7 +17,7 @@ from cardroom.server.wire import messages
 from tests.server.live import Client, in_process
 from tests.server.play import create_and_start, play_to_the_end
 
-pytestmark = pytest.mark.slow  # whole games over the network: `make test` starts these files first
+pytestmark = pytest.mark.slow
 
 GAMES = {
     "kittens": {

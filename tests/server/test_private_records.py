@@ -19,7 +19,7 @@ from tests.server.live import Client, LiveServer, run_server
 from tests.server.play import create_and_start, play_to_the_end
 from tests.server.test_api import PASSWORD, call
 
-pytestmark = pytest.mark.slow  # two whole games over the network: `make test` starts these files first
+pytestmark = pytest.mark.slow
 
 FAST_KITTENS = {
     "nope_window_ms": 400,

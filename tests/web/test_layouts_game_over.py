@@ -51,7 +51,7 @@ def settled(page: Page) -> None:
     )
 
 
-@pytest.mark.slow  # ten whole games: `make test` starts this file first
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["burrito", "kittens"])
 def test_every_seat_count_in_every_layout_keeps_the_table_clear(game: str, phone: Page) -> None:
     """From two to six players, in each layout, no seat covers a pile, the clock or the banner,

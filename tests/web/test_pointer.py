@@ -25,7 +25,7 @@ from tests.web.pointer import (
 )
 from tests.web.test_accessibility import audit
 
-pytestmark = pytest.mark.slow  # whole games in a browser: `make test` starts these files first
+pytestmark = pytest.mark.slow
 
 KITTENS_FAST = {"nope_window_ms": 1500, "choose_ms": 8000}
 

@@ -1,0 +1,105 @@
+"""How `make test` hands its files to the workers: the longest first, and none behind another.
+
+A run lasts as long as its busiest worker. pytest-xdist's `--dist loadfile` hands out whole
+files, the files with the most tests first, and gives a worker its next file while it is still
+on its last test or two (a worker must know its next test before it finishes one). So a file
+of one ten-minute test could start last, or have another long file waiting behind it.
+
+Here the files go longest first, by the seconds each took in a measured run (`SECONDS`); a
+worker that takes its next file while still deep in a long one gets the shortest file left,
+so no long file waits; and the files in `APART` hand out each test on its own, so their long
+tests run side by side. A file not listed counts as short. When a file grows past a minute,
+measure it (`pytest FILE --durations=0`, or the whole suite with `--junitxml`) and list it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from xdist.remote import Producer
+from xdist.scheduler import LoadFileScheduling
+from xdist.workermanage import WorkerController
+
+SECONDS: dict[str, float] = {
+    # One run of the whole suite on 2 cores, five workers, load 8 to 13 (the test's own seconds,
+    # set-up included): only the relative sizes matter.
+    "tests/web/test_pointer_moves.py": 565,
+    "tests/web/test_layouts_game_over.py": 433,
+    "tests/web/test_pointer.py": 374,
+    "tests/server/test_speech_budget.py": 305,
+    "tests/kittens/test_bots.py": 252,
+    "tests/server/test_games_over_the_network.py": 228,
+    "tests/cluster/test_relay.py": 215,
+    "tests/replay/test_replay_command.py": 180,
+    "tests/server/test_private_records.py": 146,
+    "tests/cluster/test_three_nodes.py": 142,
+    "tests/store/test_accounts.py": 117,
+    "tests/server/test_hidden_cards.py": 114,
+    "tests/clients/test_connect.py": 96,
+    "tests/cluster/test_nodes.py": 95,
+    "tests/cluster/test_workers.py": 91,
+    "tests/clients/test_terminal_speech.py": 76,
+    "tests/bots/test_kittens_expert.py": 73,
+    "tests/web/test_keys.py": 65,
+    "tests/server/test_security.py": 63,
+    "tests/web/test_records.py": 60,
+    "tests/server/test_fuzz.py": 59,
+}
+"""Seconds per file in the last measured run; files not named here count as short."""
+
+APART = {
+    "tests/web/test_layouts_game_over.py",
+    "tests/web/test_pointer.py",
+    "tests/kittens/test_bots.py",
+    "tests/server/test_games_over_the_network.py",
+    "tests/cluster/test_relay.py",
+    "tests/server/test_private_records.py",
+}
+"""Files whose tests are handed out one by one: each is long and needs nothing of the others
+(a worker that gets two of them shares the file's set-up, as always)."""
+
+HEAVY_S = 60.0
+"""A worker with more than this left of its file takes the shortest file next, not the longest."""
+
+
+def _file(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0]
+
+
+class LongestFirst(LoadFileScheduling):
+    """xdist's file scheduling, with each unit handed out by its weight rather than in order:
+    the longest left, or the shortest left to a worker still busy with a long one; `APART`
+    files are split by test. Ties go in the collection's order."""
+
+    def __init__(self, config: pytest.Config, log: Producer | None = None) -> None:
+        super().__init__(config, log)
+        self._tests: dict[str, int] = {}
+
+    def _split_scope(self, nodeid: str) -> str:
+        return nodeid if _file(nodeid) in APART else _file(nodeid)
+
+    def _weight(self, scope: str) -> float:
+        """The seconds a unit is expected to take: its file's, shared by its tests if apart."""
+        path = _file(scope)
+        if path not in APART:
+            return SECONDS.get(path, 0.0)
+        if not self._tests:
+            for nodeid in self.collection or []:
+                self._tests[_file(nodeid)] = self._tests.get(_file(nodeid), 0) + 1
+        return SECONDS.get(path, 0.0) / max(1, self._tests.get(path, 1))
+
+    def _left(self, node: WorkerController) -> float:
+        """The seconds of work a worker still has: each unit's share of tests not yet run."""
+        left = 0.0
+        for scope, tests in self.assigned_work.get(node, {}).items():
+            pending = list(tests.values()).count(False)
+            left += self._weight(scope) * pending / len(tests)
+        return left
+
+    def _assign_work_unit(self, node: WorkerController) -> None:
+        assert self.workqueue
+        pick = min if self._left(node) > HEAVY_S else max
+        scope = pick(self.workqueue, key=self._weight)
+        unit = self.workqueue.pop(scope)
+        self.assigned_work.setdefault(node, {})[scope] = unit
+        collection = self.registered_collections[node]
+        node.send_runtest_some([collection.index(nodeid) for nodeid, done in unit.items() if not done])
