@@ -29,7 +29,7 @@ pytestmark = pytest.mark.slow
 
 KITTENS_FAST = {"nope_window_ms": 1500, "choose_ms": 8000}
 
-# What the history says after each kind of move of ours.
+# What the history says after each kind of move of ours (regular expressions, from the line's start).
 KITTENS_SAID = {
     "pair": "You play a ",  # "You play a Red Cat pair against ..."
     "target": "You play",
@@ -37,7 +37,8 @@ KITTENS_SAID = {
     "reorder": "New order of the top",
     "nope": "You ",  # "You say Nope…" or "You Nope the Nope…"
     "defuse": "Defused! Kitten ",
-    "draw": "You drew",
+    # A card you draw is named; an Exploding Kitten is the defuse prompt alone (one urgent line).
+    "draw": "You drew |You draw |DEFUSE NOW!|Exploding Kitten! No Defuse",
 }
 
 
