@@ -93,7 +93,12 @@ def test_a_killed_session_leftovers_are_removed_by_the_next() -> None:
 
 
 INNER = """
+import signal
 from tests import services
+
+# Ctrl+C at a terminal always reaches pytest; a session started in the background by a
+# non-interactive shell (`make test &`) inherits SIGINT ignored, so say it as a terminal would.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 def test_uses_both():
     services.postgres_url()
