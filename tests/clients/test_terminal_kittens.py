@@ -98,7 +98,7 @@ def test_defuse_now_then_warning_then_put_back_on_top() -> None:
     assert _last(out) == "It is your turn (only this one)."
     session.key("0")
     session.key("enter")
-    assert "Defused! Kitten 0 cards down." in out.getvalue().splitlines()
+    assert "Defused! Kitten on top." in out.getvalue().splitlines()
     assert _last(out) == "Anna's turn."
 
 
@@ -177,7 +177,7 @@ def test_f_defuses_as_on_the_page() -> None:
         "Where does the kitten go back? How many cards lie above it (0: on top), then Enter; b bottom, r random."
     )
     session.key("b")
-    assert "Defused! Kitten 1 card down." in out.getvalue().splitlines()
+    assert "Defused! Kitten at the bottom." in out.getvalue().splitlines()  # the deck had one card
 
 
 def test_an_attack_on_you_offers_the_nope() -> None:
