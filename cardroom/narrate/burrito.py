@@ -369,6 +369,10 @@ def _fumble(e: JSON, who: Namer, view: JSON) -> list[str]:
 def _hit(e: JSON, who: Namer, view: JSON) -> list[str]:
     p, thrower = e["player"], e["thrower"]
     if p == who.seat:
+        if _pair_fight(view):
+            # Translators: a burrito hit you, in a fight of two (the fight's end, "You lose.",
+            # follows at once; "Incoming!" said the burrito came).
+            return [_("Hit!")]
         return [_("{name} hits you!").format(name=who(thrower))]
     if thrower == who.seat:
         return [_("You hit {name}!").format(name=who(p))]
@@ -397,10 +401,8 @@ def _miss(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 
 def _fight_tie(e: JSON, who: Namer, view: JSON) -> list[str]:
-    players = who.list(e["players"])
-    if e["kind"] == "duel":
-        return [_("Hits at the same moment: {players} settle it with a duel.").format(players=players)]
-    return [_("Hits at the same moment: {players} settle it with a War.").format(players=players)]
+    # The duel or War that settles it starts in the same batch and names its fighters: one fact once.
+    return [_("Hits at the same moment!")]
 
 
 def _false_start(e: JSON, who: Namer, view: JSON) -> list[str]:

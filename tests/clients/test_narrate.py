@@ -130,13 +130,31 @@ def test_you_as_the_second_of_a_pair_has_a_sentence_of_its_own() -> None:
     assert _say(burrito, call, 3) == ["Marco calls a Duel!"]
 
 
+def test_a_tie_of_hits_is_said_once_and_the_fight_that_settles_it_names_the_fighters() -> None:
+    """Issue 14 (one fact once): the tie no longer lists the players the duel names at once."""
+    tie = Event("fight_tie", {"players": [0, 3], "kind": "duel"})
+    duel = Event(
+        "fight_start", {"kind": "duel", "fighters": [0, 3], "caller": 0, "tiebreak": None, "timeout_at": 9}
+    )
+    assert _say(burrito, tie, 0) + _say(burrito, duel, 0) == [
+        "Hits at the same moment!",
+        "Duel: you against Chloé.",
+    ]
+    assert _say(burrito, tie, 1) + _say(burrito, duel, 1) == [
+        "Hits at the same moment!",
+        "Duel: Zoe against Chloé.",
+    ]
+
+
 def test_hits_catches_and_bruises_are_told_from_each_side() -> None:
     catch = Event("catch", {"player": 0, "thrower": 3, "id": 4})
     assert _say(burrito, catch, 0) == ["Caught!"]  # the fight's end names the loser
     assert _say(burrito, catch, 3) == ["Zoe catches your burrito!"]
     hit = Event("hit", {"player": 1, "thrower": 0, "id": 2})
     assert _say(burrito, hit, 0) == ["You hit Anna!"]
-    assert _say(burrito, hit, 1) == ["Zoe hits you!"]
+    assert _say(burrito, hit, 1, {"fight": {"fighters": [0, 1, 2]}}) == ["Zoe hits you!"]
+    # In a fight of two the thrower is no news ("Incoming!" said it), and the loser follows at once.
+    assert _say(burrito, hit, 1, {"fight": {"fighters": [0, 1]}}) == ["Hit!"]
     over = Event(
         "fight_over", {"loser": 1, "bruise": True, "reason": "hit", "kind": "brawl", "bruises_left": 1}
     )
