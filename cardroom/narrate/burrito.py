@@ -436,7 +436,7 @@ def _fight_over(e: JSON, who: Namer, view: JSON) -> list[str]:
         # The fight was named when it began: the loser, and the bruises left (the round's clock)
         # once the last few are being given; before that the board (V) says them.
         left = e.get("bruises_left", 0)
-        if left > CLOCK_FROM:
+        if left > CLOCK_FROM or left == 0:  # at 0 the round's end follows: "every bruise has been given"
             return [_("You lose.")] if loser == who.seat else [_("{name} loses.").format(name=who(loser))]
         if loser == who.seat:
             return [
@@ -467,12 +467,9 @@ def _round_over(e: JSON, who: Namer, view: JSON) -> list[str]:
         line = _("Round {round} is over: every bruise has been given.").format(round=e["round"])
     else:
         line = _("Round {round} is over: no battle set can be made any more.").format(round=e["round"])
-    lines = [line, scores_line(e["scores"], who)]
-    if e.get("tied"):
-        lines.append(
-            _("Tied for the round: {players}. They fight it out.").format(players=who.list(e["tied"]))
-        )
-    return lines
+    # A tie for the round is said by the tie-break fight that starts at once ("Tie-break Duel
+    # for the round: Marco and Chloé."): one fact once.
+    return [line, scores_line(e["scores"], who)]
 
 
 def _round_won(e: JSON, who: Namer, view: JSON) -> list[str]:

@@ -191,6 +191,25 @@ def test_round_and_game_results() -> None:
         "Round 1 is over: every bruise has been given.",
         "Scores: you: 3, Anna: 1, Marco: 0 and Chloé: -1.",
     ]
+    # The last bruise: the loser alone, the round's end says every bruise has been given; a tie
+    # for the round is said once, by the tie-break that starts in the same batch.
+    last = Event(
+        "fight_over", {"loser": 1, "bruise": True, "reason": "hit", "kind": "brawl", "bruises_left": 0}
+    )
+    assert _say(burrito, last, 0) == ["Anna loses."]
+    tied = Event(
+        "round_over",
+        {"round": 1, "scores": [3, 3, 0, -1], "reason": "bruises", "winner": None, "tied": [0, 1]},
+    )
+    tiebreak = Event(
+        "fight_start",
+        {"kind": "duel", "fighters": [0, 1], "caller": None, "tiebreak": "round_tie", "timeout_at": 9},
+    )
+    assert _say(burrito, tied, 2) + _say(burrito, tiebreak, 2) == [
+        "Round 1 is over: every bruise has been given.",
+        "Scores: Zoe: 3, Anna: 3, you: 0 and Chloé: -1.",
+        "Tie-break Duel for the round: Zoe and Anna.",
+    ]
     assert _say(burrito, Event("game_over", {"winner": 2, "badge": 2}), 0) == [
         "Game over: Marco wins the game."
     ]
