@@ -436,7 +436,7 @@ def _fight_over(e: JSON, who: Namer, view: JSON) -> list[str]:
         # The fight was named when it began: the loser, and the bruises left (the round's clock)
         # once the last few are being given; before that the board (V) says them.
         left = e.get("bruises_left", 0)
-        if left > CLOCK_FROM or left == 0:  # at 0 the round's end follows: "every bruise has been given"
+        if left > CLOCK_FROM or left == 0:  # at 0 the round's end follows at once
             return [_("You lose.")] if loser == who.seat else [_("{name} loses.").format(name=who(loser))]
         if loser == who.seat:
             return [
@@ -464,7 +464,8 @@ def _fight_over(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 def _round_over(e: JSON, who: Namer, view: JSON) -> list[str]:
     if e["reason"] == "bruises":
-        line = _("Round {round} is over: every bruise has been given.").format(round=e["round"])
+        # The last fights said the bruises left ("1 bruise left"): the end alone, then the scores.
+        line = _("Round {round} is over.").format(round=e["round"])
     else:
         line = _("Round {round} is over: no battle set can be made any more.").format(round=e["round"])
     # A tie for the round is said by the tie-break fight that starts at once ("Tie-break Duel

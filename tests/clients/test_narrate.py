@@ -188,10 +188,10 @@ def test_the_countdown_is_three_two_one_burrito() -> None:
 def test_round_and_game_results() -> None:
     over = Event("round_over", {"round": 1, "scores": [3, 1, 0, -1], "reason": "bruises", "winner": 0})
     assert _say(burrito, over, 0) == [
-        "Round 1 is over: every bruise has been given.",
+        "Round 1 is over.",
         "Scores: you: 3, Anna: 1, Marco: 0 and Chloé: -1.",
     ]
-    # The last bruise: the loser alone, the round's end says every bruise has been given; a tie
+    # The last bruise: the loser alone, the round's end follows; a tie
     # for the round is said once, by the tie-break that starts in the same batch.
     last = Event(
         "fight_over", {"loser": 1, "bruise": True, "reason": "hit", "kind": "brawl", "bruises_left": 0}
@@ -206,7 +206,7 @@ def test_round_and_game_results() -> None:
         {"kind": "duel", "fighters": [0, 1], "caller": None, "tiebreak": "round_tie", "timeout_at": 9},
     )
     assert _say(burrito, tied, 2) + _say(burrito, tiebreak, 2) == [
-        "Round 1 is over: every bruise has been given.",
+        "Round 1 is over.",
         "Scores: Zoe: 3, Anna: 3, you: 0 and Chloé: -1.",
         "Tie-break Duel for the round: Zoe and Anna.",
     ]
