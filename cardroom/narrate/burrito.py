@@ -483,8 +483,8 @@ def _round_won(e: JSON, who: Namer, view: JSON) -> list[str]:
 def _badge(e: JSON, who: Namer, view: JSON) -> list[str]:
     p = e["player"]
     if p == who.seat:
-        return [_("You take the badge. The next round starts in a few seconds.")]
-    return [_("{name} takes the badge. The next round starts in a few seconds.").format(name=who(p))]
+        return [_("You take the badge.")]  # "Round 2 begins." says itself a few seconds later
+    return [_("{name} takes the badge.").format(name=who(p))]
 
 
 def _game_over(e: JSON, who: Namer, view: JSON) -> list[str]:

@@ -210,6 +210,9 @@ def test_round_and_game_results() -> None:
         "Scores: Zoe: 3, Anna: 3, you: 0 and Chloé: -1.",
         "Tie-break Duel for the round: Zoe and Anna.",
     ]
+    assert _say(burrito, Event("round_won", {"round": 1, "player": 1}), 0) == ["Anna wins round 1."]
+    assert _say(burrito, Event("badge", {"player": 1}), 0) == ["Anna takes the badge."]
+    assert _say(burrito, Event("badge", {"player": 0}), 0) == ["You take the badge."]
     assert _say(burrito, Event("game_over", {"winner": 2, "badge": 2}), 0) == [
         "Game over: Marco wins the game."
     ]
