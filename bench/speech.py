@@ -132,6 +132,9 @@ class Transcript:
     batches: list[dict[str, Any]] = field(default_factory=list)
     first_at: int | None = None
     last_at: int | None = None
+    window_ms: int | None = None
+    """Only the first `window_ms` of play from the first batch (burrito's first minute), which
+    is then the span measured, even when its last line came earlier; None: the whole game."""
 
     def take(self, message: dict[str, Any]) -> None:
         if message.get("type") not in ("events", "cue"):
@@ -139,12 +142,16 @@ class Transcript:
         at = message["at"]
         if self.first_at is None:
             self.first_at = at
+        if self.window_ms is not None and at - self.first_at >= self.window_ms:
+            return
         self.last_at = at
         self.batches.append(message)
 
     def minutes(self) -> float:
         if self.first_at is None or self.last_at is None:
             return 0.0
+        if self.window_ms is not None:
+            return self.window_ms / 60_000
         return max(self.last_at - self.first_at, 1) / 60_000
 
     def words(self, verbosity: str) -> int:
@@ -161,7 +168,7 @@ async def listen(
     """Seat 0 (a normal network bot at a person's pace) creates a four-seat table with three normal bots and plays;
     its transcript covers the first `seconds` of play, or the whole game when None. `rate`: the
     server's clock rate (`Lobby.rate`: CARDROOM_CLOCK_RATE), at which the listener plays too."""
-    transcript = Transcript()
+    transcript = Transcript(window_ms=None if seconds is None else int(seconds * 1000))
 
     def keep(message: dict[str, Any], _raw: str) -> None:
         transcript.take(message)
@@ -179,7 +186,7 @@ async def listen(
     await bot.send({"type": "start", "table": bot.table})
     tasks = [asyncio.create_task(bot.reader()), asyncio.create_task(bot.actor())]
     try:
-        limit = (seconds if seconds is not None else 900) / rate
+        limit = (seconds + 3 if seconds is not None else 900) / rate  # the window's last lines too
         started = time.monotonic()
         while not bot.over and time.monotonic() - started < limit:
             await asyncio.sleep(0.05)
