@@ -511,7 +511,7 @@ def _sneaked(e: JSON, who: Namer, view: JSON) -> list[str]:
     return [_("{name} secretly takes the top card.").format(name=who(e["player"]))]
 
 
-def _depth(position: int, view: JSON) -> str:
+def depth(position: int, view: JSON) -> str:
     """Where a card put back into the deck lies, as a person says it: "top" (position 0),
     "second" (one card above it), "bottom" (the last card of the deck, by the view's deck size
     once it is back; a deck of one is its top), else "down" (said with the cards above it).
@@ -530,12 +530,12 @@ def _inserted(e: JSON, who: Namer, view: JSON) -> list[str]:
     if p == who.seat and "position" in e:
         card = card_name(e["card"])
         pos = e["position"]
-        depth = _depth(pos, view)
-        if depth == "top":
+        place = depth(pos, view)
+        if place == "top":
             return [_("You put {card} back on top.").format(card=card)]
-        if depth == "second":
+        if place == "second":
             return [_("You put {card} back second from the top.").format(card=card)]
-        if depth == "bottom":
+        if place == "bottom":
             return [_("You put {card} back at the bottom.").format(card=card)]
         return [
             ngettext(
@@ -594,12 +594,12 @@ def _defused(e: JSON, who: Namer, view: JSON) -> list[str]:
     p = e["player"]
     if p == who.seat and "position" in e:
         pos = e["position"]
-        depth = _depth(pos, view)
-        if depth == "top":
+        place = depth(pos, view)
+        if place == "top":
             return [_("Defused! Kitten on top.")]
-        if depth == "second":
+        if place == "second":
             return [_("Defused! Kitten second from the top.")]
-        if depth == "bottom":
+        if place == "bottom":
             return [_("Defused! Kitten at the bottom.")]
         return [
             ngettext("Defused! Kitten {n} card down.", "Defused! Kitten {n} cards down.", pos).format(n=pos)
