@@ -46,8 +46,11 @@ class NetBot:
         seed: int,
         timings: Timings | None = None,
         on_message: Callable[[JSON, str], None] | None = None,
+        rate: float = 1.0,
     ) -> None:
         self.url = url
+        self.rate = rate
+        """The server's clock rate (`Lobby.rate`): play time passes `rate` times faster."""
         self.name = name
         self.game = find_game(game)
         self.level = level
@@ -80,7 +83,11 @@ class NetBot:
         await self.ws.send(json.dumps(message))
 
     def play_now(self) -> int:
-        return int(time.monotonic() * 1000 - self.offset)
+        return int(self._clock_ms() - self.offset)
+
+    def _clock_ms(self) -> float:
+        """This machine's clock at the server's rate, in ms (play time less `offset`)."""
+        return time.monotonic() * 1000 * self.rate
 
     def _view(self) -> JSON:
         assert self.view is not None
@@ -104,14 +111,14 @@ class NetBot:
                 self.bot = make_bot(self.game.name, self.seat, self.level, self.seed, live=True)
                 if self.view is not None and isinstance(self.view.get("now"), int):
                     # Sitting down mid-game (a resync): the bot takes the table as it is.
-                    self.offset = time.monotonic() * 1000 - self.view["now"]
+                    self.offset = self._clock_ms() - self.view["now"]
                     self.bot.notice([], self._view, self.view["now"])
             if message.get("state") == "over":
                 self.over = True
             self.wake.set()
         elif kind == "events" and message.get("table") == self.table:
             received = time.monotonic() * 1000
-            self.offset = received - message["at"]
+            self.offset = self._clock_ms() - message["at"]
             self.view = message["view"]
             self.last_v = message["v"]
             if self.timings is not None:
@@ -155,7 +162,7 @@ class NetBot:
         """Act when the bot is due, like a person reacting to what they saw."""
         while not self.over:
             due = self.bot.due() if self.bot is not None and self.view is not None else None
-            wait = None if due is None else max(0.0, (due - self.play_now()) / 1000)
+            wait = None if due is None else max(0.0, (due - self.play_now()) / 1000 / self.rate)
             self.wake.clear()
             if wait is None or wait > 0:
                 # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a cancellation

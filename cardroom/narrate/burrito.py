@@ -369,6 +369,10 @@ def _fumble(e: JSON, who: Namer, view: JSON) -> list[str]:
 def _hit(e: JSON, who: Namer, view: JSON) -> list[str]:
     p, thrower = e["player"], e["thrower"]
     if p == who.seat:
+        if _pair_fight(view):
+            # Translators: a burrito hit you, in a fight of two (the fight's end, "You lose.",
+            # follows at once; "Incoming!" said the burrito came).
+            return [_("Hit!")]
         return [_("{name} hits you!").format(name=who(thrower))]
     if thrower == who.seat:
         return [_("You hit {name}!").format(name=who(p))]
@@ -397,10 +401,8 @@ def _miss(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 
 def _fight_tie(e: JSON, who: Namer, view: JSON) -> list[str]:
-    players = who.list(e["players"])
-    if e["kind"] == "duel":
-        return [_("Hits at the same moment: {players} settle it with a duel.").format(players=players)]
-    return [_("Hits at the same moment: {players} settle it with a War.").format(players=players)]
+    # The duel or War that settles it starts in the same batch and names its fighters: one fact once.
+    return [_("Hits at the same moment!")]
 
 
 def _false_start(e: JSON, who: Namer, view: JSON) -> list[str]:
@@ -434,7 +436,7 @@ def _fight_over(e: JSON, who: Namer, view: JSON) -> list[str]:
         # The fight was named when it began: the loser, and the bruises left (the round's clock)
         # once the last few are being given; before that the board (V) says them.
         left = e.get("bruises_left", 0)
-        if left > CLOCK_FROM:
+        if left > CLOCK_FROM or left == 0:  # at 0 the round's end follows at once
             return [_("You lose.")] if loser == who.seat else [_("{name} loses.").format(name=who(loser))]
         if loser == who.seat:
             return [
@@ -462,15 +464,13 @@ def _fight_over(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 def _round_over(e: JSON, who: Namer, view: JSON) -> list[str]:
     if e["reason"] == "bruises":
-        line = _("Round {round} is over: every bruise has been given.").format(round=e["round"])
+        # The last fights said the bruises left ("1 bruise left"): the end alone, then the scores.
+        line = _("Round {round} is over.").format(round=e["round"])
     else:
         line = _("Round {round} is over: no battle set can be made any more.").format(round=e["round"])
-    lines = [line, scores_line(e["scores"], who)]
-    if e.get("tied"):
-        lines.append(
-            _("Tied for the round: {players}. They fight it out.").format(players=who.list(e["tied"]))
-        )
-    return lines
+    # A tie for the round is said by the tie-break fight that starts at once ("Tie-break Duel
+    # for the round: Marco and Chloé."): one fact once.
+    return [line, scores_line(e["scores"], who)]
 
 
 def _round_won(e: JSON, who: Namer, view: JSON) -> list[str]:
@@ -483,8 +483,8 @@ def _round_won(e: JSON, who: Namer, view: JSON) -> list[str]:
 def _badge(e: JSON, who: Namer, view: JSON) -> list[str]:
     p = e["player"]
     if p == who.seat:
-        return [_("You take the badge. The next round starts in a few seconds.")]
-    return [_("{name} takes the badge. The next round starts in a few seconds.").format(name=who(p))]
+        return [_("You take the badge.")]  # "Round 2 begins." says itself a few seconds later
+    return [_("{name} takes the badge.").format(name=who(p))]
 
 
 def _game_over(e: JSON, who: Namer, view: JSON) -> list[str]:

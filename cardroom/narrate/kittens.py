@@ -511,16 +511,38 @@ def _sneaked(e: JSON, who: Namer, view: JSON) -> list[str]:
     return [_("{name} secretly takes the top card.").format(name=who(e["player"]))]
 
 
+def depth(position: int, view: JSON) -> str:
+    """Where a card put back into the deck lies, as a person says it: "top" (position 0),
+    "second" (one card above it), "bottom" (the last card of the deck, by the view's deck size
+    once it is back; a deck of one is its top), else "down" (said with the cards above it).
+    A sentence per place, whole, so that each language words it its own way."""
+    if position == 0:
+        return "top"
+    if position == view.get("deck_size", -1) - 1:
+        return "bottom"
+    if position == 1:
+        return "second"
+    return "down"
+
+
 def _inserted(e: JSON, who: Namer, view: JSON) -> list[str]:
     p = e["player"]
     if p == who.seat and "position" in e:
+        card = card_name(e["card"])
         pos = e["position"]
+        place = depth(pos, view)
+        if place == "top":
+            return [_("You put {card} back on top.").format(card=card)]
+        if place == "second":
+            return [_("You put {card} back second from the top.").format(card=card)]
+        if place == "bottom":
+            return [_("You put {card} back at the bottom.").format(card=card)]
         return [
             ngettext(
-                "You put {card} back with {n} card above it.",
-                "You put {card} back with {n} cards above it.",
+                "You put {card} back {n} card down.",
+                "You put {card} back {n} cards down.",
                 pos,
-            ).format(card=card_name(e["card"]), n=pos)
+            ).format(card=card, n=pos)
         ]
     return [_("{name} puts the card back in the deck.").format(name=who(p))]
 
@@ -572,6 +594,13 @@ def _defused(e: JSON, who: Namer, view: JSON) -> list[str]:
     p = e["player"]
     if p == who.seat and "position" in e:
         pos = e["position"]
+        place = depth(pos, view)
+        if place == "top":
+            return [_("Defused! Kitten on top.")]
+        if place == "second":
+            return [_("Defused! Kitten second from the top.")]
+        if place == "bottom":
+            return [_("Defused! Kitten at the bottom.")]
         return [
             ngettext("Defused! Kitten {n} card down.", "Defused! Kitten {n} cards down.", pos).format(n=pos)
         ]

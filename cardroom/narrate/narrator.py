@@ -104,7 +104,8 @@ class Narrator:
     def cue(self, cue: str, lang: str) -> str:
         if cue == "catch_window":
             with use_language(lang):
-                return _("Catch now!")
+                # The catch window is 300 ms long: one word, said in about that time.
+                return _("Catch!")
         return cue
 
     def query(

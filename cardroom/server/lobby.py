@@ -57,8 +57,14 @@ class Lobby:
         send_queue: int = SEND_QUEUE,
         grace_s: float = GRACE_MS / 1000,
         limits: Limits | None = None,
+        rate: float = 1.0,
     ) -> None:
-        self.clock = clock
+        self.rate = rate
+        """Seconds of play time a second of `clock` makes: 1 at a real table. A faster clock
+        (`cardroom serve` with CARDROOM_CLOCK_RATE) plays a whole game in a fraction of its time,
+        its timers, bots and narration's summaries alike, since each counts play time: the
+        speech-budget test measures a whole game's narration so (docs/speech.md)."""
+        self.clock = clock if rate == 1 else lambda: clock() * rate
         self.send_queue = send_queue  # messages each connection may have waiting to go out
         self.grace_s = grace_s
         """How long a player who went away keeps their seat, and a guest their token."""

@@ -87,6 +87,7 @@ def run_server(
                 log.seek(0)
                 err = log.read().decode(errors="replace")
                 log.close()
+                data.cleanup()
                 raise RuntimeError(f"server did not start: {err}") from None
             time.sleep(0.1)
     try:

@@ -58,6 +58,8 @@ class Lobby(Protocol):
     @property
     def clock(self) -> Callable[[], float]: ...
     @property
+    def rate(self) -> float: ...
+    @property
     def grace_s(self) -> float: ...
     @property
     def store(self) -> Store | None: ...
@@ -922,7 +924,7 @@ class Room:
                 await self.wake.wait()
                 continue
             due = self._next_due()
-            timeout = None if due is None else max(0.0, (due - self.now_ms()) / 1000)
+            timeout = None if due is None else max(0.0, (due - self.now_ms()) / 1000 / self.lobby.rate)
             self.wake.clear()
             self.sleeping_until = math.inf if due is None else due
             with contextlib.suppress(TimeoutError):

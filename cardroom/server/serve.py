@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import socket
+from collections.abc import Mapping
 
 import uvicorn
 from sqlalchemy.engine import make_url
@@ -45,6 +47,18 @@ def _safe(db: str) -> str:
         return "(unreadable URL)"
 
 
+def clock_rate(env: Mapping[str, str]) -> float:
+    """CARDROOM_CLOCK_RATE: seconds of play time a second makes (default 1; `Lobby.rate`)."""
+    raw = env.get("CARDROOM_CLOCK_RATE", "1")
+    try:
+        rate = float(raw)
+    except ValueError:
+        raise CardroomError(f"CARDROOM_CLOCK_RATE must be a number, not {raw!r}") from None
+    if not 0 < rate <= 100:
+        raise CardroomError(f"CARDROOM_CLOCK_RATE must be above 0 and at most 100, not {raw!r}")
+    return rate
+
+
 def serve(
     host: str,
     port: int,
@@ -72,7 +86,7 @@ def serve(
         print(f"a node of the cluster on {_safe(redis)}", flush=True)
     if listen_fd is None:
         print(f"cardroom is running: open http://{host}:{port}/ in a browser (Ctrl+C stops it)", flush=True)
-    lobby = Lobby(grace_s=grace_s, limits=Limits.from_env())
+    lobby = Lobby(grace_s=grace_s, limits=Limits.from_env(), rate=clock_rate(os.environ))
     config = uvicorn.Config(
         create_app(lobby, db=db, origins=origins, redis=redis),
         host=host,

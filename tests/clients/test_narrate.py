@@ -130,13 +130,31 @@ def test_you_as_the_second_of_a_pair_has_a_sentence_of_its_own() -> None:
     assert _say(burrito, call, 3) == ["Marco calls a Duel!"]
 
 
+def test_a_tie_of_hits_is_said_once_and_the_fight_that_settles_it_names_the_fighters() -> None:
+    """Issue 14 (one fact once): the tie no longer lists the players the duel names at once."""
+    tie = Event("fight_tie", {"players": [0, 3], "kind": "duel"})
+    duel = Event(
+        "fight_start", {"kind": "duel", "fighters": [0, 3], "caller": 0, "tiebreak": None, "timeout_at": 9}
+    )
+    assert _say(burrito, tie, 0) + _say(burrito, duel, 0) == [
+        "Hits at the same moment!",
+        "Duel: you against Chloé.",
+    ]
+    assert _say(burrito, tie, 1) + _say(burrito, duel, 1) == [
+        "Hits at the same moment!",
+        "Duel: Zoe against Chloé.",
+    ]
+
+
 def test_hits_catches_and_bruises_are_told_from_each_side() -> None:
     catch = Event("catch", {"player": 0, "thrower": 3, "id": 4})
     assert _say(burrito, catch, 0) == ["Caught!"]  # the fight's end names the loser
     assert _say(burrito, catch, 3) == ["Zoe catches your burrito!"]
     hit = Event("hit", {"player": 1, "thrower": 0, "id": 2})
     assert _say(burrito, hit, 0) == ["You hit Anna!"]
-    assert _say(burrito, hit, 1) == ["Zoe hits you!"]
+    assert _say(burrito, hit, 1, {"fight": {"fighters": [0, 1, 2]}}) == ["Zoe hits you!"]
+    # In a fight of two the thrower is no news ("Incoming!" said it), and the loser follows at once.
+    assert _say(burrito, hit, 1, {"fight": {"fighters": [0, 1]}}) == ["Hit!"]
     over = Event(
         "fight_over", {"loser": 1, "bruise": True, "reason": "hit", "kind": "brawl", "bruises_left": 1}
     )
@@ -170,9 +188,31 @@ def test_the_countdown_is_three_two_one_burrito() -> None:
 def test_round_and_game_results() -> None:
     over = Event("round_over", {"round": 1, "scores": [3, 1, 0, -1], "reason": "bruises", "winner": 0})
     assert _say(burrito, over, 0) == [
-        "Round 1 is over: every bruise has been given.",
+        "Round 1 is over.",
         "Scores: you: 3, Anna: 1, Marco: 0 and Chloé: -1.",
     ]
+    # The last bruise: the loser alone, the round's end follows; a tie
+    # for the round is said once, by the tie-break that starts in the same batch.
+    last = Event(
+        "fight_over", {"loser": 1, "bruise": True, "reason": "hit", "kind": "brawl", "bruises_left": 0}
+    )
+    assert _say(burrito, last, 0) == ["Anna loses."]
+    tied = Event(
+        "round_over",
+        {"round": 1, "scores": [3, 3, 0, -1], "reason": "bruises", "winner": None, "tied": [0, 1]},
+    )
+    tiebreak = Event(
+        "fight_start",
+        {"kind": "duel", "fighters": [0, 1], "caller": None, "tiebreak": "round_tie", "timeout_at": 9},
+    )
+    assert _say(burrito, tied, 2) + _say(burrito, tiebreak, 2) == [
+        "Round 1 is over.",
+        "Scores: Zoe: 3, Anna: 3, you: 0 and Chloé: -1.",
+        "Tie-break Duel for the round: Zoe and Anna.",
+    ]
+    assert _say(burrito, Event("round_won", {"round": 1, "player": 1}), 0) == ["Anna wins round 1."]
+    assert _say(burrito, Event("badge", {"player": 1}), 0) == ["Anna takes the badge."]
+    assert _say(burrito, Event("badge", {"player": 0}), 0) == ["You take the badge."]
     assert _say(burrito, Event("game_over", {"winner": 2, "badge": 2}), 0) == [
         "Game over: Marco wins the game."
     ]
@@ -236,8 +276,123 @@ def test_defuse_now_is_a_word_cue_with_the_time_left_and_says_when_you_hold_no_d
     ]
     assert _say(kittens, event, 1, KVIEW) == ["Zoe has 10 seconds to defuse it."]
     defused = Event("defused", {"player": 0}, {"position": 3}, frozenset({0}))
-    assert _say(kittens, defused, 0, KVIEW) == ["Defused! Kitten 3 cards down."]
+    assert _say(kittens, defused, 0, {**KVIEW, "deck_size": 9}) == ["Defused! Kitten 3 cards down."]
     assert _say(kittens, defused, 2, KVIEW) == ["Zoe defuses it."]
+
+
+# Where a card put back lies, as each language says it: the kitten after a Defuse, then a card
+# put back by yourself; for a deck of 9 once it is back: position 0, 1, 4 and 8.
+PLACES = {
+    "en": (
+        [
+            "Defused! Kitten on top.",
+            "Defused! Kitten second from the top.",
+            "Defused! Kitten 4 cards down.",
+            "Defused! Kitten at the bottom.",
+        ],
+        [
+            "You put Skip back on top.",
+            "You put Skip back second from the top.",
+            "You put Skip back 4 cards down.",
+            "You put Skip back at the bottom.",
+        ],
+    ),
+    "it": (
+        [
+            "Disinnescato! Il gattino è in cima.",
+            "Disinnescato! Il gattino è al secondo posto dall'alto.",
+            "Disinnescato! Il gattino è sotto 4 carte.",
+            "Disinnescato! Il gattino è in fondo.",
+        ],
+        [
+            "Rimetti Passa in cima.",
+            "Rimetti Passa al secondo posto dall'alto.",
+            "Rimetti Passa sotto 4 carte.",
+            "Rimetti Passa in fondo.",
+        ],
+    ),
+    "fr": (
+        [
+            "Désamorcé ! Le chaton est tout en haut.",
+            "Désamorcé ! Le chaton est en deuxième position depuis le haut.",
+            "Désamorcé ! Le chaton est sous 4 cartes.",
+            "Désamorcé ! Le chaton est tout en bas.",
+        ],
+        [
+            "Tu remets la carte Passer tout en haut.",
+            "Tu remets la carte Passer en deuxième position depuis le haut.",
+            "Tu remets la carte Passer sous 4 cartes.",
+            "Tu remets la carte Passer tout en bas.",
+        ],
+    ),
+    "nl": (
+        [
+            "Ontmanteld! Kitten bovenop.",
+            "Ontmanteld! Kitten als tweede van boven.",
+            "Ontmanteld! Kitten onder 4 kaarten.",
+            "Ontmanteld! Kitten onderop.",
+        ],
+        [
+            "Je stopt Overslaan bovenop terug.",
+            "Je stopt Overslaan als tweede van boven terug.",
+            "Je stopt Overslaan terug onder 4 kaarten.",
+            "Je stopt Overslaan onderop terug.",
+        ],
+    ),
+    "es": (
+        [
+            "¡Desactivado! Gatito arriba del todo.",
+            "¡Desactivado! Gatito en segunda posición desde arriba.",
+            "¡Desactivado! Gatito bajo 4 cartas.",
+            "¡Desactivado! Gatito abajo del todo.",
+        ],
+        [
+            "Vuelves a poner la carta Saltar arriba del todo.",
+            "Vuelves a poner la carta Saltar en segunda posición desde arriba.",
+            "Vuelves a poner la carta Saltar bajo 4 cartas.",
+            "Vuelves a poner la carta Saltar abajo del todo.",
+        ],
+    ),
+    "de": (
+        [
+            "Entschärft! Kätzchen ganz oben.",
+            "Entschärft! Kätzchen an zweiter Stelle von oben.",
+            "Entschärft! Kätzchen unter 4 Karten.",
+            "Entschärft! Kätzchen ganz unten.",
+        ],
+        [
+            "Du legst Hops ganz oben zurück.",
+            "Du legst Hops an zweiter Stelle von oben zurück.",
+            "Du legst Hops unter 4 Karten zurück.",
+            "Du legst Hops ganz unten zurück.",
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", list(PLACES))
+def test_a_card_put_back_is_said_on_top_second_n_cards_down_or_at_the_bottom(lang: str) -> None:
+    """Issue 14: "Defused! Kitten 0 cards down." read oddly: the top, the second place and the
+    bottom (the deck's last card once it is back, from the view's deck size) have words of their
+    own in every language; between them, the cards above it."""
+    from cardroom.i18n import use_language
+
+    view = {**KVIEW, "deck_size": 9}
+    kitten, card = PLACES[lang]
+    with use_language(lang):
+        for position, kitten_line, card_line in zip((0, 1, 4, 8), kitten, card, strict=True):
+            defused = Event("defused", {"player": 0}, {"position": position}, frozenset({0}))
+            inserted = Event(
+                "inserted",
+                {"player": 0, "timeout": False},
+                {"card": "skip", "position": position},
+                frozenset({0}),
+            )
+            assert _say(kittens, defused, 0, view) == [kitten_line]
+            assert _say(kittens, inserted, 0, view) == [card_line]
+        # A deck of one: the kitten is its only card, on top.
+        alone = Event("defused", {"player": 0}, {"position": 0}, frozenset({0}))
+        assert _say(kittens, alone, 0, {**KVIEW, "deck_size": 1}) == [kitten[0]]
 
 
 def test_a_favor_tells_giver_and_receiver_the_card_and_nobody_else() -> None:

@@ -98,8 +98,10 @@ def test_defuse_now_then_warning_then_put_back_on_top() -> None:
     assert _last(out) == "It is your turn (only this one)."
     session.key("0")
     session.key("enter")
-    assert "Defused! Kitten 0 cards down." in out.getvalue().splitlines()
+    assert "Defused! Kitten on top." in out.getvalue().splitlines()
     assert _last(out) == "Anna's turn."
+    session.key("F")  # where the kitten lies is said as the defuse said it (issue 14)
+    assert _last(out).endswith("The kitten you put back is on top.")
 
 
 def test_alter_the_future_moves_the_card_under_the_cursor_with_shift_arrows() -> None:
@@ -177,7 +179,9 @@ def test_f_defuses_as_on_the_page() -> None:
         "Where does the kitten go back? How many cards lie above it (0: on top), then Enter; b bottom, r random."
     )
     session.key("b")
-    assert "Defused! Kitten 1 card down." in out.getvalue().splitlines()
+    assert "Defused! Kitten at the bottom." in out.getvalue().splitlines()  # the deck had one card
+    session.key("F")  # where the kitten lies is said as the defuse said it (issue 14)
+    assert _last(out).endswith("The kitten you put back is at the bottom.")
 
 
 def test_an_attack_on_you_offers_the_nope() -> None:

@@ -33,7 +33,7 @@ from cardroom.protocol import Rejected
 from tests.server.live import LiveServer, run_server
 
 SAMPLE = {
-    "Catch now!": "Attrape maintenant !",
+    "Catch!": "Attrape !",
     "Refused: you do not hold that card.": "Refusé : vous n'avez pas cette carte.",
     "{name} dodges.": "{name} esquive.",
 }
@@ -60,33 +60,33 @@ def french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_use_language_changes_what_underscore_returns(french: None) -> None:
-    assert _("Catch now!") == "Catch now!"
+    assert _("Catch!") == "Catch!"
     with use_language("fr"):
         assert current_language() == "fr"
-        assert _("Catch now!") == "Attrape maintenant !"
+        assert _("Catch!") == "Attrape !"
         assert _("{name} dodges.").format(name="Anna") == "Anna esquive."
         assert ngettext("{n} bruise is left.", "{n} bruises are left.", 1) == "Il reste {n} bleu."
         assert ngettext("{n} bruise is left.", "{n} bruises are left.", 0) == "Il reste {n} bleu."
         assert ngettext("{n} bruise is left.", "{n} bruises are left.", 2) == "Il reste {n} bleus."
         assert _("No translation for this one.") == "No translation for this one."
         with use_language("en"):
-            assert _("Catch now!") == "Catch now!"
-        assert _("Catch now!") == "Attrape maintenant !"
+            assert _("Catch!") == "Catch!"
+        assert _("Catch!") == "Attrape !"
     assert current_language() == "en"
 
 
 def test_an_unknown_language_falls_back_to_english(french: None) -> None:
     with use_language("xx"):
         assert current_language() == "en"
-        assert _("Catch now!") == "Catch now!"
+        assert _("Catch!") == "Catch!"
     with use_language("fr-CA"):
-        assert _("Catch now!") == "Attrape maintenant !"
+        assert _("Catch!") == "Attrape !"
 
 
 def test_the_narrator_speaks_each_recipients_language(french: None) -> None:
     narrator = Narrator("burrito")
-    assert narrator.cue("catch_window", "fr") == "Attrape maintenant !"
-    assert narrator.cue("catch_window", "en") == "Catch now!"
+    assert narrator.cue("catch_window", "fr") == "Attrape !"
+    assert narrator.cue("catch_window", "en") == "Catch!"
     refused = Rejected("not_in_hand", "no such card")
     assert narrator.rejection(refused, "fr") == "Refusé : vous n'avez pas cette carte."
     assert narrator.rejection(refused, "de") == "Refused: you do not hold that card."
@@ -98,7 +98,7 @@ def test_the_narrator_speaks_each_recipients_language(french: None) -> None:
 
 def test_the_page_catalog_holds_the_translations(french: None) -> None:
     messages = client_catalog("fr")
-    assert messages["Catch now!"] == "Attrape maintenant !"
+    assert messages["Catch!"] == "Attrape !"
     assert "" not in messages
     # A plural message: its forms, in order, for the page's ngettext ("1 card", "2 cards").
     assert messages["{n} bruise is left.\x00"] == ["Il reste {n} bleu.", "Il reste {n} bleus."]

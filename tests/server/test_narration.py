@@ -194,7 +194,7 @@ def test_brief_keeps_every_milestone_of_throw_throw_burrito() -> None:
         "War: Bo against Cy.",
         "Cy loses; 3 bruises left.",
         "Burrito!",  # play resumes; its countdown only in verbose: the fight's result was just said
-        "Round 1 is over: every bruise has been given.",
+        "Round 1 is over.",
         "Scores: you: 1, Bo: 2, Cy: 0 and Di: 0.",
         "Bo wins round 1.",
         "Game over: Bo wins the game.",

@@ -1,13 +1,21 @@
 """The speech budget (issue 14), measured from the real server's narration for one seat: a
-four-seat table, the listener's seat played at a person's pace, three normal bots; the first
-minute of Throw Throw Burrito and a whole game of Exploding Kittens (`bench.speech`, which
-`make bench` prints). One table's minute depends on how many fights the listener happens to be
-in, so several tables play at once, each its own round, and the budget holds for their words
-over their minutes (docs/speech.md)."""
+four-seat table, the listener's seat played at a person's pace (who hears each line before
+answering it), three normal bots; the first minute of Throw Throw Burrito and a whole game of
+Exploding Kittens (`bench.speech`, which `make bench` prints at a real table's pace). One
+table's minute depends on how many fights the listener happens to be in, so several tables play
+at once, each its own round (docs/speech.md).
+
+The kittens games run on a server whose clock goes `KITTENS_RATE` times faster
+(CARDROOM_CLOCK_RATE, `Lobby.rate`): every duration the server, its bots, the listener and the
+summaries use is play time, so a whole game takes a quarter of its minutes, and words a minute
+are counted in play time (`test_the_fast_clock_keeps_the_games_pace_in_play_time` holds that).
+Burrito's fights turn on a few hundred milliseconds, where a machine's delays would weigh four
+times as much: its minute is played at a real table's pace."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
@@ -16,25 +24,45 @@ import pytest
 from bench.speech import TARGETS, Transcript, listen_many, pooled
 from cardroom.narrate import burrito, kittens
 from cardroom.narrate._common import concerns
-from cardroom.narrate.speech import VERBOSITIES, Priority, heard
-from tests.server.live import LiveServer
+from cardroom.narrate.speech import SUMMARY_EVERY_MS, VERBOSITIES, Priority, heard
+from tests.server.live import LiveServer, run_server
 
 pytestmark = (
     pytest.mark.slow
-)  # whole games of Exploding Kittens at people's pace: `make test` starts these files first
+)  # a minute of burrito and whole kittens games: `make test` starts these files first
 
 MODULES = {"burrito": burrito, "kittens": kittens}
-TABLES = {"burrito": 4, "kittens": 2}
-"""Tables played at once per game: burrito's first minutes are short, kittens' games long."""
+TABLES = {"burrito": 4, "kittens": 3}
+"""Tables played at once per game."""
+KITTENS_RATE = 4.0
+"""The kittens server's clock rate: play time passes four times faster than the wall clock."""
 
 
-@pytest.fixture(scope="module", params=["burrito", "kittens"])
-def transcripts(request: pytest.FixtureRequest, server: LiveServer) -> Iterator[tuple[str, list[Transcript]]]:
-    game: str = request.param
+def _measure(url: str, game: str, rate: float) -> list[Transcript]:
     seconds = 60.0 if game == "burrito" else None
-    with ThreadPoolExecutor(1) as pool:
-        run = pool.submit(lambda: asyncio.run(listen_many(server.ws_url, game, seconds, TABLES[game])))
-        yield game, run.result()
+    return asyncio.run(listen_many(url, game, seconds, TABLES[game], rate))
+
+
+@pytest.fixture(scope="module")
+def measured(server: LiveServer) -> Iterator[dict[str, list[Transcript]]]:
+    """Both games at once: burrito on the module's server, kittens on a fast-clock one."""
+    with (
+        run_server(extra_env={"CARDROOM_CLOCK_RATE": str(KITTENS_RATE)}) as fast,
+        ThreadPoolExecutor(2) as pool,
+    ):
+        runs = {
+            "burrito": pool.submit(_measure, server.ws_url, "burrito", 1.0),
+            "kittens": pool.submit(_measure, fast.ws_url, "kittens", KITTENS_RATE),
+        }
+        yield {game: run.result() for game, run in runs.items()}
+
+
+@pytest.fixture(params=["burrito", "kittens"])
+def transcripts(
+    request: pytest.FixtureRequest, measured: dict[str, list[Transcript]]
+) -> tuple[str, list[Transcript]]:
+    game: str = request.param
+    return game, measured[game]
 
 
 def test_the_default_verbosity_keeps_to_the_budget(transcripts: tuple[str, list[Transcript]]) -> None:
@@ -96,3 +124,37 @@ def test_brief_keeps_the_milestones(transcripts: tuple[str, list[Transcript]]) -
             booms = [m for m in t.batches for e in m.get("events", []) if e["event"] == "exploded"]
             assert len([x for x in said if x.startswith("BOOM!")]) == len(booms) >= 1
             assert said[-1].startswith("Game over: ")
+
+
+def test_the_fast_clock_keeps_the_games_pace_in_play_time(measured: dict[str, list[Transcript]]) -> None:
+    """Words a minute of play on a fast clock are those of a real table's pace only if every
+    duration the narration depends on counts play time: the bots think 1.5 to 3 s of play
+    (`bot_think_ms`, twice that at most), not four times that, and a summary of the background
+    comes once a minute of play, not once every four (docs/speech.md, "The budget, measured")."""
+    for t in measured["kittens"]:
+        turn_at: dict[int, int] = {}
+        thinking: list[int] = []
+        summaries: list[int] = []
+        for message in t.batches:
+            if message.get("summary"):
+                summaries.append(message["at"])
+            for event in message.get("events", []):
+                player = event.get("player")
+                if event["event"] == "turn":
+                    turn_at[player] = message["at"]
+                elif event["event"] in ("played", "drew") and player in turn_at and player != 0:
+                    thinking.append(message["at"] - turn_at.pop(player))
+        thinking.sort()
+        assert thinking and thinking[0] >= 1500 and thinking[len(thinking) // 2] <= 4000, thinking
+        gaps = [b - a for a, b in itertools.pairwise(summaries)]
+        assert len(summaries) >= int(t.minutes()) - 1, (summaries, t.minutes())
+        assert all(SUMMARY_EVERY_MS <= gap <= 1.5 * SUMMARY_EVERY_MS for gap in gaps), gaps
+
+
+@pytest.mark.parametrize(
+    ("rate", "says"),
+    [("fast", "CARDROOM_CLOCK_RATE must be a number, not 'fast'"), ("0", "must be above 0 and at most 100")],
+)
+def test_a_clock_rate_that_is_no_rate_stops_the_server_with_a_clear_error(rate: str, says: str) -> None:
+    with pytest.raises(RuntimeError, match=says), run_server({"CARDROOM_CLOCK_RATE": rate}):
+        pass

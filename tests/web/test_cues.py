@@ -1,4 +1,4 @@
-"""Cues match the state: the page never says "Catch now!" (nor beeps) for a burrito that can no
+"""Cues match the state: the page never says "Catch!" (nor beeps) for a burrito that can no
 longer be caught, so that Space on a cue never catches another burrito too early.
 
 A real server, a real Chromium at seat 0 played with the keyboard, and a second person at seat 1
@@ -148,7 +148,7 @@ async def _two_throws(url: str, table: str, joined: Future[None]) -> list[dict[s
 
 def test_no_catch_cue_for_a_dodged_burrito_and_no_fumble_on_the_next(page: Page, server: LiveServer) -> None:
     """The stale-cue bug of issue 14: dodge the first burrito, a second one comes; the page says
-    "Catch now!" (and beeps) only for the second, and Space on that cue catches it."""
+    "Catch!" (and beeps) only for the second, and Space on that cue catches it."""
     enter_lobby(page, "Dodger")
     create_table(page, "burrito", seats=2, bots=0, level="normal", options=SLOW_THROWS)
     table = page.evaluate("window.cardroom.state.current")
@@ -164,7 +164,7 @@ def test_no_catch_cue_for_a_dodged_burrito_and_no_fumble_on_the_next(page: Page,
             lines = said(page)
             v = state(page)["view"]
             flights = (v and v["fight"] and v["fight"]["flights"]) or []
-            cues = [x for x in lines if x["text"] == "Catch now!"]
+            cues = [x for x in lines if x["text"] == "Catch!"]
             if flights and not dodged:
                 page.keyboard.press("x")  # dodge the first burrito as soon as it is announced
                 dodged = True
@@ -178,7 +178,7 @@ def test_no_catch_cue_for_a_dodged_burrito_and_no_fumble_on_the_next(page: Page,
     assert len(throws) == 2
     assert any(e["event"] == "dodge" and e["ids"] == [throws[0]["id"]] for e in events)
     assert not any(e["event"] == "fumble" for e in events), lines
-    assert lines.count("Catch now!") == 1, lines
+    assert lines.count("Catch!") == 1, lines
     assert any(e["event"] == "catch" and e["player"] == 0 for e in events), lines
     beeps = page.evaluate("window.cardroom.played.filter(c => c.cue === 'catchWindow')")
     assert [b["flight"] for b in beeps] == [throws[1]["id"]]

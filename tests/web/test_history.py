@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests.web.keyboard import create_table, enter_lobby, start_game, tab_to
+from tests.web.keyboard import create_table, enter_lobby, said_once_and_logged, start_game, tab_to
 
 
 def current(page: Page) -> str:
@@ -40,3 +40,15 @@ def test_the_history_is_walked_with_its_ends_said(page: Page) -> None:
     assert current(page) == entries(page)[1]
     page.keyboard.press("End")
     assert current(page) == entries(page)[-1]
+
+
+def test_the_history_keeps_the_whole_game_past_five_hundred_lines(page: Page) -> None:
+    """Issue 14: the history kept only its newest 500 lines, and round 1 of a 3-minute game was
+    gone. Three bots play a burrito game around our seat (which only listens): past 500 lines,
+    the first line is still there, and every line said is in it."""
+    enter_lobby(page, "Keeper")
+    create_table(page, "burrito", seats=4, bots=3, level="normal")
+    start_game(page)
+    page.wait_for_function("document.querySelectorAll('#log p').length > 520", timeout=240_000)
+    assert entries(page)[0] == "Round 1 begins."
+    said_once_and_logged(page)

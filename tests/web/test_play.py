@@ -108,7 +108,7 @@ def test_a_whole_burrito_round_with_the_keyboard_only(page: Page) -> None:
             page.wait_for_timeout(30)
             continue
         you = s["you"]
-        cues = sum(1 for x in lines if x["region"] == "assertive" and x["text"] == "Catch now!")
+        cues = sum(1 for x in lines if x["region"] == "assertive" and x["text"] == "Catch!")
         f = v["fight"]
         acted = False
         if f is not None and (f["started_at"], tuple(f["fighters"])) != fight_key:
@@ -120,7 +120,7 @@ def test_a_whole_burrito_round_with_the_keyboard_only(page: Page) -> None:
             acted = True
         elif cues > catches:
             catches = cues
-            page.keyboard.press("Space")  # "Catch now!": the catch window is open
+            page.keyboard.press("Space")  # "Catch!": the catch window is open
             acted = True
         elif f is not None and you in f["fighters"]:
             go = f["go_at"] is None or v["now"] >= f["go_at"]
@@ -144,5 +144,5 @@ def test_a_whole_burrito_round_with_the_keyboard_only(page: Page) -> None:
     lines = said(page)
     assert any(x["region"] == "assertive" and x["text"].startswith("Incoming") for x in lines)
     assert any(x["region"] == "polite" and x["text"].startswith("Round 1 is over") for x in lines)
-    assert any(x["region"] == "assertive" and x["text"] == "Catch now!" for x in lines)
+    assert any(x["region"] == "assertive" and x["text"] == "Catch!" for x in lines)
     said_once_and_logged(page)
