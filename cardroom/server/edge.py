@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import cast
 
 import msgspec
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.types import Receive
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from cardroom.i18n import LANGUAGES, _, use_language
 from cardroom.protocol import JSON
@@ -44,10 +46,16 @@ async def serve_socket(websocket: WebSocket, lobby: Lobby) -> None:
     # socket may linger until the peer reads: its seats get stand-in bots now.
     connection.on_close = lambda: lobby.gone(connection)
     connection.start()
+    # Under the server's own protocol (server/reading.py) the messages come from its queue
+    # straight: Starlette's receive adds layers to every message and nothing else here.
+    receive = websocket.receive if connection.direct is None else cast(Receive, connection.direct.receive)
     try:
         while True:
-            received = await websocket.receive()
-            if received["type"] == "websocket.disconnect" or connection.closed:
+            received = await receive()
+            if received["type"] == "websocket.disconnect":
+                websocket.client_state = WebSocketState.DISCONNECTED  # as Starlette's receive does
+                break
+            if connection.closed:
                 break
             data = received.get("text")
             if data is None:
