@@ -5,7 +5,9 @@ uvicorn's sans-I/O websocket protocol stops reading a socket after every message
 again once the application has taken it: two epoll system calls per message a player sends,
 a twentieth of the server's time under load (bench/load.py). Here reading stops only once
 `READ_AHEAD` messages wait for the application, which bounds what one connection can make the
-server hold just the same (a flood is then refused by the per-connection rate limit).
+server hold just the same (a flood is then refused by the per-connection rate limit). Once a
+connection's hello is done, its text messages skip the queue altogether: `on_text` hands each
+to the edge as it is read, with no task to wake (server/edge.py).
 
 Writing: a message through the ASGI layers (Starlette's websocket, its middleware's send
 wrappers, uvicorn's send, the websockets library's frame) costs more than the room spends
