@@ -28,7 +28,42 @@ copy = table.copy()
 for t in (kittens, mixed):
     for key in ("seconds", "games_per_s", "actions_per_s"):
         del t[key]
-print(json.dumps([native.active(), kittens, mixed, copy.snapshot() == table.snapshot()]))
+burrito = narrated_burrito()
+print(json.dumps([native.active(), kittens, mixed, copy.snapshot() == table.snapshot(), burrito]))
+"""
+
+BURRITO = """
+from cardroom.bots import make_bot
+from cardroom.drive.virtual import VirtualDriver
+from cardroom.games.burrito import GAME as BURRITO_GAME
+from cardroom.narrate.narrator import Narrator
+from cardroom.narrate.speech import Digest
+
+
+def narrated_burrito():
+    # What a server's table of five sends its members: each seat's view, each event narrated for
+    # each seat in two languages with its priority, the background folded into digests.
+    table = BURRITO_GAME.new_table(5, {}, 21)
+    narrator, names, out = Narrator("burrito"), [f"N{i}" for i in range(5)], []
+    digests = {seat: Digest(0) for seat in [*range(5), None]}
+
+    def listener(now, events):
+        said, seats = {}, [*range(5), None]
+        views = table.views(seats)
+        for seat in seats:
+            heard = [e for e in (ev.for_seat(seat) for ev in events) if e is not None]
+            ranks = narrator.priorities(heard, seat, views[seat])
+            folds = narrator.folds(heard, seat, views[seat], ranks)
+            digests[seat].add(folds)
+            summary = digests[seat].take(now) if digests[seat].due(now) else None
+            for lang in ("en", "fr"):
+                lines = narrator.lines(heard, seat, names, views[seat], lang, ranks, said)
+                said_of = narrator.summary(summary, seat, names, lang) if summary else ""
+                out.append([seat, lang, heard, views[seat], lines, said_of])
+
+    bots = {i: make_bot("burrito", i, "normal", 30 + i) for i in range(5)}
+    VirtualDriver(table, bots, BURRITO_GAME.action_json, listener).run()
+    return out
 """
 
 
@@ -37,7 +72,7 @@ def _play(pure: bool) -> list[object]:
     if pure:
         env["CARDROOM_PURE"] = "1"
     out = subprocess.run(
-        [sys.executable, "-c", GAMES], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", BURRITO + GAMES], cwd=ROOT, env=env, capture_output=True, text=True, check=True
     ).stdout
     result: list[object] = json.loads(out.strip().splitlines()[-1])
     return result
@@ -45,7 +80,8 @@ def _play(pure: bool) -> list[object]:
 
 def test_compiled_modules_play_the_same_games_as_the_sources() -> None:
     """`make setup` compiles; built here too when it has not been. The same random and heuristic
-    games, statistics and all, compiled and from the sources."""
+    games, statistics and all, compiled and from the sources; and the same burrito game told to
+    each seat of a server's table (views, narration, priorities, summaries)."""
     assert build(), "mypyc could not compile the hot path (see stderr)"
     compiled, pure = _play(pure=False), _play(pure=True)
     assert compiled[0] == list(native.MODULES) and pure[0] == []

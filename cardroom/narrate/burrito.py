@@ -524,6 +524,41 @@ _HANDLERS: dict[str, Narrator] = {
     "game_over": _game_over,
 }
 
+SPEAKS_OF: dict[str, tuple[str, ...]] = {
+    "round_start": (),
+    "hand": (),  # the cards are in the knower's own form of it, a form no other seat hears
+    "countdown": (),
+    "draw": ("player",),
+    "discard": ("player", "to"),
+    "set": ("player",),
+    "call": ("player", "targets"),
+    "mistake": ("player",),
+    "fight_start": ("fighters",),
+    "duel_beat": ("fighters",),
+    "grab": ("player",),
+    "behind_back": ("player",),  # the view's clock it reads is everyone's
+    "throw": ("thrower", "target"),  # the view's fight is read for those two only
+    "dodge": ("player",),
+    "catch": ("player", "thrower"),
+    "fumble": ("player",),
+    "hit": ("player", "thrower"),
+    "miss": ("thrower", "target"),
+    "fight_tie": ("players",),
+    "false_start": ("player",),
+    "stalling": ("player",),
+    "eliminated": ("player",),
+    "fight_over": ("loser", "winner"),
+    "round_won": ("player",),
+    "badge": ("player",),
+    "game_over": ("winner",),
+}
+"""For each kind of event whose lines are the same for every seat it does not name: the fields
+that name seats (a seat, or a list of them). Its handler reads the listener's seat only to
+compare it with these fields or to name them, and reads no part of the view that differs
+between seats; a seat not among them hears what any other such seat hears (`Narrator.lines`
+says those lines once per batch and language). A kind left out (a round's end names every
+seat in its scores) is said seat by seat."""
+
 
 # ---- what each line is worth to its listener (cardroom.narrate.speech) ---------------------------
 

@@ -648,6 +648,10 @@ _HANDLERS: dict[str, Narrator] = {
     "game_over": _game_over,
 }
 
+SPEAKS_OF: dict[str, tuple[str, ...]] = {}
+"""Kinds of event said alike to every seat they do not name (burrito.py's `SPEAKS_OF`): none
+listed yet, so each kittens event is said seat by seat."""
+
 
 # ---- what each line is worth to its listener (cardroom.narrate.speech) ---------------------------
 

@@ -20,6 +20,19 @@ from cardroom.protocol import JSON, Rejected
 
 NarrateFn = Callable[[JSON, int | None, Sequence[str], JSON], list[str]]
 RefusalFn = Callable[[Rejected], str]
+Said = dict[tuple[int, str], list[str]]
+"""Lines of a batch's events said to a seat they do not name, by event (its id) and language."""
+
+
+def _names(event: JSON, keys: tuple[str, ...], seat: int | None) -> bool:
+    """Whether `event` names `seat` under one of `keys` (a seat number, or a list of them)."""
+    if seat is None:
+        return False
+    for key in keys:
+        value = event.get(key)
+        if (value == seat and not isinstance(value, bool)) or (isinstance(value, list) and seat in value):
+            return True
+    return False
 
 
 def card_catalog(lang: str) -> JSON:
@@ -41,6 +54,7 @@ class Narrator:
         self._priority: Callable[[JSON, int | None, JSON], Priority] = module.priority
         self._fold: Callable[[JSON, int | None], Fold | None] = module.fold
         self._summary: Summariser = module.summary
+        self._speaks_of: dict[str, tuple[str, ...]] = module.SPEAKS_OF
 
     def priorities(self, events: list[JSON], seat: int | None, view: JSON | None) -> list[Priority]:
         """Each event's `Priority` for `seat` (0: needs an answer now, said assertively; 3:
@@ -57,19 +71,32 @@ class Narrator:
         view: JSON | None,
         lang: str,
         priorities: Sequence[Priority] | None = None,
+        said: Said | None = None,
     ) -> tuple[list[str], list[int]]:
         """The lines to announce, and each one's `Priority` for `seat` (`priorities`, the
-        events' own, when the caller has them)."""
+        events' own, when the caller has them).
+
+        `said`: what the seats of one batch heard so far (the caller's, one per batch, while
+        its events live). An event the game's `SPEAKS_OF` lists sounds the same to every seat
+        it does not name, so those seats take its lines from there: said once per language,
+        not once per seat."""
         if priorities is None:
             priorities = self.priorities(events, seat, view)
         texts: list[str] = []
         priority: list[int] = []
         seen = view or {}
+        speaks_of = self._speaks_of
         with use_language(lang):
             for event, rank in zip(events, priorities, strict=True):
-                lines = self._narrate(event, seat, names, seen)
+                named = speaks_of.get(event.get("event", "")) if said is not None else None
+                shared = named is not None and not _names(event, named, seat)
+                lines = said.get((id(event), lang)) if shared and said is not None else None
+                if lines is None:
+                    lines = [elide(line) for line in self._narrate(event, seat, names, seen)]
+                    if shared and said is not None:
+                        said[(id(event), lang)] = lines
                 if lines:
-                    texts.extend([elide(line) for line in lines])
+                    texts.extend(lines)
                     priority.extend([int(rank)] * len(lines))
         return texts, priority
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any, cast
 
 import msgspec
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.types import Receive
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from cardroom.i18n import LANGUAGES, _, use_language
 from cardroom.protocol import JSON
@@ -44,33 +46,44 @@ async def serve_socket(websocket: WebSocket, lobby: Lobby) -> None:
     # socket may linger until the peer reads: its seats get stand-in bots now.
     connection.on_close = lambda: lobby.gone(connection)
     connection.start()
+    # Under the server's own protocol (server/reading.py) the messages come from its queue
+    # straight: Starlette's receive adds layers to every message and nothing else here. Once
+    # the hello is done and nothing waits in the queue, each text message is handled as the
+    # protocol reads it (`on_text`): no queue, no task woken per message; the queue then
+    # brings only the end (the disconnect, a binary frame, or `_STOP` from `on_text`).
+    direct = connection.direct
+    receive = websocket.receive if direct is None else cast(Receive, direct.receive)
+
+    def on_text(text: str) -> None:
+        try:
+            message = _read(connection, lobby, text)
+            if message is not None and connection.player is not None and not connection.closed:
+                with use_language(connection.player.lang):
+                    handle(connection, connection.player, message, lobby)
+        except Exception:
+            log.exception("connection handler failed")
+            connection.close(closes.GOING_AWAY)
+        if connection.closed and direct is not None and direct.on_text is not None:
+            direct.on_text = None
+            direct.queue.put_nowait(cast(Any, _STOP))
+
     try:
         while True:
-            received = await websocket.receive()
-            if received["type"] == "websocket.disconnect" or connection.closed:
+            if direct is not None and connection.player is not None and direct.queue.empty():
+                direct.on_text = on_text
+            received = await receive()
+            if received["type"] == "websocket.disconnect":
+                websocket.client_state = WebSocketState.DISCONNECTED  # as Starlette's receive does
+                break
+            if connection.closed or received is _STOP:
                 break
             data = received.get("text")
             if data is None:
                 data = b"" if received.get("bytes") is None else received["bytes"]
-            if not connection.limit.allow():
-                if connection.limit.strikes > lobby.limits.flood_strikes:
-                    connection.close(closes.FLOOD)
-                    break
-                connection.send(wire.error("rate_limited", _("Slow down: too many messages.")))
-                continue
-            if isinstance(data, bytes):
-                connection.send(_unreadable("a binary frame: messages are JSON text frames"))
-                continue
-            if len(data.encode()) > wire.MAX_MESSAGE_BYTES:
-                connection.send(wire.error("too_big", _("That message is too large.")))
-                continue
-            try:
-                message = wire.decode(data)
-            except msgspec.DecodeError as exc:
-                connection.send(_unreadable(str(exc)))
-                continue
-            except RecursionError:
-                connection.send(_unreadable("nested too deeply"))
+            message = _read(connection, lobby, data)
+            if connection.closed:
+                break
+            if message is None:
                 continue
             if connection.player is None:
                 if not isinstance(message, wire.Hello):
@@ -88,12 +101,42 @@ async def serve_socket(websocket: WebSocket, lobby: Lobby) -> None:
     except Exception:
         log.exception("connection handler failed")
     finally:
+        if direct is not None:
+            direct.on_text = None
         if not connection.closed:
             connection.close(closes.GOING_AWAY)
         lobby.gone(connection)
         lobby.disconnected(address)
         if connection.writer is not None:
             await connection.writer
+
+
+_STOP: dict[str, str] = {"type": "cardroom.stop"}
+"""Put in a connection's queue by `on_text` once the connection closed: its reader stops."""
+
+
+def _read(connection: Connection, lobby: Lobby, data: str | bytes) -> wire.ClientMessage | None:
+    """One message from the client, parsed; None when it was refused (the client was told why,
+    or a flood closed the connection)."""
+    if not connection.limit.allow():
+        if connection.limit.strikes > lobby.limits.flood_strikes:
+            connection.close(closes.FLOOD)
+            return None
+        connection.send(wire.error("rate_limited", _("Slow down: too many messages.")))
+        return None
+    if isinstance(data, bytes):
+        connection.send(_unreadable("a binary frame: messages are JSON text frames"))
+        return None
+    if len(data.encode()) > wire.MAX_MESSAGE_BYTES:
+        connection.send(wire.error("too_big", _("That message is too large.")))
+        return None
+    try:
+        return wire.decode(data)
+    except msgspec.DecodeError as exc:
+        connection.send(_unreadable(str(exc)))
+    except RecursionError:
+        connection.send(_unreadable("nested too deeply"))
+    return None
 
 
 def _unreadable(why: str) -> JSON:

@@ -5,7 +5,9 @@ uvicorn's sans-I/O websocket protocol stops reading a socket after every message
 again once the application has taken it: two epoll system calls per message a player sends,
 a twentieth of the server's time under load (bench/load.py). Here reading stops only once
 `READ_AHEAD` messages wait for the application, which bounds what one connection can make the
-server hold just the same (a flood is then refused by the per-connection rate limit).
+server hold just the same (a flood is then refused by the per-connection rate limit). Once a
+connection's hello is done, its text messages skip the queue altogether: `on_text` hands each
+to the edge as it is read, with no task to wake (server/edge.py).
 
 Writing: a message through the ASGI layers (Starlette's websocket, its middleware's send
 wrappers, uvicorn's send, the websockets library's frame) costs more than the room spends
@@ -17,6 +19,7 @@ open and its transport takes data; otherwise the caller takes the ASGI way, whic
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -44,7 +47,23 @@ class ReadAheadProtocol(WebSocketsSansIOProtocol):
     """uvicorn's protocol, pausing the socket at `READ_AHEAD` waiting messages instead of one,
     and taking whole text frames to write (`write_text`)."""
 
+    on_text: Callable[[str], None] | None = None
+    """Set by the application once it handles text messages as they are read (server/edge.py):
+    each goes to it at once, with no queue and no task to wake; anything else (a binary frame,
+    the disconnect) still goes through the queue."""
+
     def send_receive_event_to_app(self) -> None:
+        on_text = self.on_text
+        if on_text is not None and self.curr_msg_data_type == "text" and not self.close_sent:
+            data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+            try:
+                text = data.decode()
+            except UnicodeDecodeError:
+                pass  # the parent's way: a close with 1007
+            else:
+                self.frames = []
+                on_text(text)
+                return
         paused = self.read_paused
         self.read_paused = True  # the parent pauses when it was not: it is not to, yet
         try:

@@ -30,7 +30,7 @@ from cardroom.bots.names import bot_names
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.games import find_game
 from cardroom.i18n import _, use_language
-from cardroom.narrate.narrator import Narrator
+from cardroom.narrate.narrator import Narrator, Said
 from cardroom.narrate.speech import Digest, Fold, Priority
 from cardroom.protocol import JSON, Bot, CardroomError, Event, GameDef, Rejected, Table
 from cardroom.protocol.record import Move, Record
@@ -781,6 +781,7 @@ class Room:
                 digest.add(folds)
             summaries[seat] = digest.take(now) if digest.due(now) else None
         names = self.names()
+        said: Said = {}
         built: dict[tuple[int | None, str], bytes | None] = {}
         players, recaps, version = self.lobby.players, self.recaps, self.version
         for pid in members:
@@ -799,7 +800,7 @@ class Room:
                 data = built[key]
             else:
                 message = self.batch_message(
-                    version, now, hearing[seat], seat, player.lang, names, summaries[seat]
+                    version, now, hearing[seat], seat, player.lang, names, summaries[seat], said
                 )
                 data = built[key] = None if message is None else encode(message)
             if data is not None:
@@ -846,14 +847,15 @@ class Room:
         lang: str,
         names: list[str],
         summary: Counter[Fold] | None = None,
+        said: Said | None = None,
     ) -> JSON | None:
         """The batch as `seat` hears it (`hear`), narrated in `lang`; None if it hears nothing
         of it. `summary` is the seat's digest of the background, due now (said by the "normal"
-        verbosity)."""
+        verbosity); `said`, the batch's lines said so far (`Narrator.lines`)."""
         if heard is None:
             return None
         view = heard.view
-        texts, priority = self.narrator.lines(heard.events, seat, names, view, lang, heard.priorities)
+        texts, priority = self.narrator.lines(heard.events, seat, names, view, lang, heard.priorities, said)
         message: JSON = {
             "type": "events",
             "table": self.id,
@@ -865,9 +867,9 @@ class Room:
             "urgent": [p == Priority.ANSWER for p in priority],
             "view": view,
         }
-        said = self.narrator.summary(summary, seat, names, lang) if summary else ""
-        if said:
-            message["summary"] = said
+        sentence = self.narrator.summary(summary, seat, names, lang) if summary else ""
+        if sentence:
+            message["summary"] = sentence
         return message
 
     def recap(self, player: Player) -> JSON:
