@@ -74,7 +74,7 @@ class Finger:
 
 
 # What a finger aims at during a game: buttons, cards, the others' seats, choices.
-TARGETS = "#table button, #table summary, #hand [role=option]:not([aria-disabled=true]), #chooser [role=option], #felt .chip:not(.me)"
+TARGETS = "#table button, #table summary, #hand [role=option]:not([aria-disabled=true]), #chooser [role=option], #felt .chip:not(.me), #felt .chip.pick"
 
 
 def small_targets(page: Page) -> list[str]:
