@@ -90,8 +90,8 @@ def small_targets(page: Page) -> list[str]:
 
 def crowded(page: Page) -> list[str]:
     """What overlaps on the felt: a pile, the clock or the banner under a seat, anything past
-    the felt's edge, two piles' names closer than 6 pixels, and the banner's text cut short
-    (each as "what x what")."""
+    the felt's edge, two piles' names closer than 6 pixels, and the banner's or a seat's
+    connection's text cut short (each as "what x what")."""
     found: list[str] = page.evaluate("""() => {
       const felt = document.querySelector('#felt');
       const name = (e) => e.dataset.pile || (e.dataset.seat !== undefined ? `seat ${e.dataset.seat}` : e.className);
@@ -117,6 +117,12 @@ def crowded(page: Page) -> list[str]:
           const [n, r] = labels[i];
           const apart = Math.max(q.left - r.right, r.left - q.right);
           if (r.top < q.bottom && q.top < r.bottom && apart < 6) out.push(`label ${n} x label ${m}`);
+        }
+      }
+      // A seat's connection ("bot", "connected") in full: squeezed beside its cards it read "b…".
+      for (const text of felt.querySelectorAll('.chip-conn')) {
+        if (text.getClientRects().length && text.scrollWidth > text.clientWidth + 1) {
+          out.push(`seat ${text.closest('.chip').dataset.seat} x its own text: ${text.textContent}`);
         }
       }
       const banner = felt.querySelector('.banner');
