@@ -74,7 +74,7 @@ class Finger:
 
 
 # What a finger aims at during a game: buttons, cards, the others' seats, choices.
-TARGETS = "#table button, #table summary, #hand [role=option]:not([aria-disabled=true]), #chooser [role=option], #felt .chip:not(.me)"
+TARGETS = "#table button, #table summary, #hand [role=option]:not([aria-disabled=true]), #chooser [role=option], #felt .chip:not(.me), #felt .chip.pick"
 
 
 def small_targets(page: Page) -> list[str]:
@@ -90,8 +90,8 @@ def small_targets(page: Page) -> list[str]:
 
 def crowded(page: Page) -> list[str]:
     """What overlaps on the felt: a pile, the clock or the banner under a seat, anything past
-    the felt's edge, two piles' names closer than 6 pixels, and the banner's text cut short
-    (each as "what x what")."""
+    the felt's edge, two piles' names closer than 6 pixels, and the banner's or a seat's
+    connection's text cut short (each as "what x what")."""
     found: list[str] = page.evaluate("""() => {
       const felt = document.querySelector('#felt');
       const name = (e) => e.dataset.pile || (e.dataset.seat !== undefined ? `seat ${e.dataset.seat}` : e.className);
@@ -117,6 +117,12 @@ def crowded(page: Page) -> list[str]:
           const [n, r] = labels[i];
           const apart = Math.max(q.left - r.right, r.left - q.right);
           if (r.top < q.bottom && q.top < r.bottom && apart < 6) out.push(`label ${n} x label ${m}`);
+        }
+      }
+      // A seat's connection ("bot", "connected") in full: squeezed beside its cards it read "b…".
+      for (const text of felt.querySelectorAll('.chip-conn')) {
+        if (text.getClientRects().length && text.scrollWidth > text.clientWidth + 1) {
+          out.push(`seat ${text.closest('.chip').dataset.seat} x its own text: ${text.textContent}`);
         }
       }
       const banner = felt.querySelector('.banner');
@@ -172,6 +178,14 @@ def log_has(page: Page, pattern: str) -> bool:
     )
 
 
+def history(page: Page, lines: int = 40) -> list[str]:
+    """The last `lines` lines of the history, for a failure's message."""
+    found: list[str] = page.evaluate(
+        "n => [...document.querySelectorAll('#log p')].slice(-n).map(p => p.textContent)", lines
+    )
+    return found
+
+
 def selected(page: Page) -> list[int]:
     result: list[int] = page.evaluate(
         "[...document.querySelectorAll('#hand [aria-selected=true][data-index]')].map(o => Number(o.dataset.index))"
@@ -219,12 +233,12 @@ CATS = {"black_cat", "white_cat", "grey_cat", "red_cat", "tabby_cat"}
 
 
 def _kittens_turn(page: Page, finger: Finger, hand: list[str], done: Counter[str]) -> str:
-    """Choose and tap one move of our turn; returns what was tried."""
+    """Choose and tap one move of our turn; returns what was tapped ("changed" when the page
+    took the card or the button away first: the caller looks again)."""
     for index in selected(page):  # a selection left from before: start clean
         finger.tap_if_there(f"#hand [data-index='{index}']")
     if not done["draw"]:  # the first turn draws at once: a quick game may end before a later one
-        act(page, finger, "draw")
-        return "draw"
+        return "draw" if act(page, finger, "draw") else "changed"
     counts = Counter(hand)
     pair = next((c for c, n in counts.items() if n >= 2 and c not in NOT_ALONE), None)
     if pair is not None and done["pair"] < 2:
@@ -234,8 +248,7 @@ def _kittens_turn(page: Page, finger: Finger, hand: list[str], done: Counter[str
         finger.tap_if_there(f"#hand [data-index='{second}']")
         if selected(page) != [first, second]:
             return "changed"  # the hand changed under the finger: look again
-        act(page, finger, "play")
-        return "pair"
+        return "pair" if act(page, finger, "play") else "changed"
     for wanted, kind in (
         (("favor", "targeted_attack"), "target"),
         (("alter_the_future", "super_alter_the_future"), "alter"),
@@ -244,16 +257,13 @@ def _kittens_turn(page: Page, finger: Finger, hand: list[str], done: Counter[str
         if card is not None and done[kind] < 2:
             if not finger.tap_if_there(f"#hand [data-index='{hand.index(card)}']"):
                 return "changed"
-            act(page, finger, "play")
-            return kind
+            return kind if act(page, finger, "play") else "changed"
     single = next((c for c in hand if c not in NOT_ALONE and c not in CATS), None)
     if single is not None and done["single"] < 2:
         if not finger.tap_if_there(f"#hand [data-index='{hand.index(single)}']"):
             return "changed"
-        act(page, finger, "play")
-        return "single"
-    act(page, finger, "draw")
-    return "draw"
+        return "single" if act(page, finger, "play") else "changed"
+    return "draw" if act(page, finger, "draw") else "changed"
 
 
 def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) -> Counter[str]:
@@ -274,10 +284,13 @@ def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) ->
         if s["choosing"]:
             if finger.tap_if_there("#felt .chip.pick"):
                 tried = "seat"  # "whom?": a tap on their seat at the table
-            else:
-                finger.tap_if_there("#chooser [role=option]")
-                # After a Defuse the page asks where the kitten goes back: a place tapped.
-                tried = "insert" if choosing and choosing["kind"] == "insert" else "option"
+            elif finger.tap_if_there("#chooser [role=option]"):
+                # Where the card goes back: after a Defuse (the page asks where the kitten goes
+                # before it sends the Defuse), or after a Sneak Draw ("Put back at…").
+                putting_back = (choosing is not None and choosing["kind"] == "insert") or (
+                    v["phase"] == "defusing" and v["turn"] == me
+                )
+                tried = "insert" if putting_back else "option"
         elif choosing and choosing["player"] == me and choosing["kind"] == "reorder":
             if not done["drag"] and len(choosing["cards"]) >= 3:  # near the end, the deck may hold fewer
                 order = (

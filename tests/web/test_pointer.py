@@ -11,11 +11,13 @@ import pytest
 from playwright.sync_api import Page
 
 from cardroom.narrate.burrito import card_names
+from cardroom.narrate.kittens import card_name
 from tests.web.keyboard import state
 from tests.web.pointer import (
     BURRITO_FAST,
     SCOREBOARD_IN_VIEW,
     Finger,
+    history,
     log_has,
     play_burrito_round_by_pointer,
     play_kittens_by_pointer,
@@ -27,18 +29,23 @@ from tests.web.test_accessibility import audit
 
 pytestmark = pytest.mark.slow
 
-KITTENS_FAST = {"nope_window_ms": 1500, "choose_ms": 8000}
+# Quick bots (their level's reaction time, not a person's thinking time), and time enough to
+# choose for a person on a busy machine.
+KITTENS_FAST = {"nope_window_ms": 1500, "choose_ms": 20000, "bot_think_ms": 0}
 
 # What the history says after each kind of move of ours (regular expressions, from the line's start).
 KITTENS_SAID = {
-    "pair": "You play a ",  # "You play a Red Cat pair against ..."
-    "target": "You play",
-    "alter": "New order of the top",
+    "pair": "You play a .* pair against ",
+    "target": f"You play ({card_name('favor')}|{card_name('targeted_attack')}) on ",
+    # Played: a Nope may stop it before the new order (counted as "reorder").
+    "alter": f"You play ({card_name('alter_the_future')}|{card_name('super_alter_the_future')})\\.",
     "reorder": "New order of the top",
-    "nope": "You ",  # "You say Nope…" or "You Nope the Nope…"
+    "nope": r"You say Nope\.|You Nope the Nope\.",
     "defuse": "Defused! Kitten ",
-    # A card you draw is named; an Exploding Kitten is the defuse prompt alone (one urgent line).
-    "draw": "You drew |You draw |DEFUSE NOW!|Exploding Kitten! No Defuse",
+    "insert": "Defused! Kitten |You put .* back ",  # the kitten after a Defuse, a Sneak Draw's card
+    # A card you draw is named (from the bottom too); an Exploding Kitten is the defuse prompt
+    # alone (one urgent line, not two).
+    "draw": "You drew |You draw |DEFUSE NOW! |Exploding Kitten! No Defuse",
 }
 
 
@@ -57,7 +64,7 @@ def test_a_whole_exploding_kittens_game_by_pointer_alone(device: str, request: p
     assert done["draw"] >= 1
     for kind, start_of_line in KITTENS_SAID.items():
         if done[kind]:
-            assert log_has(page, start_of_line), (kind, start_of_line)
+            assert log_has(page, start_of_line), (kind, start_of_line, history(page))
     if done["drag"]:
         assert log_has(page, "New order of the top")
     final_scoreboard(page, finger, device, "kittens")

@@ -225,7 +225,7 @@ export function renderBoardFor(fake, board) {
         view: fake.view,
         places: fake.view.phase === "game_over" && places.every(Boolean) ? places : null,
         banner: fake.game === "kittens" ? kittensPhaseText(fake.view) : burritoPhaseText(fake.view),
-        choosingSeats: false,
+        choosingSeats: null,
         cardName: (card) => cardNameIn(fake.game, card),
         seatName,
       }, { now: () => fake.view.now });
@@ -482,7 +482,8 @@ function renderPointer() {
     view: view(),
     places: r ? r.places || null : null,
     banner: view() ? (r.game === "kittens" ? kittensPhaseText(view()) : burritoPhaseText(view())) : "",
-    choosingSeats: Boolean(chooser && chooser.seats),
+    // The seats the open "whom?" question offers (yours too, for a Duel), ringed on the felt.
+    choosingSeats: chooser && chooser.seats ? chooser.options.map((o) => o.value) : null,
     cardName,
     seatName,
   };

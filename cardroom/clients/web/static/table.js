@@ -114,7 +114,8 @@ function seatChip(m, i, spot, handlers) {
       }
     }
   }
-  if (m.choosingSeats && i !== m.you) classes.push("pick");
+  // Ringed: a seat the open "whom?" question offers, and only those (a tap on another does nothing).
+  if (m.choosingSeats && m.choosingSeats.includes(i)) classes.push("pick");
   if (m.places && m.places[i] === 1) classes.push("winner");
   const hand = v ? v.hand_sizes[i] : 0;
   const backs = el("span", { class: "backs", title: fmt(_("{n} cards in hand"), { n: hand }) },
