@@ -22,7 +22,6 @@ from xdist.workermanage import WorkerController
 SECONDS: dict[str, float] = {
     # One run of the whole suite on 2 cores, five workers, load 8 to 13 (the test's own seconds,
     # set-up included): only the relative sizes matter.
-    "tests/web/test_pointer_moves.py": 565,
     "tests/web/test_layouts_game_over.py": 433,
     "tests/web/test_pointer.py": 374,
     "tests/kittens/test_bots.py": 252,
@@ -31,6 +30,7 @@ SECONDS: dict[str, float] = {
     "tests/replay/test_replay_command.py": 180,
     "tests/server/test_private_records.py": 146,
     "tests/cluster/test_three_nodes.py": 142,
+    "tests/web/test_pointer_moves.py": 130,
     "tests/web/test_history.py": 121,
     "tests/store/test_accounts.py": 117,
     "tests/server/test_hidden_cards.py": 114,
