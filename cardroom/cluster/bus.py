@@ -48,7 +48,9 @@ class Bus(Protocol):
 
     async def open(self, deliver: Deliver, lost: Lost) -> None:
         """Join: from now on `deliver` gets every message another node publishes, and `lost` the
-        id of a table whose lease this node failed to renew (another node may own it now)."""
+        id of a table whose lease this node failed to renew (another node may own it now).
+        `deliver` also gets `{"type": "bus_back"}` when messages may have been missed (the
+        channel broke and was made again): the directory is to be read again."""
 
     async def close(self) -> None:
         """Leave: this node's tables, presence and leases are withdrawn."""

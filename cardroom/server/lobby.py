@@ -28,7 +28,7 @@ from cardroom.store.accounts import clean_name, token_hash
 
 PING_EVERY_S = 5.0
 log = logging.getLogger("cardroom.server")
-ADOPT_EVERY_S = 1.0
+ADOPT_EVERY_S = 0.5
 """In a cluster, how often a node looks at which nodes are alive, and for tables no live node
 owns: those of a node that died since, or that their node let go (a drain)."""
 ADOPT_SCAN_S = 30.0
@@ -84,6 +84,7 @@ class Lobby:
         self.draining = False
         self._live: set[str] | None = None  # the live nodes at the last look
         self._orphans: dict[str, float] = {}  # tables to take if no node does: id -> until when
+        self._unheard = False  # the bus may have missed messages: the directory is read again
         """The node was told to stop: it takes no table and hands its own to the other nodes."""
         self._chat_turn = asyncio.Lock()  # chat lines counted in Redis, one after another
         self.awaited: dict[str, dict[str, float]] = {}
@@ -137,8 +138,8 @@ class Lobby:
                     self.players[seat.player].tables.add(room.id)
             self.bus.put_table(room.id, room.summary())
             self._welcome_back(room)
-            if watchers:
-                await self._watchers_back(room, watchers)
+            if self.bus.clustered:
+                await self._elsewhere_back(room, watchers)
 
     async def _know(self, ids: list[str]) -> None:
         """Players of a table taken over (or reopened) that this node has not met: known from
@@ -167,18 +168,39 @@ class Lobby:
         for player in watching.values():
             room.spectate(player, room.code)
 
-    async def _watchers_back(self, room: Room, ids: list[str]) -> None:
-        """The spectators of a table taken over from a node that died watch it here again: at
-        once if they are connected here or at another node (relayed there), else when they
-        come back within the grace period (`awaited`). Those who watched through the relay
-        from a live node are back already (`_welcome_back`, `Relay.moved`)."""
-        ids = [i for i in ids if i not in room.spectators and room.seat_of(i) is None]
-        if not ids:
+    async def _elsewhere_back(self, room: Room, watchers: list[str]) -> None:
+        """The people of a table taken over here who are not connected here. Its seated players
+        connected to another node (who came back there before the table moved: that node
+        did not know they were at it) have their seats again at once, relayed there. Its
+        spectators at a node that died watch it here again: at once if they are connected
+        here or at another node (relayed there), else when they come back within the grace
+        period (`awaited`). Those who watched through the relay from a live node are back
+        already (`_welcome_back`, `Relay.moved`)."""
+        seated = [
+            seat.player
+            for seat in room.seats
+            if seat.player is not None
+            and (player := self.players.get(seat.player)) is not None
+            and (player.connection is None or player.connection.closed)
+        ]
+        ids = [i for i in watchers if i not in room.spectators and room.seat_of(i) is None]
+        if not ids and not seated:
             return
         await self._know(ids)
-        where = await self.bus.where(ids)
+        where = await self.bus.where(ids + seated)
         if self.rooms.get(room.id) is not room:
             return
+        for player_id in seated:
+            player, node = self.players.get(player_id), where.get(player_id, self.bus.node)
+            index = room.seat_of(player_id)
+            if (
+                player is not None
+                and index is not None
+                and node != self.bus.node
+                and (player.connection is None or player.connection.closed)
+                and self.relay.attach(node, player)
+            ):
+                room.reclaim(player, index)
         for player_id in ids:
             player = self.players.get(player_id)
             if player is None or player_id in room.spectators:
@@ -523,6 +545,10 @@ class Lobby:
         if self.relay.receive(message):
             return
         kind, node = message.get("type"), message.get("node")
+        if kind == "bus_back":
+            self._unheard = True
+            self.relay.heard_again()
+            return
         if kind == "table_update" and message["table"]["id"] not in self.rooms:
             self.remote[message["table"]["id"]] = (str(node), message["table"])
             self.relay.moved(message["table"]["id"], str(node))
@@ -680,7 +706,7 @@ class Lobby:
         await asyncio.sleep(0.5)  # the players' resyncs go out through this node
 
     async def _adopt_orphans(self) -> None:
-        """Every second: which nodes live; the tables of one that died, or that a node let go,
+        """Every half second: which nodes live; the tables of one that died, or that a node let go,
         are taken if no other node takes them first. After the bus failed, the whole directory
         is read again until every node has written its own again (ADOPT_PAUSE_S), and so after
         Redis lost its data without any call failing (a quick restart); until then no node is
@@ -699,9 +725,13 @@ class Lobby:
                 now = time.monotonic()
                 calm_since = calm_since or now
                 if now - calm_since < ADOPT_PAUSE_S:
+                    self._unheard = True  # and read once more after the pause, with every node back
                     await self._refresh_remote()
                     continue
                 self._died(alive)
+                if self._unheard:
+                    self._unheard = False
+                    await self._refresh_remote()
                 self.relay.edges_alive(alive)
                 if now - scanned >= ADOPT_SCAN_S:
                     scanned = now
