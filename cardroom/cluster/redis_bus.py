@@ -4,7 +4,8 @@ Keys, all under one prefix (`cardroom:`):
 - `node:<id>`: a node is alive while this key is (renewed every beat, expires after NODE_MS);
   `nodes` is the set of ids ever registered, pruned of the dead when read.
 - `tables`: the directory, a hash of table id -> {"node", "table": summary, "watchers": the
-  spectators' ids}. Entries of a dead node are left until a node takes the table over (and
+  spectators' ids, "creator": [player id, address] of who created it (for the limits on open
+  tables, counted over every live node)}. Entries of a dead node are left until a node takes the table over (and
   reads who watched it there), and are not listed meanwhile.
 - `presence:<node>`: a hash of player id -> name, expiring with its node.
 - `chat`: the lobby chat, a list trimmed to CHAT_KEPT lines.
@@ -40,7 +41,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import ConstantBackoff
 from redis.exceptions import RedisError
 
-from cardroom.cluster.bus import CHAT_KEPT, Deliver, Lost, new_node_id
+from cardroom.cluster.bus import CHAT_KEPT, Creator, Deliver, Lost, new_node_id
 from cardroom.cluster.lease import LEASE_MS, Leases
 from cardroom.protocol import JSON
 
@@ -203,8 +204,12 @@ class RedisBus:
 
         self._later(op)
 
-    def put_table(self, table_id: str, summary: JSON, watchers: Sequence[str] = ()) -> None:
-        entry = json.dumps({"node": self.node, "table": summary, "watchers": list(watchers)})
+    def put_table(
+        self, table_id: str, summary: JSON, watchers: Sequence[str] = (), creator: Creator | None = None
+    ) -> None:
+        entry = json.dumps(
+            {"node": self.node, "table": summary, "watchers": list(watchers), "creator": creator}
+        )
         self.mine[table_id] = entry
 
         async def op() -> None:
@@ -272,6 +277,22 @@ class RedisBus:
     async def watchers(self, table_id: str) -> list[str]:
         raw = await self.redis.hget(self._k("tables"), table_id)
         return [str(p) for p in json.loads(raw).get("watchers", [])] if raw is not None else []
+
+    async def creator(self, table_id: str) -> Creator | None:
+        raw = await self.redis.hget(self._k("tables"), table_id)
+        made = json.loads(raw).get("creator") if raw is not None else None
+        return (str(made[0]), str(made[1])) if made else None
+
+    async def created(self, player_id: str, address: str) -> tuple[int, int]:
+        alive = set(await self.nodes())
+        mine = here = 0
+        for raw in (await self.redis.hgetall(self._k("tables"))).values():
+            entry = json.loads(raw)
+            made = entry.get("creator")
+            if made and entry["node"] in alive:
+                mine += made[0] == player_id
+                here += made[1] == address
+        return mine, here
 
     async def where(self, player_ids: Iterable[str]) -> dict[str, str]:
         wanted = list(player_ids)

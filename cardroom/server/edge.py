@@ -215,23 +215,22 @@ def handle(connection: Connection, player: Player, message: wire.ClientMessage, 
                 player.lag_ms = lag
                 connection.send({"type": "lag", "ms": lag})
         case wire.ListTables(page=page):
-            if connection.list_limit.allow():
-                connection.send(lobby.listing(page))
-            else:
-                reply = wire.error("rate_limited", _("Slow down: too many messages."))
+            lobby.list_for(connection, page)
         case wire.CreateTable():
-            created = lobby.create(
-                player,
-                connection.address,
-                message.game,
-                message.seats,
-                message.options,
-                message.bots,
-                message.bot_level,
-                message.private,
+            lobby.create_for(
+                connection,
+                lambda elsewhere: lobby.create(
+                    player,
+                    connection.address,
+                    message.game,
+                    message.seats,
+                    message.options,
+                    message.bots,
+                    message.bot_level,
+                    message.private,
+                    elsewhere,
+                ),
             )
-            if not isinstance(created, Room):
-                reply = created
         case wire.Chat(text=raw, table=table_id):
             text = clean_text(raw, wire.MAX_CHAT_CHARS)
             if text is None:

@@ -123,6 +123,7 @@ class Lobby:
             if fence is None:
                 continue
             watchers = await self.bus.watchers(row.id) if self.bus.clustered else []
+            made = await self.bus.creator(row.id) if self.bus.clustered else None
             await self._know([seat["player"] for seat in row.seats if seat.get("player")] + [row.host])
             record = await store.records.get(row.game_id) if row.state == "playing" and row.game_id else None
             try:
@@ -133,10 +134,12 @@ class Lobby:
                 continue
             room.fence = fence
             self.rooms[room.id] = room
+            if made is not None:
+                self.creators[room.id] = made  # still counted against who created it
             for seat in room.seats:
                 if seat.player in self.players:
                     self.players[seat.player].tables.add(room.id)
-            self.bus.put_table(room.id, room.summary())
+            self.bus.put_table(room.id, room.summary(), creator=made)
             self._welcome_back(room)
             if self.bus.clustered:
                 await self._elsewhere_back(room, watchers)
@@ -427,9 +430,10 @@ class Lobby:
             "total": total,
         }
 
-    def may_create(self, player: Player, address: str) -> JSON | None:
-        """Refused when the player, or their address, already has as many open tables as allowed."""
-        mine = sum(1 for who, _where in self.creators.values() if who == player.id)
+    def may_create(self, player: Player, address: str, elsewhere: tuple[int, int] = (0, 0)) -> JSON | None:
+        """Refused when the player, or their address, already has as many open tables as allowed:
+        this node's count, or `elsewhere`'s (the whole cluster's, counted in Redis) if higher."""
+        mine = max(elsewhere[0], sum(1 for who, _where in self.creators.values() if who == player.id))
         if mine >= self.limits.tables_per_player:
             return error(
                 "too_many_tables",
@@ -440,7 +444,7 @@ class Lobby:
                 ).format(n=mine),
             )
         if (
-            sum(1 for _who, where in self.creators.values() if where == address)
+            max(elsewhere[1], sum(1 for _who, where in self.creators.values() if where == address))
             >= self.limits.tables_per_address
         ):
             return error(
@@ -458,7 +462,9 @@ class Lobby:
         bots: int,
         bot_level: str | None,
         private: bool,
+        elsewhere: tuple[int, int] = (0, 0),
     ) -> Room | JSON:
+        """A new table of `player`'s, or the error that says why not (`elsewhere`: may_create)."""
         if game_name not in GAMES:
             return error("bad_game", _("Unknown game."))
         game = find_game(game_name)
@@ -481,7 +487,7 @@ class Lobby:
             return error("bad_options", str(exc))
         if self.draining:
             return error("closing", _("This server is closing: reconnect in a moment to create a table."))
-        refused = self.may_create(player, address)
+        refused = self.may_create(player, address, elsewhere)
         if refused is not None:
             return refused
         room = Room(self, game, seats, typed, player.id, private, level, self.clock)
@@ -495,6 +501,61 @@ class Lobby:
             room.add_bot(player, None, level)
         self.table_changed(room)
         return room
+
+    def create_for(self, connection: Connection, request: Callable[[tuple[int, int]], Room | JSON]) -> None:
+        """A player's request for a new table (`request`: `create` with the player's choices,
+        given the cluster's counts); a refusal goes back to them. In a cluster the player's
+        and their address's open tables are first counted at every node, in Redis, so that
+        another node gives no fresh allowance (this node's own count if Redis is away)."""
+        if not self.bus.clustered:
+            self._created(connection, request((0, 0)))
+            return
+        player = connection.player
+
+        async def counted() -> None:
+            try:
+                elsewhere = await self.bus.created(player.id if player else "", connection.address)
+            except Exception:
+                elsewhere = (0, 0)
+            if not connection.closed:
+                with use_language(player.lang if player else "en"):
+                    self._created(connection, request(elsewhere))
+
+        self._claims.add(task := asyncio.create_task(counted()))
+        task.add_done_callback(self._claims.discard)
+
+    def _created(self, connection: Connection, made: Room | JSON) -> None:
+        if not isinstance(made, Room):
+            connection.send(made)
+
+    def list_for(self, connection: Connection, page: int) -> None:
+        """A page of the table list, at the rate allowed: the connection's own, and in a
+        cluster also the player's, counted in Redis for every node (a connection to another
+        node gives no fresh allowance)."""
+        if not connection.list_limit.allow():
+            connection.send(error("rate_limited", _("Slow down: too many messages.")))
+            return
+        player = connection.player
+        if not self.bus.clustered or player is None:
+            connection.send(self.listing(page))
+            return
+
+        async def counted() -> None:
+            try:
+                allowed = await self.bus.allow(
+                    f"list:{player.id}", self.limits.list_per_s, self.limits.list_burst
+                )
+            except Exception:  # Redis away: the connection's own count meanwhile
+                allowed = True
+            with use_language(player.lang):
+                connection.send(
+                    self.listing(page)
+                    if allowed
+                    else error("rate_limited", _("Slow down: too many messages."))
+                )
+
+        self._claims.add(task := asyncio.create_task(counted()))
+        task.add_done_callback(self._claims.discard)
 
     def room(self, table_id: str) -> Room | JSON:
         room = self.rooms.get(table_id)
@@ -516,7 +577,7 @@ class Lobby:
         if room.id in self.rooms:
             summary = room.summary()
             self.broadcast({"type": "table_update", "table": summary}, lobby_only=True)
-            self.bus.put_table(room.id, summary, sorted(room.spectators))
+            self.bus.put_table(room.id, summary, sorted(room.spectators), self.creators.get(room.id))
 
     # -- the other nodes -----------------------------------------------------------------
     async def _own(self, room: Room) -> None:

@@ -327,3 +327,26 @@ def test_what_a_node_sends_another_while_redis_restarts_arrives_whole_and_in_ord
 
 async def _has(heard: list[JSON], n: int) -> bool:
     return len([m for m in heard if m["type"] == "relay_in"]) >= n
+
+
+def test_who_created_each_table_is_counted_over_every_node(nodes: NodesOf) -> None:
+    """The limits on open tables in a cluster: a player's tables (and their address's) are
+    counted at every live node, and who created a table outlives its node for its taker."""
+
+    async def go() -> tuple[tuple[int, int], tuple[int, int], tuple[str, str] | None]:
+        async with nodes(2) as (a, b):
+            a.bus.put_table("t1", {"id": "t1"}, creator=("p1", "10.0.0.1"))
+            b.bus.put_table("t2", {"id": "t2"}, creator=("p1", "10.0.0.2"))
+            b.bus.put_table("t3", {"id": "t3"}, creator=("p2", "10.0.0.2"))
+
+            async def all_there() -> bool:
+                return len(await a.bus.tables()) == 3
+
+            await eventually(all_there)
+            counted = await a.bus.created("p1", "10.0.0.2"), await b.bus.created("p3", "10.0.0.1")
+            return counted[0], counted[1], await b.bus.creator("t1")
+
+    mine, other, made = asyncio.run(go())
+    assert mine == (2, 2)  # p1's two tables, at two nodes; two tables from 10.0.0.2
+    assert other == (0, 1)
+    assert made == ("p1", "10.0.0.1")
