@@ -788,6 +788,9 @@ class Lobby:
                 if now - calm_since < ADOPT_PAUSE_S:
                     self._unheard = True  # and read once more after the pause, with every node back
                     await self._refresh_remote()
+                    # Tables a node let go itself (a drain) are taken all the same: no live
+                    # owner holds them, whatever Redis has lost.
+                    await self._adopt_let_go(now)
                     continue
                 self._died(alive)
                 if self._unheard:
