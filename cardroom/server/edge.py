@@ -166,6 +166,7 @@ async def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby, cookie
             )
             return True
         await lobby.recall(hello.token, account)
+        await lobby.settled()  # the table list it is shown next is the cluster's whole
         result = lobby.hello(connection, hello.name, hello.token, hello.lang, account)
     if account is not None and isinstance(result, Player):
         connection.session = token_hash(hello.session or cookie or "")

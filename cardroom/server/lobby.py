@@ -547,6 +547,8 @@ class Lobby:
                 )
             except Exception:  # Redis away: the connection's own count meanwhile
                 allowed = True
+            if allowed:
+                await self.settled()
             with use_language(player.lang):
                 connection.send(
                     self.listing(page)
@@ -621,6 +623,15 @@ class Lobby:
             self.broadcast({"type": "table_closed", "table": message["table"]}, lobby_only=True)
         elif kind == "chat":
             self._chat_line(message["line"])
+
+    async def settled(self) -> None:
+        """Before a player is shown the table list: just after Redis was away, when this lobby
+        may have missed news of the other nodes' tables (until the pause after it ends and
+        the directory is read once more), the directory is read again now, so that a player
+        arriving then sees every table the cluster lists."""
+        if self._unheard:
+            with contextlib.suppress(Exception):
+                await self._refresh_remote()
 
     async def _refresh_remote(self) -> None:
         """The other nodes' tables, read again whole (a node that died is no longer listed)."""
@@ -805,6 +816,7 @@ class Lobby:
                 if calm_since is not None:
                     log.warning("looking for tables without a node failed (%s); trying again", exc)
                 calm_since = None
+                self._unheard = True
 
     def _died(self, alive: set[str]) -> None:
         """Nodes gone since the last look: their tables are no longer listed, and are taken."""
