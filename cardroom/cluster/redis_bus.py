@@ -18,8 +18,10 @@ Keys, all under one prefix (`cardroom:`):
 
 The lobby's writes go through one queue and one task, so they reach Redis in the order made.
 While Redis is away the write that failed is tried again every beat, and those made meanwhile
-wait behind it (up to OUTBOX_KEPT of them): a relayed player's moves and what their table sends
-back reach the other node once Redis answers, in order. Only messages already in a stream when
+wait behind it (up to OUTBOX_KEPT of them). The relay's messages have a queue and a task of
+their own, each turn sending all those waiting in one round trip; they too wait while Redis is
+away: a relayed player's moves and what their table sends back reach the other node once Redis
+answers, in order. Only messages already in a stream when
 Redis lost its data (a restart) are lost: the nodes then resync their relayed players
 (cardroom/server/relay.py, `Relay.heard_again`). Besides, the directory and presence are
 rewritten whole by `resync` when Redis answers again, and the heartbeat renews the rest.
@@ -28,6 +30,7 @@ rewritten whole by `resync` when Redis answers again, and the heartbeat renews t
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
@@ -108,6 +111,8 @@ class RedisBus:
         self.leases = Leases(self.redis, self.node, prefix, lease_ms)
         self._allow: Any = self.redis.register_script(_ALLOW)
         self.outbox: asyncio.Queue[Callable[[], Awaitable[Any]]] = asyncio.Queue()
+        self.sending: collections.deque[tuple[str, str]] = collections.deque()  # (stream, message)
+        self.to_send = asyncio.Event()
         self.tasks: list[asyncio.Task[None]] = []
         self.mine: dict[str, str] = {}  # this node's directory entries, to write again after Redis was away
         self.present: dict[str, str] = {}  # this node's players, likewise
@@ -134,6 +139,7 @@ class RedisBus:
             asyncio.create_task(self._listen(pubsub)),
             asyncio.create_task(self._heartbeat()),
             asyncio.create_task(self._read_relay()),
+            asyncio.create_task(self._send()),
         ]
 
     async def close(self) -> None:
@@ -157,7 +163,7 @@ class RedisBus:
         """Let the writes made so far reach Redis (not waiting longer than `timeout` for a
         Redis that is away)."""
         deadline = time.monotonic() + timeout
-        while not self.outbox.empty() and self.tasks and not self.tasks[0].done():
+        while (self.sending or not self.outbox.empty()) and self.tasks and not self.tasks[0].done():
             if time.monotonic() > deadline:
                 log.warning("%d writes to Redis not made: it does not answer", self.outbox.qsize())
                 return
@@ -194,15 +200,32 @@ class RedisBus:
         self._later(lambda: self._publish(message))
 
     def send(self, node: str, message: JSON) -> None:
-        data = json.dumps({"node": self.node, "message": message})
+        if len(self.sending) >= OUTBOX_KEPT:
+            self.sending.popleft()  # Redis away too long: the oldest is given up
+        self.sending.append((self._k(f"to:{node}"), json.dumps({"node": self.node, "message": message})))
+        self.to_send.set()
 
-        async def op() -> None:
-            async with self.redis.pipeline(transaction=False) as pipe:
-                pipe.xadd(self._k(f"to:{node}"), {"m": data}, maxlen=STREAM_KEPT, approximate=True)
-                pipe.pexpire(self._k(f"to:{node}"), NODE_MS * 20)  # a dead node's is not kept
-                await pipe.execute()
-
-        self._later(op)
+    async def _send(self) -> None:
+        """The relay's messages, each to its node's stream: all those waiting go in one round
+        trip (a busy node sends thousands a second), in the order sent. While Redis is away
+        they wait, and are sent again whole when it answers."""
+        while True:
+            await self.to_send.wait()
+            self.to_send.clear()
+            while self.sending:
+                batch = list(self.sending)
+                self.sending.clear()
+                try:
+                    async with self.redis.pipeline(transaction=True) as pipe:  # all or none
+                        for key, data in batch:
+                            pipe.xadd(key, {"m": data}, maxlen=STREAM_KEPT, approximate=True)
+                        for key in {key for key, _data in batch}:
+                            pipe.pexpire(key, NODE_MS * 20)  # a dead node's is not kept
+                        await pipe.execute()
+                except (RedisError, OSError) as exc:
+                    log.warning("the relay waits for Redis (%s)", exc)
+                    self.sending.extendleft(reversed(batch))
+                    await asyncio.sleep(self.beat_s)
 
     def put_table(
         self, table_id: str, summary: JSON, watchers: Sequence[str] = (), creator: Creator | None = None
