@@ -32,6 +32,8 @@ CHAT_KEPT = 200
 """Lobby chat lines the bus keeps for a player who arrives (the lobby shows the last 50)."""
 
 Deliver = Callable[[JSON], None]
+Creator = tuple[str, str]
+"""Who created a table: their player id and network address."""
 Lost = Callable[[str], None]
 
 
@@ -48,7 +50,9 @@ class Bus(Protocol):
 
     async def open(self, deliver: Deliver, lost: Lost) -> None:
         """Join: from now on `deliver` gets every message another node publishes, and `lost` the
-        id of a table whose lease this node failed to renew (another node may own it now)."""
+        id of a table whose lease this node failed to renew (another node may own it now).
+        `deliver` also gets `{"type": "bus_back"}` when messages may have been missed (the
+        channel broke and was made again): the directory is to be read again."""
 
     async def close(self) -> None:
         """Leave: this node's tables, presence and leases are withdrawn."""
@@ -60,10 +64,13 @@ class Bus(Protocol):
         """Send `message` to the lobby of `node` alone (a relayed player's messages, in order);
         a node that is gone never gets it."""
 
-    def put_table(self, table_id: str, summary: JSON, watchers: Sequence[str] = ()) -> None:
+    def put_table(
+        self, table_id: str, summary: JSON, watchers: Sequence[str] = (), creator: Creator | None = None
+    ) -> None:
         """This node holds `table_id`: list it (its summary as the lobby shows it) and tell the
         other nodes (a `table_update` message). `watchers`: the ids of its spectators, kept
-        with it for the node that takes it over if this one dies (never sent to players)."""
+        with it for the node that takes it over if this one dies (never sent to players).
+        `creator`: who created it (player id, address), for the limits on open tables."""
 
     def drop_table(self, table_id: str) -> None:
         """This node no longer holds `table_id` (a `table_closed` message to the other nodes)."""
@@ -81,6 +88,12 @@ class Bus(Protocol):
 
     async def watchers(self, table_id: str) -> list[str]:
         """The spectators of `table_id` as its node last wrote them, that node alive or dead."""
+
+    async def creator(self, table_id: str) -> Creator | None:
+        """Who created `table_id` (player id, address), as its node last wrote it."""
+
+    async def created(self, player_id: str, address: str) -> tuple[int, int]:
+        """The open tables of every live node created by `player_id`, and from `address`."""
 
     def here(self, player_id: str, name: str) -> None:
         """A player is connected to this node."""
@@ -128,6 +141,7 @@ class LocalHub:
     chat: list[JSON] = field(default_factory=list)
     leases: dict[str, str] = field(default_factory=dict)  # table -> node
     watchers: dict[str, list[str]] = field(default_factory=dict)  # table -> spectators' ids
+    creators: dict[str, Creator] = field(default_factory=dict)  # table -> (player id, address)
     buckets: dict[str, _Bucket] = field(default_factory=dict)
 
 
@@ -149,6 +163,7 @@ class LocalBus:
             if node == self.node:
                 del self.hub.directory[table_id]
                 self.hub.watchers.pop(table_id, None)
+                self.hub.creators.pop(table_id, None)
         for player_id, (node, _name) in list(self.hub.presence.items()):
             if node == self.node:
                 del self.hub.presence[player_id]
@@ -166,15 +181,20 @@ class LocalBus:
         if deliver is not None and node != self.node:
             deliver(message)
 
-    def put_table(self, table_id: str, summary: JSON, watchers: Sequence[str] = ()) -> None:
+    def put_table(
+        self, table_id: str, summary: JSON, watchers: Sequence[str] = (), creator: Creator | None = None
+    ) -> None:
         self.hub.directory[table_id] = (self.node, summary)
         self.hub.watchers[table_id] = list(watchers)
+        if creator is not None:
+            self.hub.creators[table_id] = creator
         self.publish({"type": "table_update", "node": self.node, "table": summary})
 
     def drop_table(self, table_id: str) -> None:
         if self.hub.directory.get(table_id, ("", {}))[0] == self.node:
             del self.hub.directory[table_id]
             self.hub.watchers.pop(table_id, None)
+            self.hub.creators.pop(table_id, None)
         self.publish({"type": "table_closed", "node": self.node, "table": table_id})
 
     async def claim(self, table_id: str, floor: int = 0) -> int | None:
@@ -191,6 +211,16 @@ class LocalBus:
 
     async def watchers(self, table_id: str) -> list[str]:
         return list(self.hub.watchers.get(table_id, ()))
+
+    async def creator(self, table_id: str) -> Creator | None:
+        return self.hub.creators.get(table_id)
+
+    async def created(self, player_id: str, address: str) -> tuple[int, int]:
+        listed = [self.hub.creators.get(table_id) for table_id in self.hub.directory]
+        return (
+            sum(1 for c in listed if c is not None and c[0] == player_id),
+            sum(1 for c in listed if c is not None and c[1] == address),
+        )
 
     def here(self, player_id: str, name: str) -> None:
         self.hub.presence[player_id] = (self.node, name)

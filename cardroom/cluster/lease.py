@@ -17,9 +17,11 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-LEASE_MS = 4_000
-"""A dead node's tables are free this long after its last renewal (renewed every second), so
-that another node has them within 5 s (issue 15): the lease, then its next look for orphans."""
+LEASE_MS = 2_500
+"""A dead node's tables are free this long after its last renewal (renewed every half second,
+before the node's own key, which lives a little longer: redis_bus.NODE_MS), so that another
+node has them within 5 s (issue 15): the node seen dead, at its next look for orphans (every
+half second), takes the lease at once and resumes the table from its log."""
 
 _CLAIM = """
 local held = redis.call('GET', KEYS[1])

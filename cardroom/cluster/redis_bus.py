@@ -4,40 +4,62 @@ Keys, all under one prefix (`cardroom:`):
 - `node:<id>`: a node is alive while this key is (renewed every beat, expires after NODE_MS);
   `nodes` is the set of ids ever registered, pruned of the dead when read.
 - `tables`: the directory, a hash of table id -> {"node", "table": summary, "watchers": the
-  spectators' ids}. Entries of a dead node are left until a node takes the table over (and
+  spectators' ids, "creator": [player id, address] of who created it (for the limits on open
+  tables, counted over every live node)}. Entries of a dead node are left until a node takes the table over (and
   reads who watched it there), and are not listed meanwhile.
 - `presence:<node>`: a hash of player id -> name, expiring with its node.
 - `chat`: the lobby chat, a list trimmed to CHAT_KEPT lines.
 - `rate:<key>`: a shared token bucket (one Lua script, on the Redis clock).
 - `lease:<table>`, `fence:<table>`: table ownership (cardroom/cluster/lease.py).
-- channel `lobby`: every node's messages to the others' lobbies; channel `to:<node>`: messages
-  to that node alone (the relay of players connected to one node and seated at another's table).
+- channel `lobby`: every node's messages to the others' lobbies.
+- stream `to:<node>`: messages to that node alone (the relay of players connected to one node
+  and seated at another's table), read by that node from the last id it read: a node whose
+  connection broke reads on from there, nothing published meanwhile is missed.
 
-The lobby's writes go through one queue and one task, so they reach Redis in the order made; a
-write that fails (Redis away) is logged and dropped: the directory and presence are rewritten
-whole by `resync` when Redis answers again, and the heartbeat renews the rest.
+The lobby's writes go through one queue and one task, so they reach Redis in the order made.
+While Redis is away the write that failed is tried again every beat, and those made meanwhile
+wait behind it (up to OUTBOX_KEPT of them). The relay's messages have a queue and a task of
+their own, each turn sending all those waiting in one round trip; they too wait while Redis is
+away: a relayed player's moves and what their table sends back reach the other node once Redis
+answers, in order. Only messages already in a stream when
+Redis lost its data (a restart) are lost: the nodes then resync their relayed players
+(cardroom/server/relay.py, `Relay.heard_again`). Besides, the directory and presence are
+rewritten whole by `resync` when Redis answers again, and the heartbeat renews the rest.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
+from redis import exceptions as redis_errors
 from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import ConstantBackoff
 from redis.exceptions import RedisError
 
-from cardroom.cluster.bus import CHAT_KEPT, Deliver, Lost, new_node_id
+from cardroom.cluster.bus import CHAT_KEPT, Creator, Deliver, Lost, new_node_id
 from cardroom.cluster.lease import LEASE_MS, Leases
 from cardroom.protocol import JSON
 
 log = logging.getLogger("cardroom.cluster")
 
-NODE_MS = 5_000
-BEAT_S = 1.0
+OUTBOX_KEPT = 50_000
+"""Writes kept while Redis is away; past that many the oldest are dropped (the relay's players
+resync when it is back)."""
+STREAM_KEPT = 10_000
+"""Messages a node's relay stream keeps (a node that long behind has lost its players anyway)."""
+NODE_MS = 3_000
+"""A node is dead for the others this long after its last beat: its leases ran out before
+(cardroom/cluster/lease.py), so the first node to see it dead can take its tables at once."""
+BEAT_S = 0.5
+"""The heartbeat: the node's key, its presence and its leases renewed (each a few keys)."""
 PREFIX = "cardroom:"
 
 _ALLOW = """
@@ -75,10 +97,22 @@ class RedisBus:
         self.node = node or new_node_id()
         self.prefix = prefix
         self.beat_s = beat_s
-        self.redis: Redis = Redis.from_url(url, decode_responses=True, health_check_interval=10)
+        # Two quick retries (a connection that died with a Redis restart is made again), not
+        # redis-py's ten with growing pauses: a call made while Redis is away fails within a
+        # beat, and the heartbeat, trying every beat, writes this node's state back as soon as
+        # Redis answers again (other nodes wait ADOPT_PAUSE_S for it, no longer).
+        self.redis: Redis = Redis.from_url(
+            url,
+            decode_responses=True,
+            health_check_interval=10,
+            socket_connect_timeout=2,
+            retry=Retry(ConstantBackoff(0.05), 2),
+        )
         self.leases = Leases(self.redis, self.node, prefix, lease_ms)
         self._allow: Any = self.redis.register_script(_ALLOW)
         self.outbox: asyncio.Queue[Callable[[], Awaitable[Any]]] = asyncio.Queue()
+        self.sending: collections.deque[tuple[str, str]] = collections.deque()  # (stream, message)
+        self.to_send = asyncio.Event()
         self.tasks: list[asyncio.Task[None]] = []
         self.mine: dict[str, str] = {}  # this node's directory entries, to write again after Redis was away
         self.present: dict[str, str] = {}  # this node's players, likewise
@@ -91,7 +125,7 @@ class RedisBus:
         return self.prefix + name
 
     def _channels(self) -> list[str]:
-        return [self._k("lobby"), self._k(f"to:{self.node}")]
+        return [self._k("lobby")]
 
     # -- joining and leaving ---------------------------------------------------------------
     async def open(self, deliver: Deliver, lost: Lost) -> None:
@@ -104,11 +138,14 @@ class RedisBus:
             asyncio.create_task(self._write()),
             asyncio.create_task(self._listen(pubsub)),
             asyncio.create_task(self._heartbeat()),
+            asyncio.create_task(self._read_relay()),
+            asyncio.create_task(self._send()),
         ]
 
     async def close(self) -> None:
         await self._drain()
-        for task in self.tasks:
+        tasks, self.tasks = self.tasks, []
+        for task in tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -122,21 +159,39 @@ class RedisBus:
             await self.redis.srem(self._k("nodes"), self.node)
         await self.redis.aclose()
 
-    async def _drain(self) -> None:
-        while not self.outbox.empty() and self.tasks and not self.tasks[0].done():
+    async def _drain(self, timeout: float = 5.0) -> None:
+        """Let the writes made so far reach Redis (not waiting longer than `timeout` for a
+        Redis that is away)."""
+        deadline = time.monotonic() + timeout
+        while (self.sending or not self.outbox.empty()) and self.tasks and not self.tasks[0].done():
+            if time.monotonic() > deadline:
+                log.warning("%d writes to Redis not made: it does not answer", self.outbox.qsize())
+                return
             await asyncio.sleep(0.01)
 
     # -- the lobby's writes, in order ------------------------------------------------------
     def _later(self, op: Callable[[], Awaitable[Any]]) -> None:
+        if self.outbox.qsize() >= OUTBOX_KEPT:
+            self.outbox.get_nowait()  # Redis away too long: the oldest write is given up
         self.outbox.put_nowait(op)
 
     async def _write(self) -> None:
         while True:
             op = await self.outbox.get()
-            try:
-                await op()
-            except (RedisError, OSError) as exc:
-                log.warning("a write to Redis failed (%s); it is redone when Redis answers again", exc)
+            away = False
+            while True:
+                try:
+                    await op()
+                    break
+                except (redis_errors.ConnectionError, redis_errors.TimeoutError, OSError) as exc:
+                    # Redis away: this write waits for it, and every later one behind it.
+                    if not away:
+                        log.warning("Redis does not answer (%s): writes wait for it", exc)
+                    away = True
+                    await asyncio.sleep(self.beat_s)
+                except RedisError as exc:
+                    log.warning("a write to Redis failed (%s); it is redone when Redis answers again", exc)
+                    break
 
     async def _publish(self, message: JSON) -> None:
         await self.redis.publish(self._k("lobby"), json.dumps({"node": self.node, "message": message}))
@@ -145,11 +200,39 @@ class RedisBus:
         self._later(lambda: self._publish(message))
 
     def send(self, node: str, message: JSON) -> None:
-        data = json.dumps({"node": self.node, "message": message})
-        self._later(lambda: self.redis.publish(self._k(f"to:{node}"), data))
+        if len(self.sending) >= OUTBOX_KEPT:
+            self.sending.popleft()  # Redis away too long: the oldest is given up
+        self.sending.append((self._k(f"to:{node}"), json.dumps({"node": self.node, "message": message})))
+        self.to_send.set()
 
-    def put_table(self, table_id: str, summary: JSON, watchers: Sequence[str] = ()) -> None:
-        entry = json.dumps({"node": self.node, "table": summary, "watchers": list(watchers)})
+    async def _send(self) -> None:
+        """The relay's messages, each to its node's stream: all those waiting go in one round
+        trip (a busy node sends thousands a second), in the order sent. While Redis is away
+        they wait, and are sent again whole when it answers."""
+        while True:
+            await self.to_send.wait()
+            self.to_send.clear()
+            while self.sending:
+                batch = list(self.sending)
+                self.sending.clear()
+                try:
+                    async with self.redis.pipeline(transaction=True) as pipe:  # all or none
+                        for key, data in batch:
+                            pipe.xadd(key, {"m": data}, maxlen=STREAM_KEPT, approximate=True)
+                        for key in {key for key, _data in batch}:
+                            pipe.pexpire(key, NODE_MS * 20)  # a dead node's is not kept
+                        await pipe.execute()
+                except (RedisError, OSError) as exc:
+                    log.warning("the relay waits for Redis (%s)", exc)
+                    self.sending.extendleft(reversed(batch))
+                    await asyncio.sleep(self.beat_s)
+
+    def put_table(
+        self, table_id: str, summary: JSON, watchers: Sequence[str] = (), creator: Creator | None = None
+    ) -> None:
+        entry = json.dumps(
+            {"node": self.node, "table": summary, "watchers": list(watchers), "creator": creator}
+        )
         self.mine[table_id] = entry
 
         async def op() -> None:
@@ -218,6 +301,22 @@ class RedisBus:
         raw = await self.redis.hget(self._k("tables"), table_id)
         return [str(p) for p in json.loads(raw).get("watchers", [])] if raw is not None else []
 
+    async def creator(self, table_id: str) -> Creator | None:
+        raw = await self.redis.hget(self._k("tables"), table_id)
+        made = json.loads(raw).get("creator") if raw is not None else None
+        return (str(made[0]), str(made[1])) if made else None
+
+    async def created(self, player_id: str, address: str) -> tuple[int, int]:
+        alive = set(await self.nodes())
+        mine = here = 0
+        for raw in (await self.redis.hgetall(self._k("tables"))).values():
+            entry = json.loads(raw)
+            made = entry.get("creator")
+            if made and entry["node"] in alive:
+                mine += made[0] == player_id
+                here += made[1] == address
+        return mine, here
+
     async def where(self, player_ids: Iterable[str]) -> dict[str, str]:
         wanted = list(player_ids)
         found: dict[str, str] = {}
@@ -251,21 +350,26 @@ class RedisBus:
     # -- the heartbeat and the listener ----------------------------------------------------
     async def _beat(self, resync: bool = False) -> None:
         """This node is alive; its presence stays; its leases are renewed (or found lost).
-        `resync`: Redis was away, write this node's tables and players again."""
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.set(self._k(f"node:{self.node}"), "1", px=NODE_MS, get=True)
-            pipe.sadd(self._k("nodes"), self.node)
-            pipe.pexpire(self._k(f"presence:{self.node}"), NODE_MS)
-            was, *_rest = await pipe.execute()
-        if was is None and self.registered and not resync:
+        `resync`: Redis was away, write this node's tables and players again.
+
+        The node's key is written last: when another node finds it, this node's tables,
+        players and leases are in Redis too, even just after a restart (a node listed alive
+        with its tables missing would have them missing from the others' lobbies)."""
+        if self.registered and not resync and not await self.redis.exists(self._k(f"node:{self.node}")):
             # Redis lost this node's key between two beats (it restarted faster than a beat
             # could fail): the directory and presence are written again all the same.
             log.warning("Redis forgot this node: its tables and players are written again")
             resync = True
         if resync:
             await self.resync()
+        lost = await self.leases.renew_all()
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.set(self._k(f"node:{self.node}"), "1", px=NODE_MS)
+            pipe.sadd(self._k("nodes"), self.node)
+            pipe.pexpire(self._k(f"presence:{self.node}"), NODE_MS)
+            await pipe.execute()
         self.registered = True
-        for table_id in await self.leases.renew_all():
+        for table_id in lost:
             log.warning("lost the lease of table %s: another node may own it now", table_id)
             self.lost(table_id)
 
@@ -282,10 +386,14 @@ class RedisBus:
                 away = True
 
     async def resync(self) -> None:
-        """Write this node's tables and players again (Redis restarted, or was unreachable)."""
+        """Write this node's tables and players again (Redis restarted, or was unreachable), and
+        tell the other nodes of each table again (a lobby that read the directory before this
+        node wrote it lists them at once)."""
         async with self.redis.pipeline(transaction=False) as pipe:
             for table_id, entry in self.mine.items():
                 pipe.hset(self._k("tables"), table_id, entry)
+                update = {"type": "table_update", "node": self.node, "table": json.loads(entry)["table"]}
+                pipe.publish(self._k("lobby"), json.dumps({"node": self.node, "message": update}))
             for player_id, name in self.present.items():
                 pipe.hset(self._k(f"presence:{self.node}"), player_id, name)
             await pipe.execute()
@@ -323,3 +431,32 @@ class RedisBus:
                         break
                     except (RedisError, OSError):
                         continue
+                # What the other nodes published meanwhile was not heard: the lobby reads the
+                # directory again.
+                self.deliver({"type": "bus_back", "node": self.node})
+
+    async def _read_relay(self) -> None:
+        """Deliver the messages other nodes sent this one (its stream), from the last one read:
+        after Redis was away, reading goes on from there. A Redis that restarted has a new,
+        empty stream whose ids are later than any read (they count from its clock): what the
+        others sent since is read whole. The relay is then told to resync (`bus_back`), for
+        what was in the lost stream and not read yet."""
+        last = "0-0"  # this node's id is new: its stream holds only messages for it
+        broke = False
+        while self.tasks:  # (a cancel during a blocking read can be taken by redis-py for a failure)
+            try:
+                found: Any = await self.redis.xread({self._k(f"to:{self.node}"): last}, count=500, block=1000)
+            except (RedisError, OSError) as exc:
+                if not broke:
+                    log.warning("reading this node's relay stream failed (%s); reading again", exc)
+                broke = True
+                await asyncio.sleep(self.beat_s)
+                continue
+            if broke:
+                broke = False
+                self.deliver({"type": "bus_back", "node": self.node})
+            for _stream, entries in found.items() if isinstance(found, dict) else found or []:
+                for entry_id, fields in entries:
+                    last = entry_id
+                    envelope = json.loads(fields["m"])
+                    self.deliver(envelope["message"])

@@ -209,6 +209,7 @@ async def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby, cookie
             )
             return True
         await lobby.recall(hello.token, account)
+        await lobby.settled()  # the table list it is shown next is the cluster's whole
         result = lobby.hello(connection, hello.name, hello.token, hello.lang, account)
     if account is not None and isinstance(result, Player):
         connection.session = token_hash(hello.session or cookie or "")
@@ -258,23 +259,22 @@ def handle(connection: Connection, player: Player, message: wire.ClientMessage, 
                 player.lag_ms = lag
                 connection.send({"type": "lag", "ms": lag})
         case wire.ListTables(page=page):
-            if connection.list_limit.allow():
-                connection.send(lobby.listing(page))
-            else:
-                reply = wire.error("rate_limited", _("Slow down: too many messages."))
+            lobby.list_for(connection, page)
         case wire.CreateTable():
-            created = lobby.create(
-                player,
-                connection.address,
-                message.game,
-                message.seats,
-                message.options,
-                message.bots,
-                message.bot_level,
-                message.private,
+            lobby.create_for(
+                connection,
+                lambda elsewhere: lobby.create(
+                    player,
+                    connection.address,
+                    message.game,
+                    message.seats,
+                    message.options,
+                    message.bots,
+                    message.bot_level,
+                    message.private,
+                    elsewhere,
+                ),
             )
-            if not isinstance(created, Room):
-                reply = created
         case wire.Chat(text=raw, table=table_id):
             text = clean_text(raw, wire.MAX_CHAT_CHARS)
             if text is None:

@@ -28,7 +28,7 @@ from cardroom.store.accounts import clean_name, token_hash
 
 PING_EVERY_S = 5.0
 log = logging.getLogger("cardroom.server")
-ADOPT_EVERY_S = 1.0
+ADOPT_EVERY_S = 0.5
 """In a cluster, how often a node looks at which nodes are alive, and for tables no live node
 owns: those of a node that died since, or that their node let go (a drain)."""
 ADOPT_SCAN_S = 30.0
@@ -90,6 +90,7 @@ class Lobby:
         self.draining = False
         self._live: set[str] | None = None  # the live nodes at the last look
         self._orphans: dict[str, float] = {}  # tables to take if no node does: id -> until when
+        self._unheard = False  # the bus may have missed messages: the directory is read again
         """The node was told to stop: it takes no table and hands its own to the other nodes."""
         self._chat_turn = asyncio.Lock()  # chat lines counted in Redis, one after another
         self.awaited: dict[str, dict[str, float]] = {}
@@ -128,6 +129,7 @@ class Lobby:
             if fence is None:
                 continue
             watchers = await self.bus.watchers(row.id) if self.bus.clustered else []
+            made = await self.bus.creator(row.id) if self.bus.clustered else None
             await self._know([seat["player"] for seat in row.seats if seat.get("player")] + [row.host])
             record = await store.records.get(row.game_id) if row.state == "playing" and row.game_id else None
             try:
@@ -138,13 +140,15 @@ class Lobby:
                 continue
             room.fence = fence
             self.rooms[room.id] = room
+            if made is not None:
+                self.creators[room.id] = made  # still counted against who created it
             for seat in room.seats:
                 if seat.player in self.players:
                     self.players[seat.player].tables.add(room.id)
-            self.bus.put_table(room.id, room.summary())
+            self.bus.put_table(room.id, room.summary(), creator=made)
             self._welcome_back(room)
-            if watchers:
-                await self._watchers_back(room, watchers)
+            if self.bus.clustered:
+                await self._elsewhere_back(room, watchers)
 
     async def _know(self, ids: list[str]) -> None:
         """Players of a table taken over (or reopened) that this node has not met: known from
@@ -173,18 +177,39 @@ class Lobby:
         for player in watching.values():
             room.spectate(player, room.code)
 
-    async def _watchers_back(self, room: Room, ids: list[str]) -> None:
-        """The spectators of a table taken over from a node that died watch it here again: at
-        once if they are connected here or at another node (relayed there), else when they
-        come back within the grace period (`awaited`). Those who watched through the relay
-        from a live node are back already (`_welcome_back`, `Relay.moved`)."""
-        ids = [i for i in ids if i not in room.spectators and room.seat_of(i) is None]
-        if not ids:
+    async def _elsewhere_back(self, room: Room, watchers: list[str]) -> None:
+        """The people of a table taken over here who are not connected here. Its seated players
+        connected to another node (who came back there before the table moved: that node
+        did not know they were at it) have their seats again at once, relayed there. Its
+        spectators at a node that died watch it here again: at once if they are connected
+        here or at another node (relayed there), else when they come back within the grace
+        period (`awaited`). Those who watched through the relay from a live node are back
+        already (`_welcome_back`, `Relay.moved`)."""
+        seated = [
+            seat.player
+            for seat in room.seats
+            if seat.player is not None
+            and (player := self.players.get(seat.player)) is not None
+            and (player.connection is None or player.connection.closed)
+        ]
+        ids = [i for i in watchers if i not in room.spectators and room.seat_of(i) is None]
+        if not ids and not seated:
             return
         await self._know(ids)
-        where = await self.bus.where(ids)
+        where = await self.bus.where(ids + seated)
         if self.rooms.get(room.id) is not room:
             return
+        for player_id in seated:
+            player, node = self.players.get(player_id), where.get(player_id, self.bus.node)
+            index = room.seat_of(player_id)
+            if (
+                player is not None
+                and index is not None
+                and node != self.bus.node
+                and (player.connection is None or player.connection.closed)
+                and self.relay.attach(node, player)
+            ):
+                room.reclaim(player, index)
         for player_id in ids:
             player = self.players.get(player_id)
             if player is None or player_id in room.spectators:
@@ -411,9 +436,10 @@ class Lobby:
             "total": total,
         }
 
-    def may_create(self, player: Player, address: str) -> JSON | None:
-        """Refused when the player, or their address, already has as many open tables as allowed."""
-        mine = sum(1 for who, _where in self.creators.values() if who == player.id)
+    def may_create(self, player: Player, address: str, elsewhere: tuple[int, int] = (0, 0)) -> JSON | None:
+        """Refused when the player, or their address, already has as many open tables as allowed:
+        this node's count, or `elsewhere`'s (the whole cluster's, counted in Redis) if higher."""
+        mine = max(elsewhere[0], sum(1 for who, _where in self.creators.values() if who == player.id))
         if mine >= self.limits.tables_per_player:
             return error(
                 "too_many_tables",
@@ -424,7 +450,7 @@ class Lobby:
                 ).format(n=mine),
             )
         if (
-            sum(1 for _who, where in self.creators.values() if where == address)
+            max(elsewhere[1], sum(1 for _who, where in self.creators.values() if where == address))
             >= self.limits.tables_per_address
         ):
             return error(
@@ -442,7 +468,9 @@ class Lobby:
         bots: int,
         bot_level: str | None,
         private: bool,
+        elsewhere: tuple[int, int] = (0, 0),
     ) -> Room | JSON:
+        """A new table of `player`'s, or the error that says why not (`elsewhere`: may_create)."""
         if game_name not in GAMES:
             return error("bad_game", _("Unknown game."))
         game = find_game(game_name)
@@ -465,7 +493,7 @@ class Lobby:
             return error("bad_options", str(exc))
         if self.draining:
             return error("closing", _("This server is closing: reconnect in a moment to create a table."))
-        refused = self.may_create(player, address)
+        refused = self.may_create(player, address, elsewhere)
         if refused is not None:
             return refused
         room = Room(self, game, seats, typed, player.id, private, level, self.clock)
@@ -479,6 +507,63 @@ class Lobby:
             room.add_bot(player, None, level)
         self.table_changed(room)
         return room
+
+    def create_for(self, connection: Connection, request: Callable[[tuple[int, int]], Room | JSON]) -> None:
+        """A player's request for a new table (`request`: `create` with the player's choices,
+        given the cluster's counts); a refusal goes back to them. In a cluster the player's
+        and their address's open tables are first counted at every node, in Redis, so that
+        another node gives no fresh allowance (this node's own count if Redis is away)."""
+        if not self.bus.clustered:
+            self._created(connection, request((0, 0)))
+            return
+        player = connection.player
+
+        async def counted() -> None:
+            try:
+                elsewhere = await self.bus.created(player.id if player else "", connection.address)
+            except Exception:
+                elsewhere = (0, 0)
+            if not connection.closed:
+                with use_language(player.lang if player else "en"):
+                    self._created(connection, request(elsewhere))
+
+        self._claims.add(task := asyncio.create_task(counted()))
+        task.add_done_callback(self._claims.discard)
+
+    def _created(self, connection: Connection, made: Room | JSON) -> None:
+        if not isinstance(made, Room):
+            connection.send(made)
+
+    def list_for(self, connection: Connection, page: int) -> None:
+        """A page of the table list, at the rate allowed: the connection's own, and in a
+        cluster also the player's, counted in Redis for every node (a connection to another
+        node gives no fresh allowance)."""
+        if not connection.list_limit.allow():
+            connection.send(error("rate_limited", _("Slow down: too many messages.")))
+            return
+        player = connection.player
+        if not self.bus.clustered or player is None:
+            connection.send(self.listing(page))
+            return
+
+        async def counted() -> None:
+            try:
+                allowed = await self.bus.allow(
+                    f"list:{player.id}", self.limits.list_per_s, self.limits.list_burst
+                )
+            except Exception:  # Redis away: the connection's own count meanwhile
+                allowed = True
+            if allowed:
+                await self.settled()
+            with use_language(player.lang):
+                connection.send(
+                    self.listing(page)
+                    if allowed
+                    else error("rate_limited", _("Slow down: too many messages."))
+                )
+
+        self._claims.add(task := asyncio.create_task(counted()))
+        task.add_done_callback(self._claims.discard)
 
     def room(self, table_id: str) -> Room | JSON:
         room = self.rooms.get(table_id)
@@ -500,7 +585,7 @@ class Lobby:
         if room.id in self.rooms:
             summary = room.summary()
             self.broadcast({"type": "table_update", "table": summary}, lobby_only=True)
-            self.bus.put_table(room.id, summary, sorted(room.spectators))
+            self.bus.put_table(room.id, summary, sorted(room.spectators), self.creators.get(room.id))
 
     # -- the other nodes -----------------------------------------------------------------
     async def _own(self, room: Room) -> None:
@@ -529,6 +614,10 @@ class Lobby:
         if self.relay.receive(message):
             return
         kind, node = message.get("type"), message.get("node")
+        if kind == "bus_back":
+            self._unheard = True
+            self.relay.heard_again()
+            return
         if kind == "table_update" and message["table"]["id"] not in self.rooms:
             self.remote[message["table"]["id"]] = (str(node), message["table"])
             self.relay.moved(message["table"]["id"], str(node))
@@ -540,6 +629,15 @@ class Lobby:
             self.broadcast({"type": "table_closed", "table": message["table"]}, lobby_only=True)
         elif kind == "chat":
             self._chat_line(message["line"])
+
+    async def settled(self) -> None:
+        """Before a player is shown the table list: just after Redis was away, when this lobby
+        may have missed news of the other nodes' tables (until the pause after it ends and
+        the directory is read once more), the directory is read again now, so that a player
+        arriving then sees every table the cluster lists."""
+        if self._unheard:
+            with contextlib.suppress(Exception):
+                await self._refresh_remote()
 
     async def _refresh_remote(self) -> None:
         """The other nodes' tables, read again whole (a node that died is no longer listed)."""
@@ -686,7 +784,7 @@ class Lobby:
         await asyncio.sleep(0.5)  # the players' resyncs go out through this node
 
     async def _adopt_orphans(self) -> None:
-        """Every second: which nodes live; the tables of one that died, or that a node let go,
+        """Every half second: which nodes live; the tables of one that died, or that a node let go,
         are taken if no other node takes them first. After the bus failed, the whole directory
         is read again until every node has written its own again (ADOPT_PAUSE_S), and so after
         Redis lost its data without any call failing (a quick restart); until then no node is
@@ -705,9 +803,16 @@ class Lobby:
                 now = time.monotonic()
                 calm_since = calm_since or now
                 if now - calm_since < ADOPT_PAUSE_S:
+                    self._unheard = True  # and read once more after the pause, with every node back
                     await self._refresh_remote()
+                    # Tables a node let go itself (a drain) are taken all the same: no live
+                    # owner holds them, whatever Redis has lost.
+                    await self._adopt_let_go(now)
                     continue
                 self._died(alive)
+                if self._unheard:
+                    self._unheard = False
+                    await self._refresh_remote()
                 self.relay.edges_alive(alive)
                 if now - scanned >= ADOPT_SCAN_S:
                     scanned = now
@@ -717,6 +822,7 @@ class Lobby:
                 if calm_since is not None:
                     log.warning("looking for tables without a node failed (%s); trying again", exc)
                 calm_since = None
+                self._unheard = True
 
     def _died(self, alive: set[str]) -> None:
         """Nodes gone since the last look: their tables are no longer listed, and are taken."""

@@ -154,6 +154,25 @@ class Relay:
                     },
                 )
 
+    def heard_again(self) -> None:
+        """The bus was away and may have lost messages (Redis lost its data): each node holding
+        tables of this node's players resyncs them there (`returned` with those tables)."""
+        for player in list(self.lobby.players.values()):
+            if not _here(player):
+                continue
+            for node in sorted(set(player.away.values())):
+                tables = sorted(t for t, n in player.away.items() if n == node)
+                self.lobby.bus.send(
+                    node,
+                    {
+                        "type": "returned",
+                        "node": self.me,
+                        "player": _who(player),
+                        "tables": tables,
+                        "at": _opened(player),
+                    },
+                )
+
     def adopted(self, table_id: str) -> list[Player]:
         """This node took `table_id` over: its players here that were at it through the relay."""
         found = []

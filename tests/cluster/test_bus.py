@@ -281,3 +281,72 @@ def test_a_redis_that_restarted_is_not_steady_once() -> None:
     assert calm == [True, True]
     assert restarted == [False, True]
     assert asyncio.run(local.steady())
+
+
+def test_what_a_node_sends_another_while_redis_restarts_arrives_whole_and_in_order() -> None:
+    """The relay's path through a Redis restart (its data gone): what node A sends node B
+    before, while Redis is away and after it is back all reaches B, once each, in the order
+    sent (a relayed player's moves and what their table sends back are not lost)."""
+    first = services.start_redis()
+    again: services.Service | None = None
+    heard: list[JSON] = []
+
+    async def go() -> None:
+        nonlocal again
+        a = RedisBus(first.url, beat_s=0.1)
+        b = RedisBus(first.url, beat_s=0.1)
+        await a.open(lambda m: None, lambda t: None)
+        await b.open(heard.append, lambda t: None)
+        try:
+            for i in range(10):
+                a.send(b.node, {"type": "relay_in", "n": i})
+            await eventually(lambda: _has(heard, 10))
+            first.stop()
+            for i in range(10, 20):  # Redis away: they wait at A
+                a.send(b.node, {"type": "relay_in", "n": i})
+            await asyncio.sleep(0.5)
+            again = services.start_redis(first.port)
+            for i in range(20, 30):
+                a.send(b.node, {"type": "relay_in", "n": i})
+            await eventually(lambda: _has(heard, 30), timeout=20)
+            await asyncio.sleep(0.3)  # anything sent twice would have arrived by now
+        finally:
+            await a.close()
+            await b.close()
+
+    try:
+        asyncio.run(go())
+    finally:
+        first.stop()
+        if again is not None:
+            again.stop()
+    relayed = [m["n"] for m in heard if m["type"] == "relay_in"]
+    assert relayed == list(range(30))
+    assert any(m["type"] == "bus_back" for m in heard)  # and B is told to resync its relayed players
+
+
+async def _has(heard: list[JSON], n: int) -> bool:
+    return len([m for m in heard if m["type"] == "relay_in"]) >= n
+
+
+def test_who_created_each_table_is_counted_over_every_node(nodes: NodesOf) -> None:
+    """The limits on open tables in a cluster: a player's tables (and their address's) are
+    counted at every live node, and who created a table outlives its node for its taker."""
+
+    async def go() -> tuple[tuple[int, int], tuple[int, int], tuple[str, str] | None]:
+        async with nodes(2) as (a, b):
+            a.bus.put_table("t1", {"id": "t1"}, creator=("p1", "10.0.0.1"))
+            b.bus.put_table("t2", {"id": "t2"}, creator=("p1", "10.0.0.2"))
+            b.bus.put_table("t3", {"id": "t3"}, creator=("p2", "10.0.0.2"))
+
+            async def all_there() -> bool:
+                return len(await a.bus.tables()) == 3
+
+            await eventually(all_there)
+            counted = await a.bus.created("p1", "10.0.0.2"), await b.bus.created("p3", "10.0.0.1")
+            return counted[0], counted[1], await b.bus.creator("t1")
+
+    mine, other, made = asyncio.run(go())
+    assert mine == (2, 2)  # p1's two tables, at two nodes; two tables from 10.0.0.2
+    assert other == (0, 1)
+    assert made == ("p1", "10.0.0.1")
