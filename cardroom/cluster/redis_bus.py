@@ -60,6 +60,8 @@ NODE_MS = 3_000
 (cardroom/cluster/lease.py), so the first node to see it dead can take its tables at once."""
 BEAT_S = 0.5
 """The heartbeat: the node's key, its presence and its leases renewed (each a few keys)."""
+LEAVE_S = 5.0
+"""The longest a node's leaving waits on Redis to withdraw it (then its key runs out instead)."""
 PREFIX = "cardroom:"
 
 _ALLOW = """
@@ -149,15 +151,20 @@ class RedisBus:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        with contextlib.suppress(RedisError, OSError):
-            await self.leases.release_all()
-            if self.mine:
-                await self.redis.hdel(self._k("tables"), *self.mine)
-            for table_id in self.mine:
-                await self._publish({"type": "table_closed", "node": self.node, "table": table_id})
-            await self.redis.delete(self._k(f"node:{self.node}"), self._k(f"presence:{self.node}"))
-            await self.redis.srem(self._k("nodes"), self.node)
-        await self.redis.aclose()
+        # Leaving never hangs on a Redis that does not answer: what is not withdrawn by then
+        # runs out with its key (the other nodes judge this one gone).
+        with contextlib.suppress(RedisError, OSError, TimeoutError):
+            async with asyncio.timeout(LEAVE_S):
+                await self.leases.release_all()
+                if self.mine:
+                    await self.redis.hdel(self._k("tables"), *self.mine)
+                for table_id in self.mine:
+                    await self._publish({"type": "table_closed", "node": self.node, "table": table_id})
+                await self.redis.delete(self._k(f"node:{self.node}"), self._k(f"presence:{self.node}"))
+                await self.redis.srem(self._k("nodes"), self.node)
+        with contextlib.suppress(RedisError, OSError, TimeoutError):
+            async with asyncio.timeout(LEAVE_S):
+                await self.redis.aclose()
 
     async def _drain(self, timeout: float = 5.0) -> None:
         """Let the writes made so far reach Redis (not waiting longer than `timeout` for a
