@@ -91,7 +91,7 @@ def small_targets(page: Page) -> list[str]:
 def crowded(page: Page) -> list[str]:
     """What overlaps on the felt: a pile, the clock or the banner under a seat, anything past
     the felt's edge, two piles' names closer than 6 pixels, and the banner's or a seat's
-    connection's text cut short (each as "what x what")."""
+    connection's or name's text cut short (each as "what x what")."""
     found: list[str] = page.evaluate("""() => {
       const felt = document.querySelector('#felt');
       const name = (e) => e.dataset.pile || (e.dataset.seat !== undefined ? `seat ${e.dataset.seat}` : e.className);
@@ -125,9 +125,38 @@ def crowded(page: Page) -> list[str]:
           out.push(`seat ${text.closest('.chip').dataset.seat} x its own text: ${text.textContent}`);
         }
       }
+      // A seat's name in full, yours too ("Tess (yo…" was cut by its ellipsis).
+      for (const text of felt.querySelectorAll('.chip-name')) {
+        if (text.getClientRects().length && (text.scrollWidth > text.clientWidth + 1 || text.scrollHeight > text.clientHeight + 1)) {
+          out.push(`seat ${text.closest('.chip').dataset.seat} x its own name: ${text.textContent}`);
+        }
+      }
       const banner = felt.querySelector('.banner');
       if (banner && (banner.scrollWidth > banner.clientWidth || banner.scrollHeight > banner.clientHeight)) {
         out.push(`banner x its own text: ${banner.textContent}`);
+      }
+      return out;
+    }""")
+    return found
+
+
+def uncounted(page: Page) -> list[str]:
+    """The seats on the felt that do not show how many cards their player holds, in full and
+    inside the seat (each as "seat N: what it shows"): issue 13 asks every seat to show it, in
+    every layout, a phone held sideways too."""
+    found: list[str] = page.evaluate("""() => {
+      const sizes = window.cardroom.state.room.view.hand_sizes;
+      const out = [];
+      for (const chip of document.querySelectorAll('#felt .chip')) {
+        const i = Number(chip.dataset.seat);
+        const count = chip.querySelector('.backs-count');
+        const shown = count && count.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+        const r = shown ? count.getBoundingClientRect() : null;
+        const c = chip.getBoundingClientRect();
+        const inside = r && r.width > 0 && r.left >= c.left && r.right <= c.right && r.top >= c.top && r.bottom <= c.bottom;
+        if (!inside || count.textContent !== String(sizes[i]) || count.scrollWidth > count.clientWidth + 1) {
+          out.push(`seat ${i}: ${shown ? count.textContent : 'no count'} (holds ${sizes[i]})`);
+        }
       }
       return out;
     }""")

@@ -14,6 +14,7 @@ from tests.web.pointer import (
     shot,
     small_targets,
     start,
+    uncounted,
 )
 from tests.web.test_accessibility import audit, no_horizontal_scroll
 
@@ -71,6 +72,7 @@ def test_every_view_in_both_layouts(device: str, request: pytest.FixtureRequest)
         page.wait_for_timeout(600)  # the first events drawn
         look(page, f"{game}-{device}-game")
         assert crowded(page) == []  # every seat, pile and the clock clear of each other
+        assert uncounted(page) == []  # every seat shows how many cards its player holds
         # After Start the seats of the table and the hand are both on screen.
         assert page.evaluate("""() => {
             const felt = document.querySelector('#felt').getBoundingClientRect();
@@ -83,6 +85,7 @@ def test_every_view_in_both_layouts(device: str, request: pytest.FixtureRequest)
             page.wait_for_timeout(200)
             look(page, f"{game}-landscape-game")
             assert crowded(page) == []
+            assert uncounted(page) == []
             page.set_viewport_size({"width": 390, "height": 844})
         finger.tap("#leave-btn")
         page.wait_for_selector("#lobby:not([hidden])")

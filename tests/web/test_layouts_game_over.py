@@ -18,6 +18,7 @@ from tests.web.pointer import (
     shot,
     small_targets,
     start,
+    uncounted,
 )
 from tests.web.test_layouts import broken_names
 
@@ -55,7 +56,8 @@ def settled(page: Page) -> None:
 @pytest.mark.parametrize("game", ["burrito", "kittens"])
 def test_every_seat_count_in_every_layout_keeps_the_table_clear(game: str, phone: Page) -> None:
     """From two to six players, in each layout, no seat covers a pile, the clock or the banner,
-    nothing is cut off at the felt's edge (the seats move as the screen turns), no card's name
+    every seat shows its name in full and how many cards its player holds, nothing is cut off
+    at the felt's edge (the seats move as the screen turns), no card's name
     is broken inside a word; and at game over, with the final scores on every seat, the same,
     and the final scoreboard (places, points, Rematch, Back to the lobby) is wholly on screen
     in each layout."""
@@ -70,6 +72,8 @@ def test_every_seat_count_in_every_layout_keeps_the_table_clear(game: str, phone
             if found:
                 shot(phone, f"{game}-{seats}-{layout}-crowded")
             assert found == [], (seats, layout, found)
+            hidden = uncounted(phone)
+            assert hidden == [], (seats, layout, hidden)  # every seat's count of cards
             broken = broken_names(phone)
             assert broken == [], (seats, layout, broken)  # card names break between words only
             if layout != "desktop":
@@ -92,6 +96,8 @@ def test_every_seat_count_in_every_layout_keeps_the_table_clear(game: str, phone
             if found or not in_view or seats in (2, 6):
                 shot(phone, f"{game}-{seats}-{layout}-over")
             assert found == [], (seats, layout, "game over", found)
+            hidden = uncounted(phone)
+            assert hidden == [], (seats, layout, "game over", hidden)
             assert in_view, (seats, layout, "the final scoreboard is not wholly on screen")
         turn_to(phone, "portrait")
         finger.tap("#lobby-btn")

@@ -128,7 +128,10 @@ function seatChip(m, i, spot, handlers) {
     onclick: () => handlers.onSeat && handlers.onSeat(i),
   },
   avatar(s.name || "?"),
-  el("span", { class: "chip-name", text: i === m.you ? fmt(_("{name} (you)"), { name: s.name || "" }) : s.name || _("empty seat") }),
+  el("span", { class: "chip-name", text: s.name || _("empty seat") }),
+  // Yours says so in a tag of its own beside your name, not after it: "Tess (you)" was cut to
+  // "Tess (yo…" on every layout. (The felt is a picture: the seats list says it to the ear.)
+  i === m.you ? el("span", { class: "you", text: _("you") }) : null,
   el("span", { class: "chip-conn", text: connection(s) }),
   v ? backs : null,
   ...stats);
