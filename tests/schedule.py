@@ -31,7 +31,7 @@ SECONDS: dict[str, float] = {
     "tests/server/test_private_records.py": 146,
     "tests/cluster/test_three_nodes.py": 142,
     "tests/web/test_pointer_moves.py": 130,
-    "tests/web/test_history.py": 121,
+    "tests/web/test_history.py": 240,
     "tests/store/test_accounts.py": 117,
     "tests/server/test_hidden_cards.py": 114,
     "tests/clients/test_connect.py": 96,
