@@ -55,6 +55,8 @@ APART = {
     "tests/server/test_games_over_the_network.py",
     "tests/cluster/test_relay.py",
     "tests/server/test_private_records.py",
+    "tests/server/test_hidden_cards.py",
+    "tests/web/test_history.py",
 }
 """Files whose tests are handed out one by one: each is long and needs nothing of the others
 (a worker that gets two of them shares the file's set-up, as always)."""
