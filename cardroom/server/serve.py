@@ -100,9 +100,16 @@ def serve(
         lifespan="on",
         proxy_headers=True,
         forwarded_allow_ips=forwarded_allow_ips,
+        # Once the lobby is drained, a connection that does not finish closing (a peer that
+        # stopped reading holds our close behind its full buffer) does not hold the exit.
+        timeout_graceful_shutdown=SHUTDOWN_S,
     )
     sockets = [socket.socket(fileno=listen_fd)] if listen_fd is not None else None
     Node(config, lobby).run(sockets=sockets)
+
+
+SHUTDOWN_S = 10
+"""The longest a stopping server waits for its connections to finish, after its lobby drained."""
 
 
 class Node(uvicorn.Server):

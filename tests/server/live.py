@@ -17,6 +17,7 @@ from cardroom.server.app import create_app
 from cardroom.server.lobby import Lobby
 from cardroom.server.process import LiveServer, free_port, run_server
 from cardroom.server.reading import ReadAheadProtocol
+from cardroom.server.serve import SHUTDOWN_S
 from cardroom.server.wire import PROTOCOL_VERSION, messages
 
 __all__ = ["Client", "LiveServer", "free_port", "in_process", "run_server"]
@@ -28,7 +29,12 @@ async def in_process(lobby: Lobby, listener: socket.socket | None = None) -> Asy
     it runs) on `listener`'s port, else a free one; its port."""
     port = listener.getsockname()[1] if listener is not None else free_port()
     config = uvicorn.Config(
-        create_app(lobby), host="127.0.0.1", port=port, log_level="warning", ws=ReadAheadProtocol
+        create_app(lobby),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        ws=ReadAheadProtocol,
+        timeout_graceful_shutdown=SHUTDOWN_S,  # as `cardroom serve`: a stuck close never holds a test
     )
     server = uvicorn.Server(config)
     serving = asyncio.create_task(server.serve(sockets=[listener] if listener is not None else None))
