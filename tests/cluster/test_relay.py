@@ -16,7 +16,14 @@ from cardroom.protocol.record import replay
 from cardroom.server.wire import messages
 from tests.cluster.test_nodes import _log, cluster_env, nodes
 from tests.server.live import Client, LiveServer
-from tests.server.play import Witness, create_and_start, play_to_the_end, play_until, stored_game
+from tests.server.play import (
+    Witness,
+    create_and_start,
+    finished_game,
+    play_to_the_end,
+    play_until,
+    stored_game,
+)
 
 __all__ = ["cluster_env"]  # the fixture, shared with test_nodes
 
@@ -249,7 +256,7 @@ def test_a_node_told_to_stop_hands_its_table_over_and_its_game_goes_on(cluster_e
         anna, bo, back, acked, took = asyncio.run(go())
         a.process.wait(15)
         game_id = acked[0][0]
-        stored = asyncio.run(stored_game(db, game_id))
+        stored = asyncio.run(finished_game(db, game_id))
         log = asyncio.run(_log(db, game_id))
     print(f"table taken over after SIGTERM: {took:.1f} s")
     assert "draining: 1 tables handed" in a.log and "Traceback" not in a.log

@@ -23,7 +23,7 @@ from tests.cluster.test_nodes import _log, cluster_env, nodes
 from tests.cluster.test_relay import QUICK_KITTENS, sit
 from tests.databases import empty_postgres
 from tests.server.live import Client
-from tests.server.play import Witness, create_and_start, play_to_the_end, play_until, stored_game
+from tests.server.play import Witness, create_and_start, finished_game, play_to_the_end, play_until
 
 __all__ = ["cluster_env"]  # the fixture, shared with test_nodes
 
@@ -150,7 +150,7 @@ def test_a_kittens_game_across_three_nodes_goes_on_when_its_owner_is_killed(
         c.process.wait()
         anna, carla, bo, dora = seen["players"]
         game_id = seen["acked"][0][0]
-        stored = asyncio.run(stored_game(db, game_id))
+        stored = asyncio.run(finished_game(db, game_id))
         log = asyncio.run(_log(db, game_id))
         still_owning = _owner([a, b])
     print(f"takeover after kill -9 of the owner of three nodes: {seen['took']:.1f} s")
@@ -254,7 +254,7 @@ def test_a_burrito_game_across_three_nodes_outlives_a_redis_restart_and_a_draine
             seen = asyncio.run(go())
             a.process.wait(15)
             anna, bo, carla = seen["players"]
-            stored = asyncio.run(stored_game(db, seen["game_id"]))
+            stored = asyncio.run(finished_game(db, seen["game_id"]))
             log = asyncio.run(_log(db, seen["game_id"]))
     finally:
         first.stop()

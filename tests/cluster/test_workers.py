@@ -16,7 +16,7 @@ from cardroom.server.wire import messages
 from tests.cluster.test_nodes import cluster_env, wait_for
 from tests.cluster.test_relay import QUICK_KITTENS, sit
 from tests.server.live import run_server
-from tests.server.play import Witness, play_to_the_end, stored_game
+from tests.server.play import Witness, finished_game, play_to_the_end
 
 __all__ = ["cluster_env"]
 
@@ -77,7 +77,7 @@ def test_two_workers_share_one_port_and_players_on_both_play_one_game(cluster_en
 
         players, counts = asyncio.run(go())
         game_id = players[0].acked[0][0]
-        stored = asyncio.run(stored_game(db, game_id))
+        stored = asyncio.run(finished_game(db, game_id))
     assert all(count >= 1 for count in counts.values())  # players on both workers
     assert all(p.over for p in players) and players[0].winner == players[1].winner
     assert stored.state == "over" and stored.seats[0].name == players[0].name

@@ -112,4 +112,24 @@ async def stored_game(db: str, game_id: str) -> GameRecord:
         await store.close()
 
 
-__all__ = ["NetBot", "Timings", "Witness", "create_and_start", "play_to_the_end", "play_until", "stored_game"]
+async def finished_game(db: str, game_id: str, within: float = 20) -> GameRecord:
+    """The game as stored once its end is written (players hear the end before the record of it
+    is committed), or as it stands after `within` seconds."""
+    deadline = asyncio.get_running_loop().time() + within
+    while True:
+        stored = await stored_game(db, game_id)
+        if stored.state == "over" or asyncio.get_running_loop().time() > deadline:
+            return stored
+        await asyncio.sleep(0.2)
+
+
+__all__ = [
+    "NetBot",
+    "Timings",
+    "Witness",
+    "create_and_start",
+    "finished_game",
+    "play_to_the_end",
+    "play_until",
+    "stored_game",
+]
