@@ -46,7 +46,14 @@ def test_a_whole_exploding_kittens_game_with_the_keyboard_only(page: Page) -> No
     assert {"region": "assertive", "text": "Your turn."} in [
         {"region": x["region"], "text": x["text"]} for x in lines
     ]
-    assert any(x["region"] == "polite" and x["text"].startswith("You drew") for x in lines)
+    # Our draw is said politely, the card named; a kitten drawn, by the defuse prompt alone,
+    # assertively (a short game's draws can all be kittens).
+    assert any(
+        x["region"] == "polite" and x["text"].startswith(("You drew ", "You draw ")) for x in lines
+    ) or any(
+        x["region"] == "assertive" and x["text"].startswith(("DEFUSE NOW!", "Exploding Kitten! No Defuse"))
+        for x in lines
+    )
     assert any(x["text"].startswith("Game over") for x in lines)
     said_once_and_logged(page)
 
