@@ -521,7 +521,10 @@ class Lobby:
         async def counted() -> None:
             try:
                 elsewhere = await self.bus.created(player.id if player else "", connection.address)
-            except Exception:
+            except Exception as exc:  # Redis away: this node's own count decides
+                log.warning(
+                    "the cluster's open tables could not be counted (%s): this node's count decides", exc
+                )
                 elsewhere = (0, 0)
             if not connection.closed:
                 with use_language(player.lang if player else "en"):
