@@ -8,7 +8,7 @@ import logging
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from cardroom.bots import DEFAULT_LEVEL, levels
@@ -83,7 +83,7 @@ class Lobby:
         self.bus: Bus = LocalBus()
         self.remote: dict[str, tuple[str, JSON]] = {}  # tables of other nodes: id -> (node, summary)
         self._adopting: asyncio.Task[None] | None = None
-        self._claims: set[asyncio.Task[None]] = set()  # new tables' leases being taken
+        self._claims: set[asyncio.Task[None]] = set()  # `_in_background`'s tasks, held until done
         self.relay = Relay(self)
         self.collector = Collector(clock=clock)
         """Collects the closed tables' and connections' cycles from the housekeeping (collector.py)."""
@@ -500,13 +500,18 @@ class Lobby:
         self.rooms[room.id] = room
         self.creators[room.id] = (player.id, address)
         if self.bus.clustered:
-            self._claims.add(claim := asyncio.create_task(self._own(room)))
-            claim.add_done_callback(self._claims.discard)
+            self._in_background(self._own(room))
         room.join(player, 0, room.code)
         for _i in range(bots):
             room.add_bot(player, None, level)
         self.table_changed(room)
         return room
+
+    def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` beside the caller, the task held until it is done (a lease taken, a count
+        asked of Redis, old records forgotten)."""
+        self._claims.add(task := asyncio.create_task(work))
+        task.add_done_callback(self._claims.discard)
 
     def create_for(self, connection: Connection, request: Callable[[tuple[int, int]], Room | JSON]) -> None:
         """A player's request for a new table (`request`: `create` with the player's choices,
@@ -530,8 +535,7 @@ class Lobby:
                 with use_language(player.lang if player else "en"):
                     self._created(connection, request(elsewhere))
 
-        self._claims.add(task := asyncio.create_task(counted()))
-        task.add_done_callback(self._claims.discard)
+        self._in_background(counted())
 
     def _created(self, connection: Connection, made: Room | JSON) -> None:
         if not isinstance(made, Room):
@@ -565,8 +569,7 @@ class Lobby:
                     else error("rate_limited", _("Slow down: too many messages."))
                 )
 
-        self._claims.add(task := asyncio.create_task(counted()))
-        task.add_done_callback(self._claims.discard)
+        self._in_background(counted())
 
     def room(self, table_id: str) -> Room | JSON:
         room = self.rooms.get(table_id)
@@ -675,8 +678,7 @@ class Lobby:
         if not self.bus.clustered:
             self._chat_counted(connection, player, table_id, text, self.may_chat(player))
             return
-        self._claims.add(task := asyncio.create_task(self._count_chat(connection, player, table_id, text)))
-        task.add_done_callback(self._claims.discard)
+        self._in_background(self._count_chat(connection, player, table_id, text))
 
     async def _count_chat(
         self, connection: Connection, player: Player, table_id: str | None, text: str
@@ -907,8 +909,7 @@ class Lobby:
         if not self.bus.clustered:
             self.store.records.forget_guests(only=idle)
             return
-        self._claims.add(forgetting := asyncio.create_task(self._forget_stored(self.store, idle)))
-        forgetting.add_done_callback(self._claims.discard)
+        self._in_background(self._forget_stored(self.store, idle))
 
     async def _forget_stored(self, store: Store, idle: set[str]) -> None:
         """In a cluster, a guest gone from this node may be in another's lobby: kept there."""
