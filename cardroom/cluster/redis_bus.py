@@ -252,8 +252,7 @@ class RedisBus:
         self.mine.pop(table_id, None)
 
         async def op() -> None:
-            raw = await self.redis.hget(self._k("tables"), table_id)
-            if raw is not None and json.loads(raw)["node"] == self.node:
+            if (await self._entry(table_id)).get("node") == self.node:
                 await self.redis.hdel(self._k("tables"), table_id)
             await self._publish({"type": "table_closed", "node": self.node, "table": table_id})
 
@@ -295,31 +294,35 @@ class RedisBus:
             await self.redis.srem(self._k("nodes"), *dead)
         return [n for n, a in zip(known, alive, strict=True) if a is not None]
 
-    async def tables(self) -> dict[str, tuple[str, JSON]]:
+    async def _entries(self) -> dict[str, JSON]:
+        """The directory's entries of live nodes, by table id (a dead node's wait to be taken)."""
         alive = set(await self.nodes())
-        found: dict[str, tuple[str, JSON]] = {}
-        for table_id, raw in (await self.redis.hgetall(self._k("tables"))).items():
-            entry = json.loads(raw)
-            if entry["node"] in alive:
-                found[str(table_id)] = (entry["node"], entry["table"])
-        return found
+        raws = await self.redis.hgetall(self._k("tables"))
+        entries = {str(table_id): json.loads(raw) for table_id, raw in raws.items()}
+        return {table_id: entry for table_id, entry in entries.items() if entry["node"] in alive}
+
+    async def _entry(self, table_id: str) -> JSON:
+        """The directory's entry of `table_id` ({} when it has none)."""
+        raw = await self.redis.hget(self._k("tables"), table_id)
+        return json.loads(raw) if raw is not None else {}
+
+    async def tables(self) -> dict[str, tuple[str, JSON]]:
+        return {
+            table_id: (entry["node"], entry["table"]) for table_id, entry in (await self._entries()).items()
+        }
 
     async def watchers(self, table_id: str) -> list[str]:
-        raw = await self.redis.hget(self._k("tables"), table_id)
-        return [str(p) for p in json.loads(raw).get("watchers", [])] if raw is not None else []
+        return [str(p) for p in (await self._entry(table_id)).get("watchers", [])]
 
     async def creator(self, table_id: str) -> Creator | None:
-        raw = await self.redis.hget(self._k("tables"), table_id)
-        made = json.loads(raw).get("creator") if raw is not None else None
+        made = (await self._entry(table_id)).get("creator")
         return (str(made[0]), str(made[1])) if made else None
 
     async def created(self, player_id: str, address: str) -> tuple[int, int]:
-        alive = set(await self.nodes())
         mine = here = 0
-        for raw in (await self.redis.hgetall(self._k("tables"))).values():
-            entry = json.loads(raw)
+        for entry in (await self._entries()).values():
             made = entry.get("creator")
-            if made and entry["node"] in alive:
+            if made:
                 mine += made[0] == player_id
                 here += made[1] == address
         return mine, here
