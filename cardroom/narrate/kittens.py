@@ -511,38 +511,37 @@ def _sneaked(e: JSON, who: Namer, view: JSON) -> list[str]:
     return [_("{name} secretly takes the top card.").format(name=who(e["player"]))]
 
 
-def depth(position: int, view: JSON) -> str:
-    """Where a card put back into the deck lies, as a person says it: "top" (position 0),
-    "second" (one card above it), "bottom" (the last card of the deck, by the view's deck size
-    once it is back; a deck of one is its top), else "down" (said with the cards above it).
-    A sentence per place, whole, so that each language words it its own way."""
+def at_depth(
+    position: int, view: JSON, top: str, second: str, bottom: str, down: Callable[[int], str]
+) -> str:
+    """The sentence for where a card put back into the deck lies, as a person says it: `top`
+    (position 0), `second` (one card above it), `bottom` (the last card of the deck, by the
+    view's deck size once it is back; a deck of one is its top), else `down` of the cards
+    above it. A sentence per place, whole, so that each language words it its own way."""
     if position == 0:
-        return "top"
+        return top
     if position == view.get("deck_size", -1) - 1:
-        return "bottom"
+        return bottom
     if position == 1:
-        return "second"
-    return "down"
+        return second
+    return down(position)
 
 
 def _inserted(e: JSON, who: Namer, view: JSON) -> list[str]:
     p = e["player"]
     if p == who.seat and "position" in e:
         card = card_name(e["card"])
-        pos = e["position"]
-        place = depth(pos, view)
-        if place == "top":
-            return [_("You put {card} back on top.").format(card=card)]
-        if place == "second":
-            return [_("You put {card} back second from the top.").format(card=card)]
-        if place == "bottom":
-            return [_("You put {card} back at the bottom.").format(card=card)]
         return [
-            ngettext(
-                "You put {card} back {n} card down.",
-                "You put {card} back {n} cards down.",
-                pos,
-            ).format(card=card, n=pos)
+            at_depth(
+                e["position"],
+                view,
+                _("You put {card} back on top.").format(card=card),
+                _("You put {card} back second from the top.").format(card=card),
+                _("You put {card} back at the bottom.").format(card=card),
+                lambda n: ngettext(
+                    "You put {card} back {n} card down.", "You put {card} back {n} cards down.", n
+                ).format(card=card, n=n),
+            )
         ]
     return [_("{name} puts the card back in the deck.").format(name=who(p))]
 
@@ -593,16 +592,17 @@ def _defusing(e: JSON, who: Namer, view: JSON) -> list[str]:
 def _defused(e: JSON, who: Namer, view: JSON) -> list[str]:
     p = e["player"]
     if p == who.seat and "position" in e:
-        pos = e["position"]
-        place = depth(pos, view)
-        if place == "top":
-            return [_("Defused! Kitten on top.")]
-        if place == "second":
-            return [_("Defused! Kitten second from the top.")]
-        if place == "bottom":
-            return [_("Defused! Kitten at the bottom.")]
         return [
-            ngettext("Defused! Kitten {n} card down.", "Defused! Kitten {n} cards down.", pos).format(n=pos)
+            at_depth(
+                e["position"],
+                view,
+                _("Defused! Kitten on top."),
+                _("Defused! Kitten second from the top."),
+                _("Defused! Kitten at the bottom."),
+                lambda n: ngettext(
+                    "Defused! Kitten {n} card down.", "Defused! Kitten {n} cards down.", n
+                ).format(n=n),
+            )
         ]
     return [_("{name} defuses it.").format(name=who(p))]
 

@@ -23,7 +23,7 @@ from cardroom.help.keys import key_label
 from cardroom.i18n import _, ngettext, pgettext
 from cardroom.narrate import kittens as tell
 from cardroom.narrate._common import N_, Namer, seconds
-from cardroom.narrate.kittens import card_name, depth, numbered
+from cardroom.narrate.kittens import at_depth, card_name, numbered
 from cardroom.protocol import JSON, Rejected
 
 PROMPTS: tuple[tuple[str, str], ...] = (
@@ -431,21 +431,20 @@ class KittensUI:
             lines.append(_("You know nothing of the deck's order now."))
         at = view.get("kitten_at")
         if at is not None:
-            place = depth(at, view)
-            if place == "top":
-                lines.append(_("The kitten you put back is on top."))
-            elif place == "second":
-                lines.append(_("The kitten you put back is second from the top."))
-            elif place == "bottom":
-                lines.append(_("The kitten you put back is at the bottom."))
-            else:
-                lines.append(
-                    ngettext(
+            lines.append(
+                at_depth(
+                    at,
+                    view,
+                    _("The kitten you put back is on top."),
+                    _("The kitten you put back is second from the top."),
+                    _("The kitten you put back is at the bottom."),
+                    lambda n: ngettext(
                         "The kitten you put back is {n} card down.",
                         "The kitten you put back is {n} cards down.",
-                        at,
-                    ).format(n=at)
+                        n,
+                    ).format(n=n),
                 )
+            )
         return " ".join(lines)
 
     def _mark(self, view: JSON) -> Say:
