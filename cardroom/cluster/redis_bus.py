@@ -46,9 +46,16 @@ from redis.exceptions import RedisError
 
 from cardroom.cluster.bus import CHAT_KEPT, Creator, Deliver, Lost, new_node_id
 from cardroom.cluster.lease import LEASE_MS, Leases
+from cardroom.cluster.loops import stop_all
 from cardroom.protocol import JSON
 
 log = logging.getLogger("cardroom.cluster")
+
+
+def _said(exc: BaseException) -> str:
+    """An error for the log: its type too when it is not Redis's own (an unexpected one)."""
+    return str(exc) if isinstance(exc, RedisError | OSError) else f"{type(exc).__name__}: {exc}"
+
 
 OUTBOX_KEPT = 50_000
 """Writes kept while Redis is away; past that many the oldest are dropped (the relay's players
@@ -116,6 +123,7 @@ class RedisBus:
         self.sending: collections.deque[tuple[str, str]] = collections.deque()  # (stream, message)
         self.to_send = asyncio.Event()
         self.tasks: list[asyncio.Task[None]] = []
+        self.closing = False  # the loops end (a cancel alone may come back as a Redis error: loops.py)
         self.mine: dict[str, str] = {}  # this node's directory entries, to write again after Redis was away
         self.present: dict[str, str] = {}  # this node's players, likewise
         self.run_id = ""  # the Redis server's own id: a new one means it restarted
@@ -146,11 +154,9 @@ class RedisBus:
 
     async def close(self) -> None:
         await self._drain()
+        self.closing = True
         tasks, self.tasks = self.tasks, []
-        for task in tasks:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await stop_all(tasks, LEAVE_S)
         # Leaving never hangs on a Redis that does not answer: what is not withdrawn by then
         # runs out with its key (the other nodes judge this one gone).
         with contextlib.suppress(RedisError, OSError, TimeoutError):
@@ -183,22 +189,22 @@ class RedisBus:
         self.outbox.put_nowait(op)
 
     async def _write(self) -> None:
-        while True:
+        while not self.closing:
             op = await self.outbox.get()
             away = False
-            while True:
+            while not self.closing:
                 try:
                     await op()
                     break
-                except (redis_errors.ConnectionError, redis_errors.TimeoutError, OSError) as exc:
-                    # Redis away: this write waits for it, and every later one behind it.
-                    if not away:
-                        log.warning("Redis does not answer (%s): writes wait for it", exc)
-                    away = True
-                    await asyncio.sleep(self.beat_s)
-                except RedisError as exc:
+                except (redis_errors.ResponseError, redis_errors.DataError) as exc:
                     log.warning("a write to Redis failed (%s); it is redone when Redis answers again", exc)
                     break
+                except Exception as exc:  # Redis away, or a reply lost with its connection
+                    # This write waits for Redis, and every later one behind it.
+                    if not away:
+                        log.warning("Redis does not answer (%s): writes wait for it", _said(exc))
+                    away = True
+                    await asyncio.sleep(self.beat_s)
 
     async def _publish(self, message: JSON) -> None:
         await self.redis.publish(self._k("lobby"), json.dumps({"node": self.node, "message": message}))
@@ -216,10 +222,10 @@ class RedisBus:
         """The relay's messages, each to its node's stream: all those waiting go in one round
         trip (a busy node sends thousands a second), in the order sent. While Redis is away
         they wait, and are sent again whole when it answers."""
-        while True:
+        while not self.closing:
             await self.to_send.wait()
             self.to_send.clear()
-            while self.sending:
+            while self.sending and not self.closing:
                 batch = list(self.sending)
                 self.sending.clear()
                 try:
@@ -229,8 +235,8 @@ class RedisBus:
                         for key in {key for key, _data in batch}:
                             pipe.pexpire(key, NODE_MS * 20)  # a dead node's is not kept
                         await pipe.execute()
-                except (RedisError, OSError) as exc:
-                    log.warning("the relay waits for Redis (%s)", exc)
+                except Exception as exc:  # Redis away, or a reply lost with its connection
+                    log.warning("the relay waits for Redis (%s)", _said(exc))
                     self.sending.extendleft(reversed(batch))
                     await asyncio.sleep(self.beat_s)
 
@@ -385,14 +391,15 @@ class RedisBus:
 
     async def _heartbeat(self) -> None:
         away = False
-        while True:
+        while not self.closing:
             await asyncio.sleep(self.beat_s)
             try:
                 await self._beat(resync=away)
                 away = False
-            except (RedisError, OSError) as exc:
+            except Exception as exc:  # Redis away, or a reply lost with its connection: this
+                # node would be judged dead if the heartbeat ended, so it never does
                 if not away:
-                    log.warning("Redis does not answer (%s): the lobby is rebuilt when it does", exc)
+                    log.warning("Redis does not answer (%s): the lobby is rebuilt when it does", _said(exc))
                 away = True
 
     async def resync(self) -> None:
@@ -422,28 +429,35 @@ class RedisBus:
         subscription is made, tried every beat until Redis answers: a pub/sub whose
         resubscription failed has no connection left, and listening on it would end this task
         for good (no more relayed players' messages, no more lobby news)."""
-        while True:
+        while not self.closing:
             try:
                 async for raw in pubsub.listen():
-                    if raw.get("type") != "message":
-                        continue
-                    envelope = json.loads(raw["data"])
-                    if envelope.get("node") != self.node:
-                        self.deliver(envelope["message"])
-            except (RedisError, OSError, RuntimeError) as exc:
-                log.warning("the lobby channel broke (%s); listening again", exc)
-                with contextlib.suppress(RedisError, OSError, RuntimeError):
+                    if raw.get("type") == "message":
+                        envelope = json.loads(raw["data"])
+                        if envelope.get("node") != self.node:
+                            self._hand(envelope["message"])
+            except Exception as exc:  # Redis away, or a reply lost with its connection
+                log.warning("the lobby channel broke (%s); listening again", _said(exc))
+                with contextlib.suppress(Exception):
                     await pubsub.aclose()
-                while True:
+                while not self.closing:
                     await asyncio.sleep(self.beat_s)
                     try:
                         pubsub = await self._subscribe()
                         break
-                    except (RedisError, OSError):
+                    except Exception:  # still away
                         continue
                 # What the other nodes published meanwhile was not heard: the lobby reads the
                 # directory again.
-                self.deliver({"type": "bus_back", "node": self.node})
+                self._hand({"type": "bus_back", "node": self.node})
+
+    def _hand(self, message: JSON) -> None:
+        """Deliver one message: one that the lobby fails on is logged, and the next ones are
+        delivered all the same (a listener that ended would cut this node off for good)."""
+        try:
+            self.deliver(message)
+        except Exception:
+            log.exception("a message from another node failed: %.200s", message)
 
     async def _read_relay(self) -> None:
         """Deliver the messages other nodes sent this one (its stream), from the last one read:
@@ -453,20 +467,19 @@ class RedisBus:
         what was in the lost stream and not read yet."""
         last = "0-0"  # this node's id is new: its stream holds only messages for it
         broke = False
-        while self.tasks:  # (a cancel during a blocking read can be taken by redis-py for a failure)
+        while not self.closing:
             try:
                 found: Any = await self.redis.xread({self._k(f"to:{self.node}"): last}, count=500, block=1000)
-            except (RedisError, OSError) as exc:
+            except Exception as exc:  # Redis away, or a reply lost with its connection
                 if not broke:
-                    log.warning("reading this node's relay stream failed (%s); reading again", exc)
+                    log.warning("reading this node's relay stream failed (%s); reading again", _said(exc))
                 broke = True
                 await asyncio.sleep(self.beat_s)
                 continue
             if broke:
                 broke = False
-                self.deliver({"type": "bus_back", "node": self.node})
+                self._hand({"type": "bus_back", "node": self.node})
             for _stream, entries in found.items() if isinstance(found, dict) else found or []:
                 for entry_id, fields in entries:
                     last = entry_id
-                    envelope = json.loads(fields["m"])
-                    self.deliver(envelope["message"])
+                    self._hand(json.loads(fields["m"])["message"])

@@ -13,6 +13,7 @@ from typing import Any
 
 from cardroom.bots import DEFAULT_LEVEL, levels
 from cardroom.cluster.bus import Bus, LocalBus
+from cardroom.cluster.loops import stop_all
 from cardroom.games import GAMES, find_game
 from cardroom.i18n import _, ngettext, use_language
 from cardroom.protocol import JSON, CardroomError
@@ -43,6 +44,8 @@ table: every live owner has written its tables and leases again by then (its hea
 second), so none is taken from a live node."""
 DRAIN_S = 10.0
 """How long a node told to stop (SIGTERM) waits for the other nodes to take its tables over."""
+STOP_S = 5.0
+"""The longest the lobby's background loops are waited for when it stops (cluster/loops.py)."""
 PING_SLICES = 20
 """Each player is pinged every PING_EVERY_S, a twentieth of them at a time: a thousand pings (and
 their pongs) at once would stall every table for a tenth of a second."""
@@ -88,10 +91,11 @@ class Lobby:
         self.collector = Collector(clock=clock)
         """Collects the closed tables' and connections' cycles from the housekeeping (collector.py)."""
         self.draining = False
+        """The node was told to stop: it takes no table and hands its own to the other nodes."""
+        self.stopping = False  # the background loops end (cardroom/cluster/loops.py says why a flag)
         self._live: set[str] | None = None  # the live nodes at the last look
         self._orphans: dict[str, float] = {}  # tables to take if no node does: id -> until when
         self._unheard = False  # the bus may have missed messages: the directory is read again
-        """The node was told to stop: it takes no table and hands its own to the other nodes."""
         self._chat_turn = asyncio.Lock()  # chat lines counted in Redis, one after another
         self.awaited: dict[str, dict[str, float]] = {}
         """Spectators of tables taken over here from a node that died, not connected anywhere
@@ -727,11 +731,8 @@ class Lobby:
             self._adopting = asyncio.create_task(self._adopt_orphans())
 
     async def stop(self) -> None:
-        for task in (self._house, self._adopting):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        self.stopping = True
+        await stop_all([task for task in (self._house, self._adopting) if task is not None], STOP_S)
         for room in list(self.rooms.values()):
             room.stop()
 
@@ -744,14 +745,15 @@ class Lobby:
         if not self.bus.clustered or self.draining:
             return
         self.draining = True
-        if self._adopting is not None:
-            self._adopting.cancel()
+        if self._adopting is not None:  # no table is taken while this node hands its own over
+            await stop_all([self._adopting], STOP_S)
         try:
             others = [node for node in await self.bus.nodes() if node != self.bus.node]
         except Exception as exc:
             log.warning("cannot hand the tables over (%s): they wait in the store", exc)
             return
         if not others:
+            log.warning("draining: no other node is alive; %d tables wait in the store", len(self.rooms))
             return
         rooms = list(self.rooms.values())
         for room in rooms:
@@ -797,7 +799,7 @@ class Lobby:
         since, and their players relayed here would be dropped (bots standing in for them)."""
         calm_since: float | None = time.monotonic() - ADOPT_PAUSE_S  # calm from the start
         scanned = time.monotonic()
-        while True:
+        while not (self.stopping or self.draining):
             await asyncio.sleep(ADOPT_EVERY_S)
             try:
                 alive = set(await self.bus.nodes())
@@ -857,17 +859,20 @@ class Lobby:
 
     async def _housekeeping(self) -> None:
         tick = 0
-        while True:
+        while not self.stopping:
             await asyncio.sleep(PING_EVERY_S / PING_SLICES)
             tick = (tick + 1) % PING_SLICES
-            for player in self.online()[tick::PING_SLICES]:
-                assert player.connection is not None
-                player.connection.ping()
-            if tick == 0:
-                self.expire_rooms()
-                self.forget_idle_guests()
-                self.collector.tick()
-                self._forget_awaited()
+            try:
+                for player in self.online()[tick::PING_SLICES]:
+                    assert player.connection is not None
+                    player.connection.ping()
+                if tick == 0:
+                    self.expire_rooms()
+                    self.forget_idle_guests()
+                    self.collector.tick()
+                    self._forget_awaited()
+            except Exception:  # a fault is logged; the clocks of every other table go on
+                log.exception("housekeeping failed; it goes on")
 
     def expire_rooms(self) -> None:
         """Each room's timers that ran out; rooms nobody comes back to are closed. (Its own

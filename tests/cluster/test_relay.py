@@ -481,12 +481,20 @@ def test_a_players_open_tables_and_table_lists_are_counted_for_the_whole_cluster
     new_table = {"type": "create_table", "game": "kittens", "seats": 2, "bots": 1, "options": {}}
     with nodes(env, 2) as (a, b):
 
+        known: set[str] = set()  # the tables made so far
+
         async def answer(client: Client, kind: str = "table") -> str:
-            """What came of a request: `kind` of message, or an error's code."""
-            found = await client.recv()
-            while found.get("type") not in (kind, "error"):
+            """What came of a request: `kind` of message, or an error's code. The state of a
+            table made before is no answer: a player connecting at another node is given the
+            tables she sits at, relayed from their node at any moment."""
+            while True:
                 found = await client.recv()
-            return str(found["code"] if found["type"] == "error" else found["type"])
+                if found["type"] == "error":
+                    return str(found["code"])
+                if found["type"] == kind and found.get("table") not in known:
+                    if kind == "table":
+                        known.add(found["table"])
+                    return kind
 
         async def go() -> dict[str, list[str]]:
             anna = await Client.connect(a.ws_url, "Anna")

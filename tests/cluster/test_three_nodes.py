@@ -264,7 +264,8 @@ def test_a_burrito_game_across_three_nodes_outlives_a_redis_restart_and_a_draine
     assert "unreachable" in seen["away"]  # Redis was away indeed
     assert [t["id"] for t in seen["tables"]] == [anna.table]  # the lobby rebuilt, at every node
     assert seen["owners_after_redis"] == [1, 0, 0]  # the table never moved while Redis was away
-    assert "draining: 1 tables handed" in a.log and "Traceback" not in a.log
+    logs = "\n".join(f"node {name}:\n{node.log}" for name, node in zip("ABC", (a, b, c), strict=True))
+    assert "draining: 1 tables handed" in a.log and "Traceback" not in logs, logs
     assert seen["took"] < 5  # handed over, not waited out
     assert seen["back"].seat == anna.seat
     assert bo.over and carla.over and seen["back"].over
