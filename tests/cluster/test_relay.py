@@ -480,7 +480,6 @@ def test_a_players_open_tables_and_table_lists_are_counted_for_the_whole_cluster
     }
     new_table = {"type": "create_table", "game": "kittens", "seats": 2, "bots": 1, "options": {}}
     with nodes(env, 2) as (a, b):
-
         known: set[str] = set()  # the tables made so far
 
         async def answer(client: Client, kind: str = "table") -> str:
