@@ -81,6 +81,7 @@ class Lobby:
         self.by_account: dict[int, Player] = {}
         self.rooms: dict[str, Room] = {}
         self.chat_log: list[JSON] = []
+        self._lines_said = 0  # the lobby lines said here, numbering their ids
         self._house: asyncio.Task[None] | None = None
         self.store: Store | None = None
         self.bus: Bus = LocalBus()
@@ -108,6 +109,14 @@ class Lobby:
         await bus.open(self._from_bus, self._lost)
         self.chat_log = (await bus.chat_log())[-200:]
         await self._refresh_remote()
+
+    async def _read_again(self) -> None:
+        """What the bus may have missed telling this node (Redis was away): the other nodes'
+        tables, read again whole, and the lobby lines said meanwhile at other nodes, each
+        added once, in the order the bus keeps them."""
+        await self._refresh_remote()
+        for line in await self.bus.chat_log():
+            self._chat_line(line)
 
     async def attach(self, store: Store) -> None:
         """Keep players, tables and games in `store` from now on, and reopen the tables it holds
@@ -647,7 +656,7 @@ class Lobby:
         arriving then sees every table the cluster lists."""
         if self._unheard:
             with contextlib.suppress(Exception):
-                await self._refresh_remote()
+                await self._read_again()
 
     async def _refresh_remote(self) -> None:
         """The other nodes' tables, read again whole (a node that died is no longer listed)."""
@@ -713,12 +722,17 @@ class Lobby:
 
     def chat(self, player: Player, text: str) -> None:
         """A lobby line: to everyone online, but to players at a table only at a calm rate
-        (in a busy lobby they get the recent lines when they come back to it)."""
+        (in a busy lobby they get the recent lines when they come back to it). Its id, one in
+        the cluster, lets a node that missed it (Redis away) add it once from the bus's log."""
+        self._lines_said += 1
         line = {"type": "chat", "table": None, "from": player.name, "text": text}
+        line["id"] = f"{self.bus.node}.{self._lines_said}"
         self.bus.say(line)
         self._chat_line(line)
 
     def _chat_line(self, line: JSON) -> None:
+        if "id" in line and any(said.get("id") == line["id"] for said in self.chat_log):
+            return  # heard already
         self.chat_log.append(line)
         del self.chat_log[:-200]
         self.broadcast(line, lobby_only=not self.seated_chat.allow())
@@ -811,7 +825,7 @@ class Lobby:
                 calm_since = calm_since or now
                 if now - calm_since < ADOPT_PAUSE_S:
                     self._unheard = True  # and read once more after the pause, with every node back
-                    await self._refresh_remote()
+                    await self._read_again()
                     # Tables a node let go itself (a drain) are taken all the same: no live
                     # owner holds them, whatever Redis has lost.
                     await self._adopt_let_go(now)
@@ -819,7 +833,7 @@ class Lobby:
                 self._died(alive)
                 if self._unheard:
                     self._unheard = False
-                    await self._refresh_remote()
+                    await self._read_again()
                 self.relay.edges_alive(alive)
                 if now - scanned >= ADOPT_SCAN_S:
                     scanned = now

@@ -278,6 +278,57 @@ def test_redis_restarting_mid_game_stops_no_table_and_the_lobby_is_rebuilt() -> 
     assert fences == sorted(fences) and fences[0] >= 1
 
 
+def test_lobby_lines_said_while_redis_is_away_reach_every_node_once_it_is_back() -> None:
+    """Redis stopped and started again (its data gone): what Anna says in the lobby at node A
+    and Bo at node B meanwhile reaches the other once Redis is back, each line once, and a
+    player arriving afterwards finds both in the lobby's recent chat."""
+    first = services.start_redis()  # a Redis of this test's own, to stop and start
+    env = {"CARDROOM_DB": empty_postgres(), "CARDROOM_REDIS": first.url}
+    again: services.Service | None = None
+    try:
+        with nodes(env, 2) as (a, b):
+
+            async def go() -> tuple[Client, Client, list[str]]:
+                nonlocal again
+                anna = await Client.connect(a.ws_url, "Anna")
+                bo = await Client.connect(b.ws_url, "Bo")
+                await anna.send({"type": "chat", "text": "hello from A"})
+                await bo.expect("chat", text="hello from A")
+                first.stop()
+                wait_for(lambda: "unreachable" in a.health()["cluster"], 10, "node A sees Redis away")
+                wait_for(lambda: "unreachable" in b.health()["cluster"], 10, "node B sees Redis away")
+                await anna.send({"type": "chat", "text": "said at A without Redis"})
+                await bo.send({"type": "chat", "text": "said at B without Redis"})
+                await anna.expect("chat", text="said at A without Redis")  # her own node has it
+                again = services.start_redis(first.port)
+                await bo.expect("chat", timeout=30, text="said at A without Redis")
+                await anna.expect("chat", timeout=30, text="said at B without Redis")
+                with contextlib.suppress(TimeoutError):  # anything heard twice arrives meanwhile
+                    while True:
+                        await anna.recv(timeout=3)
+                with contextlib.suppress(TimeoutError):
+                    while True:
+                        await bo.recv(timeout=1)
+                carla = await Client.connect(a.ws_url, "Carla")
+                kept = [line["text"] for line in (await carla.expect("lobby_chat"))["chat"]]
+                for someone in (anna, bo, carla):
+                    await someone.close()
+                return anna, bo, kept
+
+            anna, bo, kept = asyncio.run(go())
+    finally:
+        first.stop()
+        if again is not None:
+            again.stop()
+    for someone in (anna, bo):
+        heard = [m["text"] for m in someone.inbox if m["type"] == "chat"]
+        assert sorted(heard) == ["hello from A", "said at A without Redis", "said at B without Redis"]
+    assert kept[-2:] in (
+        ["said at A without Redis", "said at B without Redis"],
+        ["said at B without Redis", "said at A without Redis"],
+    )
+
+
 def test_a_node_stopped_with_sigterm_lets_another_node_take_its_table_at_once(
     cluster_env: dict[str, str],
 ) -> None:
