@@ -41,7 +41,18 @@ TO_THE_END = {
 def turn_to(page: Page, layout: str) -> None:
     width, height, shape = LAYOUTS[layout]
     page.set_viewport_size({"width": width, "height": height})
-    page.wait_for_function("s => document.querySelector('#felt').dataset.shape === s", arg=shape)
+    try:
+        page.wait_for_function("s => document.querySelector('#felt').dataset.shape === s", arg=shape)
+    except PlaywrightTimeout:
+        shot(page, f"turned-{layout}")
+        felt = page.evaluate(
+            """() => { const f = document.querySelector('#felt');
+              return {shape: f.dataset.shape, w: f.clientWidth, h: f.clientHeight,
+                      shown: f.checkVisibility(), view: [innerWidth, innerHeight]}; }"""
+        )
+        raise AssertionError(
+            f"the felt did not take the {shape} shape when turned to {layout}: {felt}"
+        ) from None
     page.wait_for_timeout(150)  # the seats drawn again for the new shape
 
 
