@@ -47,9 +47,10 @@ test-packages:
 # on TEST_WORKERS workers (pytest-xdist): most tests wait on game clocks, not on the CPU. Each
 # worker starts its own PostgreSQL and Redis; servers of your own (CARDROOM_TEST_POSTGRES,
 # CARDROOM_TEST_REDIS) are emptied by the tests, so then the files run one after another.
+# The slowest tests are listed at the end: tests/schedule.py's SECONDS are kept from them.
 TEST_WORKERS ?= $(if $(CARDROOM_TEST_POSTGRES)$(CARDROOM_TEST_REDIS),0,5)
 test: test-packages lint
-	@$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile; rc=$$?; \
+	@$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=20; rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose" >&2; exit 1; fi; \
 	exit $$rc
 

@@ -51,7 +51,13 @@ def gather_three_duels(page: Page, finger: Finger, limit_s: float = 240) -> None
             wait_for_change(page, s["v"], s["choosing"], timeout_ms=1000)
         else:
             page.wait_for_timeout(30)
-    raise AssertionError("three Duels never came")
+    s = state(page)
+    shot(page, "duels-never-came")
+    v = s["view"] or {}
+    raise AssertionError(
+        f"three Duels never came: {s['state']}, phase {v.get('phase')}, hand {v.get('hand')}, "
+        f"scores {v.get('scores')}, bruises {v.get('bruises')}"
+    )
 
 
 def test_a_duel_rings_exactly_the_seats_each_question_offers_and_your_own_seat_names_you(phone: Page) -> None:
