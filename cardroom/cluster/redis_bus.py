@@ -13,8 +13,7 @@ Keys, all under one prefix (`cardroom:`):
 - `lease:<table>`, `fence:<table>`: table ownership (cardroom/cluster/lease.py).
 - channel `lobby`: every node's messages to the others' lobbies.
 - stream `to:<node>`: messages to that node alone (the relay of players connected to one node
-  and seated at another's table), each entry a JSON list of those sent in one round trip,
-  read by that node from the last id it read: a node whose
+  and seated at another's table), read by that node from the last id it read: a node whose
   connection broke reads on from there, nothing published meanwhile is missed.
 
 The lobby's writes go through one queue and one task, so they reach Redis in the order made.
@@ -216,29 +215,24 @@ class RedisBus:
     def send(self, node: str, message: JSON) -> None:
         if len(self.sending) >= OUTBOX_KEPT:
             self.sending.popleft()  # Redis away too long: the oldest is given up
-        self.sending.append((self._k(f"to:{node}"), json.dumps(message)))
+        self.sending.append((self._k(f"to:{node}"), json.dumps({"node": self.node, "message": message})))
         self.to_send.set()
 
     async def _send(self) -> None:
         """The relay's messages, each to its node's stream: all those waiting go in one round
-        trip (a busy node sends thousands a second), in the order sent, those to one node in
-        one entry of its stream (a JSON list: one entry to write, read and parse instead of
-        one per message). While Redis is away they wait, and are sent again whole when it
-        answers."""
+        trip (a busy node sends thousands a second), in the order sent. While Redis is away
+        they wait, and are sent again whole when it answers."""
         while not self.closing:
             await self.to_send.wait()
             self.to_send.clear()
             while self.sending and not self.closing:
                 batch = list(self.sending)
                 self.sending.clear()
-                to: dict[str, list[str]] = {}
-                for key, data in batch:
-                    to.setdefault(key, []).append(data)
                 try:
                     async with self.redis.pipeline(transaction=True) as pipe:  # all or none
-                        for key, texts in to.items():
-                            entry = "[" + ",".join(texts) + "]"
-                            pipe.xadd(key, {"m": entry}, maxlen=STREAM_KEPT, approximate=True)
+                        for key, data in batch:
+                            pipe.xadd(key, {"m": data}, maxlen=STREAM_KEPT, approximate=True)
+                        for key in {key for key, _data in batch}:
                             pipe.pexpire(key, NODE_MS * 20)  # a dead node's is not kept
                         await pipe.execute()
                 except Exception as exc:  # Redis away, or a reply lost with its connection
@@ -488,5 +482,4 @@ class RedisBus:
             for _stream, entries in found.items() if isinstance(found, dict) else found or []:
                 for entry_id, fields in entries:
                     last = entry_id
-                    for message in json.loads(fields["m"]):
-                        self._hand(message)
+                    self._hand(json.loads(fields["m"])["message"])
