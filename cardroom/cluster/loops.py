@@ -1,12 +1,12 @@
 """How a node's background loops are stopped, so that stopping never hangs.
 
 A loop that talks to Redis catches Redis's errors and goes on (Redis away is not the end of
-the node). But a cancel can come back from inside redis-py as one of those errors: Python
-3.11's `asyncio.timeout` around a connect can turn an outside cancel into a timeout, which
-redis-py raises as its own TimeoutError. A loop that caught it would go on, and whoever
-awaited its end would wait for ever (a test hung 900 s this way). So each loop also looks at
-a flag its owner sets before cancelling (`while not self.closing`), and `stop_all` cancels
-again until every task has ended, for at most `within` seconds.
+the node). But a cancel does not always come out of redis-py as a cancel: once in eight runs
+of the bus's Redis-restart test under load, the heartbeat task was left "cancelling" yet
+looping (its cancel caught as an error), and `close()`, awaiting it, waited for ever (a 900 s
+hang in CI). So each loop also looks at a flag its owner sets before cancelling
+(`while not self.closing`), and `stop_all` cancels again until every task has ended, for at
+most `within` seconds.
 """
 
 from __future__ import annotations
