@@ -109,6 +109,9 @@ def test_every_seat_count_in_every_layout_keeps_the_table_clear(game: str, phone
             assert found == [], (seats, layout, "game over", found)
             hidden = uncounted(phone)
             assert hidden == [], (seats, layout, "game over", hidden)
+            if layout != "desktop":  # the winner's seat, of two short lines, a finger's size too
+                small = small_targets(phone)
+                assert small == [], (seats, layout, "game over", small)
             assert in_view, (seats, layout, "the final scoreboard is not wholly on screen")
         turn_to(phone, "portrait")
         finger.tap("#lobby-btn")
