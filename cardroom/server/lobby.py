@@ -115,8 +115,10 @@ class Lobby:
         tables, read again whole, and the lobby lines said meanwhile at other nodes, each
         added once, in the order the bus keeps them."""
         await self._refresh_remote()
+        known = {said.get("id") for said in self.chat_log}
         for line in await self.bus.chat_log():
-            self._chat_line(line)
+            if "id" in line and line["id"] not in known:  # (an older node's lines have none)
+                self._chat_line(line)
 
     async def attach(self, store: Store) -> None:
         """Keep players, tables and games in `store` from now on, and reopen the tables it holds
@@ -725,8 +727,13 @@ class Lobby:
         (in a busy lobby they get the recent lines when they come back to it). Its id, one in
         the cluster, lets a node that missed it (Redis away) add it once from the bus's log."""
         self._lines_said += 1
-        line = {"type": "chat", "table": None, "from": player.name, "text": text}
-        line["id"] = f"{self.bus.node}.{self._lines_said}"
+        line = {
+            "type": "chat",
+            "table": None,
+            "from": player.name,
+            "text": text,
+            "id": f"{self.bus.node}.{self._lines_said}",
+        }
         self.bus.say(line)
         self._chat_line(line)
 
