@@ -42,11 +42,14 @@ def gather_three_duels(page: Page, finger: Finger, limit_s: float = 240) -> None
         hand = v["hand"]
         if hand.count("duel") >= 3:
             return
-        if len(hand) < 5:
-            tapped = act(page, finger, "draw") or act(page, finger, "draw_community")
-        else:
-            other = next(i for i, card in enumerate(hand) if card != "duel")
-            tapped = finger.tap_if_there(f"#hand [data-index='{other}']") and act(page, finger, "pass")
+        tapped = len(hand) < 5 and (act(page, finger, "draw") or act(page, finger, "draw_community"))
+        if not tapped:  # a full hand, or nothing to draw: pass a card on, the round goes on
+            other = next((i for i, card in enumerate(hand) if card != "duel"), None)
+            tapped = (
+                other is not None
+                and finger.tap_if_there(f"#hand [data-index='{other}']")
+                and act(page, finger, "pass")
+            )
         if tapped:
             wait_for_change(page, s["v"], s["choosing"], timeout_ms=1000)
         else:
