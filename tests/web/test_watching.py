@@ -54,13 +54,30 @@ HOSTS_LINES = (
 HOSTS_MOVE = """() => { const r = window.cardroom.state.room;
     return r.state === 'playing' && ['turn', 'defusing'].includes(r.view.phase) && r.view.turn === r.you; }"""
 
+ASKED_TO_GIVE = """() => { const r = window.cardroom.state.room;
+    return r.state === 'playing' && r.view.phase === 'choosing' && r.view.choosing.kind === 'give'
+        && r.view.choosing.player === r.you; }"""
+
 
 def host_moves(page: Page) -> None:
-    """Once the host is to move: draw, or defuse the Exploding Kitten just drawn."""
-    page.wait_for_function(HOSTS_MOVE, timeout=30_000)
+    """Once the host is to move: draw, or defuse the Exploding Kitten just drawn (the first move
+    may draw it: 1 kitten in a two-player deck)."""
+    finger = Finger(page)
+    page.wait_for_function(f"() => ({HOSTS_MOVE})() || ({ASKED_TO_GIVE})()", timeout=30_000)
+    while page.evaluate(ASKED_TO_GIVE):  # the bot played a Favor on the host: give it a card
+        before = page.evaluate("window.cardroom.state.lastV[window.cardroom.state.current]")
+        finger.tap_if_there("#hand [data-index='0']")
+        assert act(page, finger, "give")
+        page.wait_for_function(
+            "v => window.cardroom.state.lastV[window.cardroom.state.current] > v", arg=before, timeout=30_000
+        )
+        page.wait_for_function(f"() => ({HOSTS_MOVE})() || ({ASKED_TO_GIVE})()", timeout=30_000)
     before = page.evaluate("window.cardroom.state.lastV[window.cardroom.state.current]")
     defusing = page.evaluate("window.cardroom.state.room.view.phase === 'defusing'")
-    assert act(page, Finger(page), "defuse" if defusing else "draw")
+    assert act(page, finger, "defuse" if defusing else "draw")
+    if defusing:  # Defuse asks where the kitten goes back: any place will do
+        page.wait_for_selector("#chooser [role=option]", timeout=30_000)
+        assert finger.tap_if_there("#chooser [role=option]")
     page.wait_for_function(
         "v => window.cardroom.state.lastV[window.cardroom.state.current] > v", arg=before, timeout=30_000
     )
