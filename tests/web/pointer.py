@@ -89,9 +89,9 @@ def small_targets(page: Page) -> list[str]:
 
 
 def crowded(page: Page) -> list[str]:
-    """What overlaps on the felt: a pile, the clock or the banner under a seat, anything past
-    the felt's edge, two piles' names closer than 6 pixels, and the banner's or a seat's
-    connection's or name's text cut short (each as "what x what")."""
+    """What overlaps on the felt: a pile, the clock or the banner under a seat, two seats,
+    anything past the felt's edge, two piles' names closer than 6 pixels, and the banner's or a
+    seat's connection's or name's text cut short (each as "what x what")."""
     found: list[str] = page.evaluate("""() => {
       const felt = document.querySelector('#felt');
       const name = (e) => e.dataset.pile || (e.dataset.seat !== undefined ? `seat ${e.dataset.seat}` : e.className);
@@ -102,6 +102,7 @@ def crowded(page: Page) -> list[str]:
       const middle = boxes('.pile-spot, .banner, .clock');
       const out = [];
       for (const [n, r] of middle) for (const [s, q] of seats) if (meet(r, q)) out.push(`${n} x ${s}`);
+      seats.forEach(([s, q], i) => seats.slice(i + 1).forEach(([t, r]) => { if (meet(q, r)) out.push(`${s} x ${t}`); }));
       const f = felt.getBoundingClientRect();
       for (const [n, r] of [...middle, ...seats]) {
         if (r.left < f.left || r.right > f.right || r.top < f.top || r.bottom > f.bottom) out.push(`${n} x the edge`);

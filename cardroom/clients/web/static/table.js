@@ -21,7 +21,10 @@ export function seatSpot(seat, you, n, rows = null) {
   const base = you === null || you === undefined ? 0 : you;
   const k = (seat - base + n) % n;
   if (!rows) {
-    const angle = Math.PI / 2 + (k * 2 * Math.PI) / n;
+    // Round an oval, evenly; but of three, the two others sit at its ends, level with the
+    // piles: a third of the way round, high at the sides, their seats all but touched a
+    // Throw Throw Burrito middle of five piles, and touched it once holding five cards.
+    const angle = n === 3 && k > 0 ? (k === 1 ? Math.PI : 0) : Math.PI / 2 + (k * 2 * Math.PI) / n;
     return { x: 50 + 37 * Math.cos(angle), y: 50 + 36 * Math.sin(angle) };
   }
   const pct = (px) => (100 * px) / rows.h;
