@@ -47,12 +47,29 @@ GAMES: dict[str, JSON] = {
 }
 
 
-def rss_kib(pid: int) -> int:
-    """The process's resident memory, in KiB (Linux /proc)."""
+def memory_kib(pid: int) -> dict[str, int]:
+    """The process's resident memory in KiB (Linux /proc): `VmRSS` in all, `RssAnon` of it the
+    heaps (Python's objects, SQLite's page caches, ...), `RssFile` the mapped files (the
+    interpreter, its libraries and compiled modules)."""
+    fields = {}
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    raise RuntimeError("no VmRSS")
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "RssAnon", "RssFile"):
+            fields[key] = int(value.split()[0])
+    if "VmRSS" not in fields:
+        raise RuntimeError("no VmRSS")
+    return fields
+
+
+def rss_kib(pid: int) -> int:
+    """The process's resident memory, in KiB."""
+    return memory_kib(pid)["VmRSS"]
+
+
+def parts(pid: int) -> str:
+    """The resident memory's two parts, for a reader who wants to know which grew."""
+    fields = memory_kib(pid)
+    return f"heaps {fields.get('RssAnon', 0) / 1024:.1f} MiB, mapped files {fields.get('RssFile', 0) / 1024:.1f} MiB"
 
 
 def cpu_ticks() -> dict[int, tuple[str, int]]:
@@ -354,7 +371,7 @@ async def soak(server: LiveServer, minutes: float, tables: int, warmup_s: float)
         samples.append((now, rss_kib(pid)))
         if warm is None and now >= warmup_s:
             warm = samples[-1][1]
-            print(f"  warm-up over at {now:.0f} s: RSS {warm / 1024:.1f} MiB", flush=True)
+            print(f"  warm-up over at {now:.0f} s: RSS {warm / 1024:.1f} MiB ({parts(pid)})", flush=True)
         if len(samples) % 12 == 0:
             print(
                 f"  {now / 60:.1f} min: RSS {samples[-1][1] / 1024:.1f} MiB, "
@@ -363,6 +380,7 @@ async def soak(server: LiveServer, minutes: float, tables: int, warmup_s: float)
             )
     await asyncio.gather(*lives, return_exceptions=True)
     end_rss = rss_kib(pid)
+    end_parts = parts(pid)
     await asyncio.sleep(5)  # the server notices the last closes
     fds_after = open_fds(pid)
     for _i in range(10):
@@ -383,7 +401,7 @@ async def soak(server: LiveServer, minutes: float, tables: int, warmup_s: float)
     peak = max(kib for _t, kib in samples)
     print(
         f"  server RSS after warm-up {warm / 1024:.1f} MiB, at the end {end_rss / 1024:.1f} MiB "
-        f"(peak {peak / 1024:.1f} MiB)"
+        f"(peak {peak / 1024:.1f} MiB; at the end {end_parts})"
     )
     # The database pool keeps up to five connections open once a load needed them: their files
     # are counted apart; every socket and other file must be back to the baseline.
