@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import Page, Route
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from cardroom.help.keys import TABLES, TERMINAL, WEB, help_rows, key_label, keys
 from cardroom.narrate import kittens
@@ -234,7 +235,14 @@ def test_keys_are_remapped_in_the_settings_and_kept(page: Page) -> None:
     page.wait_for_timeout(300)
     assert state(page)["v"] == v
     page.keyboard.press("k")
-    page.wait_for_function("window.__said.some(x => x.text.startsWith('You drew'))")
+    try:  # an action's round trip: on a machine busy with other browsers, seconds
+        page.wait_for_function("window.__said.some(x => x.text.startsWith('You drew'))", timeout=30_000)
+    except PlaywrightTimeout:
+        raise AssertionError(
+            f"k did not draw: focus on {page.evaluate('document.activeElement && document.activeElement.id')}, "
+            f"keys {page.evaluate('localStorage.getItem(`cardroom.keys`)')}, state {state(page)}, "
+            f"last lines {[x['text'] for x in said(page)[-8:]]}"
+        ) from None
 
 
 def test_the_page_texts_come_from_the_catalog(page: Page) -> None:
