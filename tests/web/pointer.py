@@ -95,7 +95,9 @@ def crowded(page: Page) -> list[str]:
     found: list[str] = page.evaluate("""() => {
       const felt = document.querySelector('#felt');
       const name = (e) => e.dataset.pile || (e.dataset.seat !== undefined ? `seat ${e.dataset.seat}` : e.className);
-      const boxes = (s) => [...felt.querySelectorAll(s)].filter(e => e.getClientRects().length)
+      // A seat in motion (a hit's shake, a dodge, a blast) is not where it sits: not measured.
+      const still = (e) => !e.getAnimations().some(a => a.playState === 'running');
+      const boxes = (s) => [...felt.querySelectorAll(s)].filter(e => e.getClientRects().length && still(e))
         .map(e => [name(e), e.getBoundingClientRect()]);
       const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
       const seats = boxes('.chip');
