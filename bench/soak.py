@@ -61,14 +61,9 @@ def memory_kib(pid: int) -> dict[str, int]:
     return fields
 
 
-def rss_kib(pid: int) -> int:
-    """The process's resident memory, in KiB."""
-    return memory_kib(pid)["VmRSS"]
-
-
-def parts(pid: int) -> str:
-    """The resident memory's two parts, for a reader who wants to know which grew."""
-    fields = memory_kib(pid)
+def parts(fields: dict[str, int]) -> str:
+    """The resident memory's two parts (of one `memory_kib` reading), for a reader who wants
+    to know which grew."""
     return f"heaps {fields.get('RssAnon', 0) / 1024:.1f} MiB, mapped files {fields.get('RssFile', 0) / 1024:.1f} MiB"
 
 
@@ -368,10 +363,11 @@ async def soak(server: LiveServer, minutes: float, tables: int, warmup_s: float)
     while not all(life.done() for life in lives):
         await asyncio.sleep(5)
         now = time.monotonic() - started
-        samples.append((now, rss_kib(pid)))
+        memory = memory_kib(pid)
+        samples.append((now, memory["VmRSS"]))
         if warm is None and now >= warmup_s:
-            warm = samples[-1][1]
-            print(f"  warm-up over at {now:.0f} s: RSS {warm / 1024:.1f} MiB ({parts(pid)})", flush=True)
+            warm = memory["VmRSS"]
+            print(f"  warm-up over at {now:.0f} s: RSS {warm / 1024:.1f} MiB ({parts(memory)})", flush=True)
         if len(samples) % 12 == 0:
             print(
                 f"  {now / 60:.1f} min: RSS {samples[-1][1] / 1024:.1f} MiB, "
@@ -379,8 +375,8 @@ async def soak(server: LiveServer, minutes: float, tables: int, warmup_s: float)
                 flush=True,
             )
     await asyncio.gather(*lives, return_exceptions=True)
-    end_rss = rss_kib(pid)
-    end_parts = parts(pid)
+    end = memory_kib(pid)
+    end_rss = end["VmRSS"]
     await asyncio.sleep(5)  # the server notices the last closes
     fds_after = open_fds(pid)
     for _i in range(10):
@@ -401,7 +397,7 @@ async def soak(server: LiveServer, minutes: float, tables: int, warmup_s: float)
     peak = max(kib for _t, kib in samples)
     print(
         f"  server RSS after warm-up {warm / 1024:.1f} MiB, at the end {end_rss / 1024:.1f} MiB "
-        f"(peak {peak / 1024:.1f} MiB; at the end {end_parts})"
+        f"(peak {peak / 1024:.1f} MiB; at the end {parts(end)})"
     )
     # The database pool keeps up to five connections open once a load needed them: their files
     # are counted apart; every socket and other file must be back to the baseline.
