@@ -58,29 +58,33 @@ ASKED_TO_GIVE = """() => { const r = window.cardroom.state.room;
     return r.state === 'playing' && r.view.phase === 'choosing' && r.view.choosing.kind === 'give'
         && r.view.choosing.player === r.you; }"""
 
+VERSION = "window.cardroom.state.lastV[window.cardroom.state.current]"
+
+
+def moved(page: Page, before: int) -> None:
+    """Until the table has moved on from version `before`."""
+    page.wait_for_function(f"v => {VERSION} > v", arg=before, timeout=30_000)
+
 
 def host_moves(page: Page) -> None:
     """Once the host is to move: draw, or defuse the Exploding Kitten just drawn (the first move
     may draw it: 1 kitten in a two-player deck)."""
     finger = Finger(page)
-    page.wait_for_function(f"() => ({HOSTS_MOVE})() || ({ASKED_TO_GIVE})()", timeout=30_000)
-    while page.evaluate(ASKED_TO_GIVE):  # the bot played a Favor on the host: give it a card
-        before = page.evaluate("window.cardroom.state.lastV[window.cardroom.state.current]")
+    while True:
+        page.wait_for_function(f"() => ({HOSTS_MOVE})() || ({ASKED_TO_GIVE})()", timeout=30_000)
+        if not page.evaluate(ASKED_TO_GIVE):
+            break
+        before = page.evaluate(VERSION)  # the bot played a Favor on the host: give it a card
         finger.tap_if_there("#hand [data-index='0']")
         assert act(page, finger, "give")
-        page.wait_for_function(
-            "v => window.cardroom.state.lastV[window.cardroom.state.current] > v", arg=before, timeout=30_000
-        )
-        page.wait_for_function(f"() => ({HOSTS_MOVE})() || ({ASKED_TO_GIVE})()", timeout=30_000)
-    before = page.evaluate("window.cardroom.state.lastV[window.cardroom.state.current]")
+        moved(page, before)
+    before = page.evaluate(VERSION)
     defusing = page.evaluate("window.cardroom.state.room.view.phase === 'defusing'")
     assert act(page, finger, "defuse" if defusing else "draw")
     if defusing:  # Defuse asks where the kitten goes back: any place will do
         page.wait_for_selector("#chooser [role=option]", timeout=30_000)
         assert finger.tap_if_there("#chooser [role=option]")
-    page.wait_for_function(
-        "v => window.cardroom.state.lastV[window.cardroom.state.current] > v", arg=before, timeout=30_000
-    )
+    moved(page, before)
 
 
 def test_a_watcher_back_after_a_lost_connection_watches_again_and_hears_what_was_missed(
