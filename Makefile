@@ -73,10 +73,11 @@ soak: setup
 fuzz: setup
 	$(BIN)/python -m bench.fuzz --examples 5000
 
-# Every msgid of the sources into the template.
+# Every msgid of the sources into the template, sorted and without line numbers, so that a new
+# sentence shows in the diff as one entry and two branches adding sentences rarely touch the same lines.
 extract: $(STAMP)
 	$(BIN)/pybabel -q extract -F $(I18N)/babel.cfg -o $(POT) --project=cardroom --version=0.1.0 \
-		--copyright-holder="cardroom contributors" --add-comments=Translators: --sort-by-file .
+		--copyright-holder="cardroom contributors" --add-comments=Translators: --no-location --sort-output .
 
 # The template's msgids into every catalog (a catalog that does not exist yet is created).
 update-catalogs: extract
