@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import websockets
 
+from cardroom.server.limits import client_key
 from cardroom.server.wire import PROTOCOL_VERSION
 from tests.server.live import Client, LiveServer, run_server
 
@@ -150,3 +151,11 @@ def test_reconnecting_as_new_guests_does_not_raise_an_address_s_chat_rate() -> N
     assert flood <= 11, f"the bystander got {flood} of 40 lines from one address"
     assert answers.count("chat_rate") >= 29 and set(answers) == {"said", "chat_rate"}
     assert neighbour
+
+
+def test_the_addresses_of_one_ipv6_network_count_as_one_client() -> None:
+    """An IPv6 household or server picks any of the 2^64 addresses of its /64: the limits per
+    address (chat, sockets) count the network. An IPv4 address written as IPv6 is itself."""
+    assert client_key("2001:db8:1:2::1") == client_key("2001:db8:1:2:ffff:ab:cd:ef") == "2001:db8:1:2::/64"
+    assert client_key("2001:db8:1:3::1") != client_key("2001:db8:1:2::1")
+    assert client_key("::ffff:192.0.2.7") == client_key("192.0.2.7") == "192.0.2.7"
