@@ -35,8 +35,9 @@ class Count:
 
 
 class Repeats(logging.Filter):
-    """A filter for the handlers: a kind of record (its logger, level, first line and
-    exception type) gets `burst` records through every `window_s`; the others are counted."""
+    """A filter for the handlers: a kind of record (its logger, level, first line as written,
+    and exception type) gets `burst` records through every `window_s`; the others are counted.
+    Lines that differ (an access log's, each naming its client) are kinds of their own."""
 
     def __init__(
         self,
@@ -57,7 +58,7 @@ class Repeats(logging.Filter):
         verdict = getattr(record, "cardroom_repeats", None)  # seen at another handler already
         if verdict is not None:
             return bool(verdict)
-        text = str(record.msg).split("\n", 1)[0][:200]
+        text = record.getMessage().split("\n", 1)[0][:200]  # as written: access lines differ
         error = record.exc_info[0].__name__ if record.exc_info and record.exc_info[0] else ""
         count = self.counts[(record.name, str(record.levelno), text, error)]
         count.text = text
