@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple
 
@@ -24,6 +23,7 @@ from cardroom.bots.names import level_bot_name
 from cardroom.games import GAMES
 from cardroom.i18n import LANGUAGES, _, normalize, use_language
 from cardroom.replay import frames, to_scenario
+from cardroom.server.buckets import SIZE, Windows
 from cardroom.store import Account, GameRecord, Store, StoreError
 from cardroom.store.accounts import SESSION_MS, name_key, token_hash
 from cardroom.store.errors import STORE_DOWN, store_unavailable
@@ -88,22 +88,24 @@ def session_token(request: Request) -> str | None:
 
 class Attempts:
     """A limit on attempts per key: logins per (address, name), so that nobody's failed
-    attempts at another name lock you out; registrations per address (docs/security.md)."""
+    attempts at another name lock you out; registrations per address (docs/security.md).
 
-    def __init__(self) -> None:
-        self.seen: dict[tuple[str, ...], list[float]] = {}
+    Counted per minute in tables of fixed size (server/buckets.py): a refused login with a
+    new name costs one entry at most, and an attempt costs the same however many keys are held."""
+
+    def __init__(self, size: int = SIZE) -> None:
+        self.size = size
+        self.limits: dict[int, Windows] = {}
+
+    def __len__(self) -> int:
+        return sum(len(buckets) for buckets in self.limits.values())
 
     def allow(self, who: tuple[str, ...], limit: int = ATTEMPTS_PER_MINUTE) -> bool:
-        now = time.monotonic()
-        recent = [t for t in self.seen.get(who, []) if now - t < 60]
-        if len(recent) >= limit:
-            self.seen[who] = recent
-            return False
-        recent.append(now)
-        self.seen[who] = recent
-        if len(self.seen) > 10_000:
-            self.seen = {k: v for k, v in self.seen.items() if v and now - v[-1] < 60}
-        return True
+        """One more attempt of `who` (the key's parts), at `limit` a minute."""
+        buckets = self.limits.get(limit)
+        if buckets is None:
+            buckets = self.limits[limit] = Windows(limit, 60, self.size)
+        return buckets.allow(*who)
 
 
 async def limited_body(request: Request, limit: int = MAX_BODY) -> bytes:
@@ -168,8 +170,9 @@ def routes(
         if name is None:
             allowed = attempts.allow((kind, who))
         else:
-            named = (kind, who, name_key(" ".join(name.split()))[:96])
-            allowed = attempts.allow(named) and attempts.allow((kind, who), ATTEMPTS_PER_ADDRESS)
+            # The address's budget first: an attempt it refuses keeps no entry for its name.
+            named = (kind, who, name_key(" ".join(name.split())))
+            allowed = attempts.allow((kind, who), ATTEMPTS_PER_ADDRESS) and attempts.allow(named)
         if not allowed:
             raise StoreError("too_many", _("Too many attempts: wait a minute and try again."))
 

@@ -52,6 +52,8 @@ class Player:
     """When (lobby clock) the player's last connection went away; None while connected."""
     chat_limit: RateLimit | None = None
     """Chat lines, per player (all their connections together); made by `Lobby.may_chat`."""
+    kept: bool = False
+    """Whether the store has the player's row (a guest gets one once seated: `Lobby._remember`)."""
 
 
 class RateLimit:

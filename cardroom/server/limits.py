@@ -10,6 +10,7 @@ docs/protocol.md lists them and what a client sees when it meets one.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
@@ -34,6 +35,15 @@ class Limits:
     """Open tables created from one network address (a household or a classroom shares one)."""
     connections_per_address: int = 40
     """Websockets open at once from one address."""
+    sockets_per_address: int = 100
+    """TCP connections open at once from one address (IPv6: one /64 network), whatever they
+    carry: past it a new one is closed as soon as it is accepted, before it holds a file
+    descriptor for long. Trusted proxies (`--forwarded-allow-ips`) are not counted: behind
+    one, every client comes from its address (server/sockets.py)."""
+    request_s: float = 10.0
+    """How long a client has to send a whole HTTP request (headers, body, or a websocket
+    handshake) once its connection opens or its previous answer ends: a slow, partial
+    request (Slowloris) is closed then, with a 408."""
     table_page: int = 50
     """Table summaries per `tables` message: the first page is what a newcomer downloads."""
     list_per_s: float = 1.0
@@ -42,6 +52,10 @@ class Limits:
     chat_per_s: float = 0.5
     """Chat lines a player may send per second (lobby and tables together), after `chat_burst`."""
     chat_burst: int = 5
+    chat_per_address_per_s: float = 1.0
+    """Chat lines one address (IPv6: one /64 network) may send per second, all its players
+    together, after `chat_address_burst`: new guests from one address share it."""
+    chat_address_burst: int = 10
     lobby_chat_to_seated_per_s: float = 1.0
     """Lobby chat lines per second that also reach players seated at a table; the rest of a
     burst goes to the lobby only, so a busy lobby never floods a game."""
@@ -72,3 +86,18 @@ class Limits:
                 raise CardroomError(f"CARDROOM_{field.name.upper()} must be above 0, not {raw!r}")
             changes[field.name] = value
         return replace(cls(), **changes)
+
+
+def client_key(host: str) -> str:
+    """What counts as one client's address for the limits: the address itself, but for IPv6 its
+    /64 network (one household or one server is given a whole /64, and picks any address in
+    it), and for an IPv4 address written as IPv6 (`::ffff:192.0.2.1`) the IPv4 address."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)

@@ -18,9 +18,10 @@ from cardroom.games import GAMES, find_game
 from cardroom.i18n import _, ngettext, use_language
 from cardroom.protocol import JSON, CardroomError
 from cardroom.server import closes
+from cardroom.server.buckets import Buckets
 from cardroom.server.collector import Collector
 from cardroom.server.connection import SEND_QUEUE, Connection, Player, RateLimit
-from cardroom.server.limits import Limits
+from cardroom.server.limits import Limits, client_key
 from cardroom.server.relay import Relay
 from cardroom.server.room import GRACE_MS, PLAYING, WAITING, Room
 from cardroom.server.wire import encode, error
@@ -75,6 +76,9 @@ class Lobby:
         self.connections: Counter[str] = Counter()  # open websockets by address
         self.creators: dict[str, tuple[str, str]] = {}  # room id: (player id, address) that made it
         self.seated_chat = RateLimit(self.limits.lobby_chat_to_seated_per_s, 1)
+        self.chat_from = Buckets(self.limits.chat_per_address_per_s, self.limits.chat_address_burst)
+        """Chat lines per address (IPv6: per /64), all its players together: a new guest from
+        the same address gets no fresh allowance."""
         self.hello_turns = asyncio.Semaphore(self.limits.hello_lookups)
         self.players: dict[str, Player] = {}
         self.by_token: dict[str, Player] = {}  # by the token's digest, as the store keeps it
@@ -172,7 +176,7 @@ class Lobby:
         assert self.store is not None
         for known in await self.store.records.players_by_id([i for i in ids if i not in self.players]):
             if known.id not in self.players:
-                player = Player(known.id, known.name, "", known.lang, known.account_id)
+                player = Player(known.id, known.name, "", known.lang, known.account_id, kept=True)
                 player.gone_at = self.clock()
                 self.players[known.id] = player
                 self.by_token[known.token_hash] = player
@@ -315,7 +319,7 @@ class Lobby:
             return
         player = self.players.get(row.id)
         if player is None:
-            player = self.players[row.id] = Player(row.id, row.name, "", row.lang, row.account_id)
+            player = self.players[row.id] = Player(row.id, row.name, "", row.lang, row.account_id, kept=True)
         self.by_token[row.token_hash] = player
         if row.account_id is not None:
             self.by_account[row.account_id] = player
@@ -368,12 +372,20 @@ class Lobby:
         self.bus.here(player.id, player.name)
         return player
 
-    def _remember(self, player: Player) -> None:
-        """Keep the player in the store, so that their seats find them again after a restart."""
-        if self.store is not None:
-            self.store.records.save_player(
-                player.id, player.name, token_hash(player.token), player.account_id, player.lang
-            )
+    def _remember(self, player: Player, seated: bool = False) -> None:
+        """Keep the player in the store, so that their seats find them again after a restart.
+        A guest gets a row only once `seated` (or hosting): one who never sat at a table needs
+        none, as a restart forgets guests at no table, and reconnecting as ever new guests
+        must not fill the database. In a cluster every guest has one: another node may have to
+        find them by their token (`recall`)."""
+        if self.store is None:
+            return
+        if player.account_id is None and not (player.kept or seated or self.bus.clustered):
+            return
+        player.kept = True
+        self.store.records.save_player(
+            player.id, player.name, token_hash(player.token), player.account_id, player.lang
+        )
 
     def rejoin(self, player: Player) -> None:
         """After a player's welcome: their seats are theirs again, each table resyncs (those of
@@ -604,6 +616,12 @@ class Lobby:
 
     def table_changed(self, room: Room) -> None:
         if room.id in self.rooms:
+            for player_id in (
+                () if self.bus.clustered else {room.host, *(s.player for s in room.seats if s.player)}
+            ):
+                player = self.players.get(player_id)  # a guest's first seat: their row (`_remember`)
+                if player is not None and not player.kept:
+                    self._remember(player, seated=True)
             summary = room.summary()
             self.broadcast({"type": "table_update", "table": summary}, lobby_only=True)
             self.bus.put_table(room.id, summary, sorted(room.spectators), self.creators.get(room.id))
@@ -678,33 +696,41 @@ class Lobby:
             if not (lobby_only and (player.tables or player.away)):
                 player.connection.send_raw(data)
 
-    def may_chat(self, player: Player) -> bool:
+    def may_chat(self, player: Player, address: str | None) -> bool:
         """Whether `player` may say one more line now, by this node's own count (lobby and
-        tables share the rate)."""
+        tables share the rate), and their address (None: a player of another node's edge)."""
         if player.chat_limit is None:
             player.chat_limit = RateLimit(self.limits.chat_per_s, self.limits.chat_burst)
-        return player.chat_limit.allow()
+        return player.chat_limit.allow() and (address is None or self.chat_from.allow(client_key(address)))
 
     def said(self, connection: Connection, player: Player, table_id: str | None, text: str) -> None:
         """A chat line of `player` (at a table of this node, or in the lobby), counted against
-        their rate first. In a cluster the count is one for every node, in Redis: a player
-        chatting in the lobby at one node and at another node's table, or connecting again
-        elsewhere, gets no fresh rate. The lines are counted in the order they came."""
+        their rate and their address's first. In a cluster the counts are one for every node,
+        in Redis: a player chatting in the lobby at one node and at another node's table, or
+        connecting again elsewhere, gets no fresh rate. The lines are counted in the order they
+        came. (A line relayed from another node's edge is counted per player only: the address
+        stays at that edge.)"""
+        address = connection.address if connection.node is None else None
         if not self.bus.clustered:
-            self._chat_counted(connection, player, table_id, text, self.may_chat(player))
+            self._chat_counted(connection, player, table_id, text, self.may_chat(player, address))
             return
-        self._in_background(self._count_chat(connection, player, table_id, text))
+        self._in_background(self._count_chat(connection, player, table_id, text, address))
 
     async def _count_chat(
-        self, connection: Connection, player: Player, table_id: str | None, text: str
+        self, connection: Connection, player: Player, table_id: str | None, text: str, address: str | None
     ) -> None:
+        limits = self.limits
         async with self._chat_turn:
             try:
-                allowed = await self.bus.allow(
-                    f"chat:{player.id}", self.limits.chat_per_s, self.limits.chat_burst
-                )
+                allowed = await self.bus.allow(f"chat:{player.id}", limits.chat_per_s, limits.chat_burst)
+                if allowed and address is not None:
+                    allowed = await self.bus.allow(
+                        f"chat-from:{client_key(address)}",
+                        limits.chat_per_address_per_s,
+                        limits.chat_address_burst,
+                    )
             except Exception:  # Redis away: this node's own count meanwhile
-                allowed = self.may_chat(player)
+                allowed = self.may_chat(player, address)
         with use_language(player.lang):
             self._chat_counted(connection, player, table_id, text, allowed)
 

@@ -52,6 +52,17 @@ class ReadAheadProtocol(WebSocketsSansIOProtocol):
     each goes to it at once, with no queue and no task to wake; anything else (a binary frame,
     the disconnect) still goes through the queue."""
 
+    on_lost: Callable[[], None] | None = None
+    """Told once when the connection ends: the server's door stops counting it (server/sockets.py)."""
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        on_lost, self.on_lost = self.on_lost, None
+        try:
+            super().connection_lost(exc)
+        finally:
+            if on_lost is not None:
+                on_lost()
+
     def send_receive_event_to_app(self) -> None:
         on_text = self.on_text
         if on_text is not None and self.curr_msg_data_type == "text" and not self.close_sent:

@@ -17,8 +17,10 @@ from cardroom.server import collector
 from cardroom.server.app import create_app
 from cardroom.server.limits import Limits
 from cardroom.server.lobby import Lobby
+from cardroom.server.logs import Repeats, quiet
 from cardroom.server.reading import ReadAheadProtocol
 from cardroom.server.room import GRACE_MS
+from cardroom.server.sockets import Door, raise_fd_limit
 from cardroom.server.wire import MAX_MESSAGE_BYTES
 from cardroom.store import BadDatabase, Store
 
@@ -86,7 +88,9 @@ def serve(
         print(f"a node of the cluster on {_safe(redis)}", flush=True)
     if listen_fd is None:
         print(f"cardroom is running: open http://{host}:{port}/ in a browser (Ctrl+C stops it)", flush=True)
-    lobby = Lobby(grace_s=grace_s, limits=Limits.from_env(), rate=clock_rate(os.environ))
+    raise_fd_limit()  # many systems start a process at 1,024 descriptors: a busy lobby holds more
+    limits = Limits.from_env()
+    lobby = Lobby(grace_s=grace_s, limits=limits, rate=clock_rate(os.environ))
     config = uvicorn.Config(
         create_app(lobby, db=db, origins=origins, redis=redis),
         host=host,
@@ -104,8 +108,12 @@ def serve(
         # stopped reading holds our close behind its full buffer) does not hold the exit.
         timeout_graceful_shutdown=SHUTDOWN_S,
     )
+    # Slow or too many connections from one address are closed (server/sockets.py); the
+    # proxies whose X-Forwarded-For is believed are not counted, as uvicorn reads them.
+    config.http = Door(limits, config.forwarded_allow_ips).protocol()
+    repeats = quiet()  # after uvicorn.Config, which sets up its loggers' handlers
     sockets = [socket.socket(fileno=listen_fd)] if listen_fd is not None else None
-    Node(config, lobby).run(sockets=sockets)
+    Node(config, lobby, repeats).run(sockets=sockets)
 
 
 SHUTDOWN_S = 10
@@ -116,10 +124,13 @@ class Node(uvicorn.Server):
     """The server, which drains its lobby (a cluster node hands its tables over) when told to
     stop, before its websockets close."""
 
-    def __init__(self, config: uvicorn.Config, lobby: Lobby) -> None:
+    def __init__(self, config: uvicorn.Config, lobby: Lobby, repeats: Repeats | None = None) -> None:
         super().__init__(config)
         self.lobby = lobby
+        self.repeats = repeats
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         await self.lobby.drain()
         await super().shutdown(sockets)
+        if self.repeats is not None:
+            self.repeats.flush(logging.getLogger("cardroom.server"))

@@ -8,7 +8,10 @@ import time
 from typing import Any
 
 import pytest
+import websockets
 
+from cardroom.server.limits import client_key
+from cardroom.server.wire import PROTOCOL_VERSION
 from tests.server.live import Client, LiveServer, run_server
 
 
@@ -100,7 +103,59 @@ def test_a_lobby_flood_reaches_seated_players_at_a_calm_rate() -> None:
         in_lobby = [m for m in heard_lobby if m["type"] == "chat"]
         return len(lines), len(in_lobby)
 
-    with run_server({"CARDROOM_CHAT_BURST": "5"}) as server:
+    # The talkers share one address: its own allowance is not what this test is about.
+    with run_server({"CARDROOM_CHAT_BURST": "5", "CARDROOM_CHAT_ADDRESS_BURST": "100"}) as server:
         seated_lines, lobby_lines = _run(scenario(server))
     assert lobby_lines == 20, "the lobby hears every line"
     assert 1 <= seated_lines <= 4, f"a seated player heard {seated_lines} of 20 lines in 2 s"
+
+
+async def _guest_from(server: LiveServer, address: str, name: str) -> Client:
+    """A new guest connected from `address` (one of the loopback's 127.0.0.x)."""
+    client = Client(await websockets.connect(server.ws_url, local_addr=(address, 0)))
+    await client.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name})
+    await client.expect("welcome")
+    return client
+
+
+def test_reconnecting_as_new_guests_does_not_raise_an_address_s_chat_rate() -> None:
+    """Issue 22: a bystander got 33,775 lines in 32 s from one address, each new guest with a
+    fresh allowance. Here an address may say 10 lines, then one every 100 s."""
+
+    async def scenario(server: LiveServer) -> tuple[int, list[str], bool]:
+        bystander = await _guest_from(server, "127.0.0.2", "Bystander")
+        answers: list[str] = []
+        for i in range(8):  # eight new guests, each with a player's whole burst of five
+            flooder = await _guest_from(server, "127.0.0.1", f"Flood{i}")
+            for line in range(5):
+                await flooder.send({"type": "chat", "text": f"flood {i}.{line}"})
+            for _line in range(5):
+                message = await flooder.recv()
+                while message["type"] not in ("chat", "error"):
+                    message = await flooder.recv()
+                answers.append(message.get("code", "said"))
+            await flooder.close()
+        # Someone at another address is not held back by them.
+        other = await _guest_from(server, "127.0.0.3", "Neighbour")
+        await other.send({"type": "chat", "text": "hello all"})
+        heard = await _quiet(bystander, 1.0)
+        await other.close()
+        await bystander.close()
+        flood = [m for m in heard if m["type"] == "chat" and str(m["from"]).startswith("Flood")]
+        neighbour = any(m["type"] == "chat" and m["from"] == "Neighbour" for m in heard)
+        return len(flood), answers, neighbour
+
+    env = {"CARDROOM_CHAT_PER_ADDRESS_PER_S": "0.01", "CARDROOM_CHAT_ADDRESS_BURST": "10"}
+    with run_server(env) as server:
+        flood, answers, neighbour = _run(scenario(server))
+    assert flood <= 11, f"the bystander got {flood} of 40 lines from one address"
+    assert answers.count("chat_rate") >= 29 and set(answers) == {"said", "chat_rate"}
+    assert neighbour
+
+
+def test_the_addresses_of_one_ipv6_network_count_as_one_client() -> None:
+    """An IPv6 household or server picks any of the 2^64 addresses of its /64: the limits per
+    address (chat, sockets) count the network. An IPv4 address written as IPv6 is itself."""
+    assert client_key("2001:db8:1:2::1") == client_key("2001:db8:1:2:ffff:ab:cd:ef") == "2001:db8:1:2::/64"
+    assert client_key("2001:db8:1:3::1") != client_key("2001:db8:1:2::1")
+    assert client_key("::ffff:192.0.2.7") == client_key("192.0.2.7") == "192.0.2.7"
