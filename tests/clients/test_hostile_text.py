@@ -53,7 +53,9 @@ def frames() -> list[dict[str, Any]]:
         {"type": "tables", "tables": [table], "page": 0, "pages": 1, "total": 1},
         {
             "type": "lobby_chat",
-            "chat": [{"from": f"Mod{ERASE_LINE}erator", "text": f"{UP}{ERASE_LINE}your\rpassword\x9b31m, please"}],
+            "chat": [
+                {"from": f"Mod{ERASE_LINE}erator", "text": f"{UP}{ERASE_LINE}your\rpassword\x9b31m, please"}
+            ],
         },
         {"type": "chat", "from": f"Mallory{RESET}", "text": f"{CLEAR}\u202egnirts\x07\x08 done"},
         {"type": "error", "code": "odd", "message": f"{RED}Something\x1bc went wrong\x1b"},
