@@ -167,3 +167,22 @@ def test_a_guest_holds_a_name_while_connected_or_seated(live: LiveServer) -> Non
         assert (await guest_answer(live, "Tоbias"))["code"] == "name_taken"  # a Cyrillic о
 
     asyncio.run(scenario())
+
+
+def test_a_bot_never_takes_a_name_that_looks_like_a_seated_players(live: LiveServer) -> None:
+    """The bots are named like people ("Marco" sits at seat 2 by default): beside a guest
+    called "Mаrco" (a Cyrillic а), the bot takes another name."""
+
+    async def scenario() -> list[str]:
+        welcome, host = await hello(live, "M\u0430rco")
+        assert welcome["type"] == "welcome"
+        await host.send({"type": "create_table", "game": "burrito", "seats": 2})
+        table = await host.expect("table")
+        await host.send({"type": "start", "table": table["id"]})
+        while not all(seat["name"] for seat in table["seats"]):
+            table = await host.expect("table", id=table["id"])
+        await host.close()
+        return [seat["name"] for seat in table["seats"]]
+
+    guest, bot = asyncio.run(scenario())
+    assert guest == "M\u0430rco" and bot and bot != "Marco", bot
