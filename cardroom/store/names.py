@@ -67,7 +67,7 @@ def _fixed(text: str, first_fold: bool) -> str:
     return text
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=16384)  # every hello compares with every name in use
 def name_keys(name: str) -> frozenset[str]:
     """What a name looks like, as digests: two names are one when their keys meet.
 
