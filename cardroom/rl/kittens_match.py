@@ -2,9 +2,10 @@
 each may do (a fixed catalogue of moves), and what each seat sees (a vector from its view).
 
 The live game runs in time (Nope windows, timers). Here time passes only when nobody has a
-decision left: each player who holds a Nope is asked once per Nope window, in seat order from
-the player after the one who played ("pass" or "nope"); when all have answered, the window
-runs out. A kitten drawn without a Defuse explodes at once. No turn or choice timer ever runs
+decision left: every other live player is asked once per Nope window, in seat order from the
+player after the one who played ("pass", or "nope" when they hold one), whether or not they
+hold a Nope, so that whom it asks tells nobody who holds one; when all have answered, the
+window runs out. A kitten drawn without a Defuse explodes at once. No turn or choice timer ever runs
 out: an agent takes as long as it needs. Everything else is the engine's own rules: a move is
 legal exactly when the engine's `check` accepts it.
 
@@ -133,11 +134,9 @@ class KittensMatch:
             self._window, self._asked = key, set()
         start = s.last_actor if s.last_actor is not None else 0
         order = [(start + k) % s.players for k in range(1, s.players + 1)]
-        return [
-            p
-            for p in order
-            if p != s.last_actor and s.alive[p] and p not in self._asked and "nope" in s.hands[p]
-        ]
+        # Everyone who could answer, holding a Nope or not: whom the window asks (what a seat
+        # learns from `agent_selection`) must not tell who holds one.
+        return [p for p in order if p != s.last_actor and s.alive[p] and p not in self._asked]
 
     def _settle(self) -> None:
         """Let time run until somebody has a decision (or the game is over)."""
@@ -147,6 +146,8 @@ class KittensMatch:
             if s.phase == GAME_OVER:
                 self.decision = None
                 return
+            if s.phase != NOPE_WINDOW:
+                self._window = None  # the same card played again later opens a window anew
             if s.phase == NOPE_WINDOW:
                 waiting = self._nopers()
                 if waiting:

@@ -27,6 +27,7 @@ from cardroom.server.buckets import SIZE, Windows
 from cardroom.store import Account, GameRecord, Store, StoreError
 from cardroom.store.accounts import SESSION_MS, name_key, token_hash
 from cardroom.store.errors import STORE_DOWN, store_unavailable
+from cardroom.store.names import clean_name
 
 log = logging.getLogger("cardroom.api")
 
@@ -41,6 +42,7 @@ STATUS = {
     "session_expired": 401,
     "not_logged_in": 401,
     "name_taken": 409,
+    "name_reserved": 409,
     "no_record": 404,
     "no_player": 404,
     "not_over": 409,
@@ -125,10 +127,13 @@ async def limited_body(request: Request, limit: int = MAX_BODY) -> bytes:
 
 
 def routes(
-    store_of: Callable[[], Store], logged_out: Callable[[str], None] = lambda session_hash: None
+    store_of: Callable[[], Store],
+    logged_out: Callable[[str], None] = lambda session_hash: None,
+    name_in_use: Callable[[str], bool] = lambda name: False,
 ) -> list[Route]:
     """The API's routes; `store_of()` gives the store once the app has started; `logged_out`
-    hears of each session that ends (by its digest), to close the websockets that entered with it."""
+    hears of each session that ends (by its digest), to close the websockets that entered with it;
+    `name_in_use` tells whether a guest here goes by a name (or a look-alike of it)."""
     attempts = Attempts()
     replays: dict[tuple[str, str, str], bytes] = {}  # a finished game's frames never change
 
@@ -204,6 +209,9 @@ def routes(
         name, password = credentials(data)
         asked = data.get("lang")
         lang = asked if isinstance(asked, str) and asked in LANGUAGES else request_language(request)
+        cleaned = clean_name(name)
+        if cleaned is not None and name_in_use(cleaned):
+            raise StoreError("name_taken", _("Someone here already uses that name: choose another."))
         await store.accounts.register(name, password, lang)
         account, token = await store.accounts.login(name, password)
         return signed_in(request, account, token)

@@ -125,7 +125,7 @@ def create_app(
             Route("/i18n/{lang}.json", catalog),
             Route("/help/{game}.json", help_page),
             Route("/keys.json", keys_table),
-            *api.routes(store_of, the_lobby.logged_out),
+            *api.routes(store_of, the_lobby.logged_out, the_lobby.name_in_use),
             WebSocketRoute("/ws", socket),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],

@@ -21,7 +21,8 @@ from cardroom.server.connection import Connection, Player
 from cardroom.server.lobby import Lobby
 from cardroom.server.room import Room
 from cardroom.store import Account, StoreError
-from cardroom.store.accounts import clean_name, clean_text, token_hash
+from cardroom.store.accounts import clean_text, token_hash
+from cardroom.store.names import clean_name
 
 log = logging.getLogger("cardroom.server")
 

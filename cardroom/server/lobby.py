@@ -25,8 +25,9 @@ from cardroom.server.limits import Limits, client_key
 from cardroom.server.relay import Relay
 from cardroom.server.room import GRACE_MS, PLAYING, WAITING, Room
 from cardroom.server.wire import encode, error
-from cardroom.store import Account, Store
-from cardroom.store.accounts import clean_name, token_hash
+from cardroom.store import Account, Store, StoreError
+from cardroom.store.accounts import token_hash
+from cardroom.store.names import checked_name, name_keys
 
 PING_EVERY_S = 5.0
 log = logging.getLogger("cardroom.server")
@@ -290,6 +291,16 @@ class Lobby:
         player = self.players.get(player_id)
         return player.name if player else None
 
+    def name_in_use(self, name: str) -> bool:
+        """Whether a player of this node, connected or at one of its tables, goes by that name
+        or one that looks like it (store/names.py): a guest holds a name while there."""
+        keys = name_keys(name)
+        return any(
+            not keys.isdisjoint(name_keys(p.name))
+            for p in self.players.values()
+            if p.tables or (p.connection is not None and not p.connection.closed)
+        )
+
     def online(self) -> list[Player]:
         """The players connected to this node (not those of other nodes at its tables)."""
         return [
@@ -352,14 +363,14 @@ class Lobby:
             self.bus.here(player.id, player.name)
             return player
         if account is not None:
-            cleaned: str | None = account.name
+            cleaned = account.name
         else:
-            cleaned = clean_name(name)
-            if cleaned is None:
-                return error("bad_name", _("Choose a nickname of 1 to 24 printable characters."))
-        assert cleaned is not None
-        if account is None and any(p.name.casefold() == cleaned.casefold() for p in self.online()):
-            return error("name_taken", _("Someone here already uses that nickname: choose another."))
+            try:
+                cleaned = checked_name(name, _("Choose a nickname of 1 to 24 printable characters."))
+            except StoreError as exc:
+                return error(exc.code, str(exc))
+            if self.name_in_use(cleaned):
+                return error("name_taken", _("Someone here already uses that nickname: choose another."))
         player = Player(secrets.token_urlsafe(8), cleaned, secrets.token_urlsafe(24), lang or "en")
         if account is not None:
             player.account_id = account.id

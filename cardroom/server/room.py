@@ -40,6 +40,7 @@ from cardroom.server.history import Batch, History
 from cardroom.server.wire import encode, error
 from cardroom.store import GameRecord, SeatRecord, Standing, Store, StoreError
 from cardroom.store.errors import store_unavailable
+from cardroom.store.names import same
 from cardroom.store.ratings import account_subject, bot_subject
 
 if TYPE_CHECKING:
@@ -592,9 +593,10 @@ class Room:
         return out
 
     def _bot_name(self, index: int) -> str:
-        taken = {s.name for s in self.seats}
+        """A bot's name that neither is nor looks like a name at the table (store/names.py)."""
+        taken = [s.name for s in self.seats if s.name]
         for name in bot_names(12, skip=index):
-            if name not in taken:
+            if not any(same(name, other) for other in taken):
                 return name
         return f"Bot {index + 1}"
 

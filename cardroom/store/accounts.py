@@ -25,9 +25,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from cardroom.i18n import LANGUAGES, _
 from cardroom.protocol import JSON
 from cardroom.store.errors import StoreError
-from cardroom.store.schema import accounts, sessions
+from cardroom.store.names import MAX_NAME_CHARS, checked_name, clean_name, name_keys
+from cardroom.store.schema import account_names, accounts, sessions
 
-MAX_NAME_CHARS = 24
 MIN_PASSWORD = 8
 MAX_PASSWORD = 256
 SESSION_DAYS = 30
@@ -61,11 +61,6 @@ def clean_text(raw: str, limit: int) -> str | None:
     if not text or len(text) > limit or not text.isprintable():
         return None
     return text
-
-
-def clean_name(raw: str) -> str | None:
-    """A name people can read: printable, 1 to 24 characters, spaces squeezed."""
-    return clean_text(raw, MAX_NAME_CHARS)
 
 
 def name_key(name: str) -> str:
@@ -124,9 +119,7 @@ class Accounts:
         self.engine = engine
 
     async def register(self, raw_name: str, password: str, lang: str = "en") -> Account:
-        name = clean_name(raw_name)
-        if name is None:
-            raise StoreError("bad_name", _("Choose a name of 1 to 24 printable characters."))
+        name = checked_name(raw_name, _("Choose a name of 1 to 24 printable characters."))
         self._check_password(password)
         hashed = await asyncio.to_thread(_hasher.hash, password)
         profile = {**DEFAULT_PROFILE, "lang": lang if lang in LANGUAGES else "en"}
@@ -142,6 +135,11 @@ class Accounts:
                     )
                 )
                 account_id = result.inserted_primary_key[0] if result.inserted_primary_key else None
+                # A look-alike of an account's name collides here (store/names.py).
+                await conn.execute(
+                    insert(account_names),
+                    [{"key": key, "account_id": account_id} for key in sorted(name_keys(name))],
+                )
         except IntegrityError as exc:
             raise StoreError("name_taken", _("That name is taken: choose another.")) from exc
         assert account_id is not None
@@ -158,7 +156,7 @@ class Accounts:
     async def login(self, raw_name: str, password: str) -> tuple[Account, str]:
         """The account and a new session token; one message for a wrong name or password."""
         wrong = StoreError("wrong_login", _("Wrong name or password."))
-        name = clean_name(raw_name) if isinstance(raw_name, str) else None
+        name = clean_text(raw_name, MAX_NAME_CHARS) if isinstance(raw_name, str) else None
         if name is None or not isinstance(password, str) or len(password) > MAX_PASSWORD:
             raise wrong
         async with self.engine.connect() as conn:
@@ -231,18 +229,21 @@ class Accounts:
         return profile
 
     async def exists(self, raw_name: str) -> bool:
+        """Whether the name, or a look-alike of it, is an account's."""
         name = clean_name(raw_name)
         if name is None:
             return False
         async with self.engine.connect() as conn:
             count = await conn.scalar(
-                select(func.count()).select_from(accounts).where(accounts.c.name_key == name_key(name))
+                select(func.count())
+                .select_from(account_names)
+                .where(account_names.c.key.in_(sorted(name_keys(name))))
             )
         return bool(count)
 
     async def find(self, raw_name: str) -> Account | None:
         """The account of that name (any case), if there is one."""
-        name = clean_name(raw_name) if isinstance(raw_name, str) else None
+        name = clean_text(raw_name, MAX_NAME_CHARS) if isinstance(raw_name, str) else None
         if name is None:
             return None
         async with self.engine.connect() as conn:

@@ -42,6 +42,15 @@ accounts = Table(
     Column("created_ms", BigInteger, nullable=False),
 )
 
+account_names = Table(
+    "account_names",
+    metadata,
+    # What each account's name looks like (store/names.py: its keys, sha256 digests): a name
+    # whose key is here belongs to that account, so that no look-alike can be registered.
+    Column("key", String(64), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
+)
+
 sessions = Table(
     "sessions",
     metadata,

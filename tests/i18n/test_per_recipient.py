@@ -29,9 +29,11 @@ async def connect(url: str, name: str, lang: str) -> Client:
 
 
 async def first_batches(url: str, langs: tuple[str, str]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Two players at one kittens table, in `langs`; the first batch of events each receives."""
-    host = await connect(url, "Ann", langs[0])
-    guest = await connect(url, "Bert", langs[1])
+    """Two players at one kittens table, in `langs`; the first batch of events each receives.
+    Each call's players have names of their own: the last call's are still seated (a guest
+    holds their name while seated, cardroom/store/names.py)."""
+    host = await connect(url, f"Ann {'-'.join(langs)}", langs[0])
+    guest = await connect(url, f"Bert {'-'.join(langs)}", langs[1])
     try:
         await host.send(
             {"type": "create_table", "game": "kittens", "seats": 2, "options": {"turn_ms": 60_000}}

@@ -10,6 +10,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from cardroom.games.kittens.cards import EXPLODING_KITTEN
+from cardroom.games.kittens.state import NOPE_WINDOW
 from cardroom.rl import KittensSeat, kittens_env
 from cardroom.rl.kittens_match import KittensMatch, observe
 from cardroom.rl.train import main as train_main
@@ -39,6 +40,40 @@ def test_every_masked_move_is_one_the_engine_accepts_and_games_end() -> None:
             decisions += 1
         assert match.table.winner is not None
     assert decisions > 1000
+
+
+def test_whom_a_nope_window_selects_does_not_tell_who_holds_a_nope() -> None:
+    """Issue 22: the environment selected only Nope holders in a Nope window (219 times of
+    219), which told every agent who held one. Now each window asks every other live seat in
+    seat order after the player, whatever their hands: the order is a function of what all
+    can see, and holders and non-holders alike are selected."""
+    rng = np.random.default_rng(5)
+    env = kittens_env(players=4)
+    holders = others = windows = 0
+    for game in range(40):
+        env.reset(seed=game)
+        window: object = None
+        while env.agents:
+            agent = env.agent_selection
+            assert env.match is not None
+            s = env.match.table.s
+            if env.terminations[agent] or env.truncations[agent]:
+                env.step(None)
+                continue
+            if s.phase != NOPE_WINDOW:
+                window = None
+            else:
+                key = (s.pending, s.nopes, s.last_actor)
+                if key != window:
+                    window, windows = key, windows + 1
+                    asked = [(s.last_actor + k) % 4 for k in range(1, 4)]
+                    expected = [f"player_{p}" for p in asked if s.alive[p]]
+                assert agent == expected.pop(0), "the window asked out of its public order"
+                holders += "nope" in s.hands[env.possible_agents.index(agent)]
+                others += "nope" not in s.hands[env.possible_agents.index(agent)]
+            env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+    assert windows > 100
+    assert holders > 20 and others > 100, (holders, others)
 
 
 def test_an_illegal_move_is_refused_and_changes_nothing() -> None:

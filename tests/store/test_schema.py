@@ -10,7 +10,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import text
 
 from cardroom.protocol.record import Record
-from cardroom.store import SeatRecord, Store
+from cardroom.store import SeatRecord, Store, StoreError
 from cardroom.store.db import alembic_config, create_engine, is_sqlite
 from cardroom.store.schema import metadata
 
@@ -45,7 +45,7 @@ def test_opening_twice_migrates_once_and_keeps_the_data(db_url: str) -> None:
         finally:
             await again.close()
 
-    assert asyncio.run(go()) == ["0004"]
+    assert asyncio.run(go()) == ["0005"]
 
 
 def test_a_database_of_the_first_schema_keeps_its_games_when_seeds_grow_to_256_bits(db_url: str) -> None:
@@ -90,6 +90,40 @@ def test_a_database_of_the_first_schema_keeps_its_games_when_seeds_grow_to_256_b
     assert (seed, moves, names) == (987654321987, 1, ["Anna", "Bo"])
     assert new_seed == big
     assert keys in (None, 1)  # SQLite: foreign keys are on again after the migration
+
+
+def test_accounts_made_before_the_name_keys_own_their_look_alikes(db_url: str) -> None:
+    """0005 (issue 22, look-alike names): the accounts of an older database get the keys of
+    their names, so a look-alike of one is refused; of two older accounts whose names look
+    alike, both keep their names and logins."""
+
+    async def go() -> tuple[bool, str, list[str]]:
+        engine = create_engine(db_url)
+        async with engine.begin() as conn:
+            await conn.run_sync(lambda sync: command.upgrade(alembic_config(sync), "0004"))
+            for name in ("Anna", "\u0410nna"):  # the second with a Cyrillic A, made before the rule
+                await conn.execute(
+                    text(
+                        "INSERT INTO accounts (name, name_key, password_hash, profile, created_ms)"
+                        " VALUES (:name, :key, 'x', '{}', 1)"
+                    ),
+                    {"name": name, "key": name.casefold()},
+                )
+        await engine.dispose()
+        store = await Store.open(db_url)
+        try:
+            reserved = await store.accounts.exists("\u0391nna")  # a Greek Alpha
+            try:
+                await store.accounts.register("\u0391NNA", "correct horse")
+                refused = "registered"
+            except StoreError as exc:
+                refused = exc.code
+            found = [a.name for a in [await store.accounts.find(n) for n in ("Anna", "\u0410nna")] if a]
+            return reserved, refused, found
+        finally:
+            await store.close()
+
+    assert asyncio.run(go()) == (True, "name_taken", ["Anna", "\u0410nna"])
 
 
 def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path: object) -> None:

@@ -12,6 +12,7 @@ import time
 from typing import Any, TextIO
 
 from cardroom.clients.terminal import account as accounts
+from cardroom.clients.terminal.plain import plain
 from cardroom.clients.terminal.wire import Connection
 from cardroom.i18n import _, current_language, format_decimal, ngettext
 from cardroom.protocol import JSON
@@ -126,7 +127,7 @@ def sign_in(base: str, name: str, register: bool, stdin: TextIO, out: TextIO, la
     try:
         answer = accounts.call(base, "POST", "/api/register" if register else "/api/login", body)
     except accounts.ApiError as exc:
-        out.write(exc.message + "\n")
+        out.write(plain(exc.message) + "\n")
         out.flush()
         return None
     token = answer.get("token") if isinstance(answer, dict) else None
@@ -137,7 +138,7 @@ def sign_in(base: str, name: str, register: bool, stdin: TextIO, out: TextIO, la
         return None
     accounts.store_session(base, str(account.get("name") or name), token)
     if register:
-        out.write(_("Account {name} created.").format(name=account.get("name") or name) + "\n")
+        out.write(plain(_("Account {name} created.").format(name=account.get("name") or name)) + "\n")
         out.flush()
     accounts.apply_profile(answer.get("profile"), lang_given)
     return token
@@ -156,8 +157,10 @@ def saved_session(base: str, out: TextIO, lang_given: bool) -> str | None:
         if exc.code in ("session_expired", "not_logged_in"):
             accounts.forget_session(base)
             out.write(
-                _("The saved session of {name} has expired: enter as a guest, or use --login {name}.").format(
-                    name=name
+                plain(
+                    _(
+                        "The saved session of {name} has expired: enter as a guest, or use --login {name}."
+                    ).format(name=name)
                 )
                 + "\n"
             )

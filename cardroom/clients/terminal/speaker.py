@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TextIO
 
+from cardroom.clients.terminal.plain import plain
 from cardroom.i18n import _
 from cardroom.narrate.speech import DEFAULT_VERBOSITY, VERBOSITIES, Priority, said_at_once, says_summaries
 
@@ -57,8 +58,9 @@ class Speaker:
         self.bell = _is_terminal(out) if bell is None else bell
 
     def say(self, text: str) -> None:
-        """A line always said (help, an answer, a prompt), one printed line per line of `text`."""
-        for part in text.split("\n"):
+        """A line always said (help, an answer, a prompt), one printed line per line of `text`,
+        made plain: much of it came from the network (plain.py)."""
+        for part in plain(text).split("\n"):
             self.out.write(part + "\n")
         self.out.flush()
 

@@ -831,7 +831,7 @@ async function submitAccount(kind) {
     error.textContent = reply.data.message;
     announce(reply.data.message, true);
     const code = reply.data.error;
-    const field = code === "bad_name" || code === "name_taken" || (code === "bad_request" && !body.name) ? nameInput : passwordInput;
+    const field = ["bad_name", "name_taken", "name_reserved"].includes(code) || (code === "bad_request" && !body.name) ? nameInput : passwordInput;
     if (field === passwordInput && code === "wrong_login") passwordInput.select();
     field.focus();
     return;
