@@ -19,11 +19,11 @@ from sqlalchemy import select
 from cardroom.i18n import LANGUAGES
 from cardroom.server.wire import PROTOCOL_VERSION
 from cardroom.store.db import create_engine
-from cardroom.store.schema import players
+from cardroom.store.schema import games, players
 from tests.databases import empty_postgres
 from tests.server.live import Client, LiveServer, run_server
 
-SLOW_KITTENS = {"turn_ms": 60_000}
+SLOW_KITTENS = {"turn_ms": 60_000, "bot_think_ms": 600_000}  # nothing moves but the people
 HOSTILE_HELLO = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": "Mallory", "lang": "x" * 20}
 
 
@@ -78,6 +78,73 @@ def test_a_hostile_hello_pauses_no_table_on_postgresql() -> None:
     assert seen[-1]["type"] in ("ack", "rejected"), seen[-1]
     assert sorted((r.name, r.lang) for r in rows) == [("Anna", "en"), ("Mallory", "fr")]
     assert "the store cannot write" not in server.log and "for good" not in server.log, server.log
+
+
+REFUSE_GAME = """
+CREATE FUNCTION refuse_moves_of() RETURNS trigger AS $$
+BEGIN
+  IF NEW.game_id = '{game}' THEN
+    RAISE EXCEPTION 'this game takes no more moves' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  RETURN NEW;
+END $$ LANGUAGE plpgsql
+---
+CREATE TRIGGER refuse_moves BEFORE INSERT ON moves FOR EACH ROW EXECUTE FUNCTION refuse_moves_of()
+"""
+"""A data error (SQLSTATE 22023) for every move of one game: asyncpg's plain DBAPIError."""
+
+
+async def _answer(client: Client, ref: int) -> dict[str, Any]:
+    """The answer to the action numbered `ref` (an ack, a rejection or an error)."""
+    async with asyncio.timeout(30):  # bounds the wait: a move the journal retried for ever never had one
+        while True:
+            message = await client.recv()
+            if message.get("ref") == ref:
+                return message
+
+
+def test_a_move_postgresql_refuses_for_good_is_refused_and_other_tables_go_on() -> None:
+    """The journal's side: a move the database refuses for good gets `not_saved`, its table
+    closes, and the table next to it plays on unpaused."""
+    url = empty_postgres()
+
+    async def scenario(server: LiveServer) -> tuple[str, dict[str, Any], dict[str, Any], Client, Client]:
+        anna = await Client.connect(server.ws_url, "Anna")
+        bob = await Client.connect(server.ws_url, "Bob")
+        doomed = await _playing(anna)
+        other = await _playing(bob)
+        engine = create_engine(url)
+        try:
+            game = None
+            async with asyncio.timeout(30):  # the game's row is written by the journal, soon after the start
+                while game is None:
+                    async with engine.connect() as conn:
+                        game = (
+                            await conn.execute(select(games.c.id).where(games.c.room_id == doomed))
+                        ).scalar()
+                    await asyncio.sleep(0.05)
+            async with engine.begin() as conn:
+                for statement in REFUSE_GAME.format(game=game).split("---"):
+                    await conn.exec_driver_sql(statement)
+        finally:
+            await engine.dispose()
+        await anna.send({"type": "act", "table": doomed, "action": {"do": "draw"}, "ref": 1})
+        refused = await _answer(anna, 1)
+        await bob.send({"type": "act", "table": other, "action": {"do": "draw"}, "ref": 2})
+        answered = await _answer(bob, 2)
+        await anna.close()
+        await bob.close()
+        return doomed, refused, answered, anna, bob
+
+    with run_server({"CARDROOM_DB": url}) as server:
+        doomed, refused, answered, anna, bob = asyncio.run(scenario(server))
+    assert refused["type"] == "error" and refused["code"] == "not_saved", refused
+    assert [m["code"] for m in anna.inbox if m["type"] == "notice"] == ["game_not_saved"]
+    assert {"type": "table_closed", "table": doomed} in anna.inbox
+    assert answered["type"] in ("ack", "rejected"), answered
+    assert not [m for m in bob.inbox if m["type"] == "notice"], "the other table never paused"
+    assert server.log.count("for good") == 1 and "this game takes no more moves" in server.log, server.log
+    assert "the store cannot write" not in server.log
 
 
 def test_a_hello_in_each_of_the_six_languages_is_welcomed(server: LiveServer) -> None:
