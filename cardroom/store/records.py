@@ -267,8 +267,9 @@ class Records:
 
     # -- reading records ----------------------------------------------------------------------
     async def get(self, game_id: str) -> GameRecord:
-        """One game with its whole action log; an unknown id is refused."""
-        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 16:
+        """One game with its whole action log; an unknown id is refused (one no id can be, such as
+        one holding a NUL byte, which PostgreSQL refuses even to compare, at once)."""
+        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 16 or not game_id.isprintable():
             raise StoreError("no_record", _("There is no game record {id}.").format(id=str(game_id)[:32]))
         async with self.engine.connect() as conn:
             row = (await conn.execute(select(games).where(games.c.id == game_id))).first()

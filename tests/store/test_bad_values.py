@@ -20,7 +20,7 @@ import pytest
 from sqlalchemy import select
 
 from cardroom.protocol.record import Record
-from cardroom.store import SeatRecord, Store
+from cardroom.store import SeatRecord, Store, StoreError
 from cardroom.store.schema import moves, players
 
 
@@ -109,3 +109,19 @@ def test_a_value_the_database_cannot_hold_is_refused_alone(
         assert seen["stored"] and seen["answer"] in (None, "written") and said == [], (
             "this database holds the value: it lands"
         )
+
+
+@pytest.mark.parametrize("wrong", ["g1\x00", "g\ud800"])
+def test_a_record_id_no_game_can_have_is_no_record(wrong: str, with_store: Any) -> None:
+    """`/api/records/g1%00` reached PostgreSQL, which refuses a NUL byte even to compare: the
+    API answered 503, "the server cannot use its database", for a bad address."""
+
+    async def go(store: Store) -> str:
+        store.records.start_game("g1", "r", Record("kittens", 2, {}, 5), [SeatRecord("A"), SeatRecord("B")])
+        await store.journal.flush()
+        with pytest.raises(StoreError) as refused:
+            await store.records.get(wrong)
+        assert (await store.records.get("g1")).id == "g1"
+        return refused.value.code
+
+    assert with_store(go) == "no_record"
