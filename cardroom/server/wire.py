@@ -3,16 +3,18 @@
 Messages are JSON objects with a `type` field, parsed once at the edge into these structs
 (unknown fields, wrong types and values out of bounds are refused). Every field is bounded
 here as the store and the other nodes can hold it: a language is one of the six, a name or
-a key is short plain text, a number fits every integer column and JavaScript's. A server frame is one message, or (protocol 2)
-a JSON array of messages to be handled in order: `messages` reads either. docs/protocol.md
-describes each one.
+a key is short plain text, a number fits every integer column and JavaScript's. A server
+frame is one message, or (protocol 2) a JSON array of messages to be handled in order:
+`messages` reads either. docs/protocol.md describes each one.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import msgspec
+
+from cardroom.i18n import Language
 
 PROTOCOL_VERSION = 2
 MAX_MESSAGE_BYTES = 16 * 1024
@@ -21,8 +23,6 @@ MAX_NAME_CHARS = 24
 MAX_KEY_CHARS = 32
 MAX_TOKEN_CHARS = 128
 
-Lang = Literal["en", "it", "fr", "nl", "es", "de"]
-"""The languages cardroom speaks (cardroom.i18n.LANGUAGES, which a test holds this to)."""
 Key = Annotated[str, msgspec.Meta(max_length=MAX_KEY_CHARS, pattern=r"^[A-Za-z0-9_.:-]*\Z")]
 """Something the server named (a table, a game, a bot level, a question, a card): short plain
 ASCII. A name it does not know gets its own refusal further in (no_such_table, bad_level...)."""
@@ -46,7 +46,7 @@ class Hello(_In, tag="hello"):
     protocol: Int
     name: Name = ""
     token: Token | None = None
-    lang: Lang = "en"
+    lang: Language = "en"
     session: Token | None = None  # an account's session token (the page sends its cookie instead)
 
 
