@@ -125,3 +125,27 @@ def test_a_record_id_no_game_can_have_is_no_record(wrong: str, with_store: Any) 
         return refused.value.code
 
     assert with_store(go) == "no_record"
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        {"kittens": {"draw\x00": "d"}},
+        {"kittens": {"draw": "\x1b[2J"}},
+        {"k" * 5000: {"draw": "d"}},
+        {"kittens": {"draw": ""}},
+        {"kittens\ud800": {"draw": "d"}},
+    ],
+)
+def test_a_key_map_with_a_name_no_page_can_show_is_refused(keys: Any, with_store: Any) -> None:
+    """The key map of a profile (PUT /api/profile) is kept as JSON and shown back by the page:
+    a control character, a NUL byte or a 5000-character game name is refused, nothing kept."""
+
+    async def go(store: Store) -> tuple[str, Any]:
+        anna = await store.accounts.register("Anna", "correct horse")
+        with pytest.raises(StoreError) as refused:
+            await store.accounts.save_profile(anna.id, {"keys": keys})
+        account, _ = await store.accounts.login("Anna", "correct horse")
+        return refused.value.code, account.profile["keys"]
+
+    assert with_store(go) == ("bad_profile", {})
