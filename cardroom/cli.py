@@ -253,6 +253,15 @@ def build_parser() -> argparse.ArgumentParser:
         "(default $CARDROOM_GRACE_S, else 120)",
     )
     srv.add_argument(
+        "--sqlite-sync",
+        choices=("normal", "full"),  # cardroom.store.db.SYNC_MODES (not imported: the CLI starts light)
+        default=None,
+        help="how a SQLite --db commits: normal (the default, $CARDROOM_SQLITE_SYNC else normal: an "
+        "acknowledged action survives the server being killed, a power cut may lose the last ones) "
+        "or full (synced to the disk at each commit: it survives a power cut too, at a cost per "
+        "commit, docs/deploy.md)",
+    )
+    srv.add_argument(
         "--forwarded-allow-ips",
         default=None,
         help="the reverse proxies (comma-separated addresses, or *) whose X-Forwarded-For and "
@@ -466,6 +475,8 @@ def _serve(args: argparse.Namespace) -> int:
         except argparse.ArgumentTypeError as exc:
             raise CardroomError(f"PORT environment variable: {exc}") from None
     db = args.db or os.environ.get("CARDROOM_DB") or default_url()
+    if args.sqlite_sync is not None:
+        os.environ["CARDROOM_SQLITE_SYNC"] = args.sqlite_sync  # where the store's connections read it
     check_database(db)
     origins = parse_origins(args.origin or os.environ.get("CARDROOM_ORIGINS"))
     grace = args.grace

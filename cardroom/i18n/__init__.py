@@ -21,12 +21,14 @@ from collections.abc import Mapping
 from contextvars import ContextVar, Token
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, get_args
 
 if TYPE_CHECKING:
     from babel import Locale
 
-LANGUAGES = ("en", "it", "fr", "nl", "es", "de")
+Language = Literal["en", "it", "fr", "nl", "es", "de"]
+"""A language cardroom speaks, as a type (the server's messages are checked against it)."""
+LANGUAGES: tuple[str, ...] = get_args(Language)
 """The languages cardroom speaks; English is the source language (the msgids)."""
 
 LANGUAGE_NAMES: dict[str, str] = {

@@ -14,7 +14,7 @@ import msgspec
 from starlette.types import Receive
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from cardroom.i18n import LANGUAGES, _, use_language
+from cardroom.i18n import _, use_language
 from cardroom.protocol import JSON
 from cardroom.server import api, closes, wire
 from cardroom.server.connection import Connection, Player
@@ -192,7 +192,7 @@ async def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby, cookie
         )
         connection.close(closes.PROTOCOL_MISMATCH)
         return False
-    with use_language(hello.lang if hello.lang in LANGUAGES else "en"):
+    with use_language(hello.lang):  # one of the six: wire.Lang refused any other
         try:
             account, reserved = await _lookups(hello, lobby, cookie)
         except TimeoutError:

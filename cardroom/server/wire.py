@@ -1,9 +1,11 @@
 """The wire protocol: every message a client and the server exchange, typed and versioned.
 
 Messages are JSON objects with a `type` field, parsed once at the edge into these structs
-(unknown fields and wrong types are refused). A server frame is one message, or (protocol 2)
-a JSON array of messages to be handled in order: `messages` reads either. docs/protocol.md
-describes each one.
+(unknown fields, wrong types and values out of bounds are refused). Every field is bounded
+here as the store and the other nodes can hold it: a language is one of the six, a name or
+a key is short plain text, a number fits every integer column and JavaScript's. A server
+frame is one message, or (protocol 2) a JSON array of messages to be handled in order:
+`messages` reads either. docs/protocol.md describes each one.
 """
 
 from __future__ import annotations
@@ -12,10 +14,28 @@ from typing import Annotated, Any
 
 import msgspec
 
+from cardroom.i18n import Language
+
 PROTOCOL_VERSION = 2
 MAX_MESSAGE_BYTES = 16 * 1024
 MAX_CHAT_CHARS = 500
 MAX_NAME_CHARS = 24
+MAX_KEY_CHARS = 32
+MAX_TOKEN_CHARS = 128
+
+Key = Annotated[str, msgspec.Meta(max_length=MAX_KEY_CHARS, pattern=r"^[A-Za-z0-9_.:-]*\Z")]
+"""Something the server named (a table, a game, a bot level, a question, a card): short plain
+ASCII. A name it does not know gets its own refusal further in (no_such_table, bad_level...)."""
+Code = Annotated[str, msgspec.Meta(max_length=MAX_KEY_CHARS)]
+"""A private table's code as a person typed it: a wrong one is refused by the table (bad_code)."""
+Token = Annotated[str, msgspec.Meta(max_length=MAX_TOKEN_CHARS, pattern=r"^[A-Za-z0-9_-]*\Z")]
+"""A token the server handed out (URL-safe base64); the empty one stands for none."""
+Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME_CHARS * 4)]
+"""A nickname as typed: `clean_name` squeezes its spaces and refuses what is not printable."""
+Text = Annotated[str, msgspec.Meta(max_length=MAX_CHAT_CHARS * 4)]
+"""A chat line as typed: `clean_text` squeezes its spaces and refuses what is not printable."""
+Int = Annotated[int, msgspec.Meta(ge=-(2**53 - 1), le=2**53 - 1)]
+"""A number a browser can hold exactly (and a BIGINT column)."""
 
 
 class _In(msgspec.Struct, tag_field="type", forbid_unknown_fields=True):
@@ -23,99 +43,99 @@ class _In(msgspec.Struct, tag_field="type", forbid_unknown_fields=True):
 
 
 class Hello(_In, tag="hello"):
-    protocol: int
-    name: str = ""
-    token: str | None = None
-    lang: str = "en"
-    session: str | None = None  # an account's session token (the page sends its cookie instead)
+    protocol: Int
+    name: Name = ""
+    token: Token | None = None
+    lang: Language = "en"
+    session: Token | None = None  # an account's session token (the page sends its cookie instead)
 
 
 class Pong(_In, tag="pong"):
-    id: int
+    id: Int
 
 
 class Ping(_In, tag="ping"):
-    id: int
+    id: Int
 
 
 class ListTables(_In, tag="list_tables"):
-    page: Annotated[int, msgspec.Meta(ge=0)] = 0
+    page: Annotated[int, msgspec.Meta(ge=0, le=2**31 - 1)] = 0
     """Which page of the table list (0: the first, as a newcomer gets it)."""
 
 
 class CreateTable(_In, tag="create_table"):
-    game: str
-    seats: int
+    game: Key
+    seats: Int
     options: dict[str, Any] = {}
-    bots: int = 0
-    bot_level: str | None = None
+    bots: Int = 0
+    bot_level: Key | None = None
     private: bool = False
 
 
 class Join(_In, tag="join"):
-    table: str
-    code: str | None = None
-    seat: int | None = None
+    table: Key
+    code: Code | None = None
+    seat: Int | None = None
 
 
 class Spectate(_In, tag="spectate"):
-    table: str
-    code: str | None = None
+    table: Key
+    code: Code | None = None
 
 
 class Leave(_In, tag="leave"):
-    table: str
+    table: Key
 
 
 class Start(_In, tag="start"):
-    table: str
+    table: Key
 
 
 class Kick(_In, tag="kick"):
-    table: str
-    seat: int
+    table: Key
+    seat: Int
 
 
 class AddBot(_In, tag="add_bot"):
-    table: str
-    seat: int | None = None
-    level: str | None = None
+    table: Key
+    seat: Int | None = None
+    level: Key | None = None
 
 
 class ExtraTime(_In, tag="extra_time"):
     """The host grants (or takes back) extra time to the player at `seat` (docs/rules)."""
 
-    table: str
-    seat: int
+    table: Key
+    seat: Int
     on: bool = True
 
 
 class Rematch(_In, tag="rematch"):
-    table: str
+    table: Key
 
 
 class Chat(_In, tag="chat"):
-    text: str
-    table: str | None = None
+    text: Text
+    table: Key | None = None
 
 
 class Act(_In, tag="act"):
-    table: str
+    table: Key
     action: dict[str, Any]
-    ref: int | None = None
+    ref: Int | None = None
 
 
 class Resume(_In, tag="resume"):
-    table: str
-    since: int
+    table: Key
+    since: Int
 
 
 class Query(_In, tag="query"):
     """A rules question the game answers for everyone alike (003: T, E, shift+D)."""
 
-    table: str
-    what: str
-    card: str | None = None
+    table: Key
+    what: Key
+    card: Key | None = None
 
 
 ClientMessage = (

@@ -75,6 +75,12 @@ class Account:
     profile: JSON
 
 
+def _key_name(value: Any) -> bool:
+    """A game, an action or a key of the key map: 1 to 32 printable characters (no NUL, no
+    control character), as the page shows them back."""
+    return isinstance(value, str) and 1 <= len(value) <= 32 and value.isprintable()
+
+
 def check_profile(raw: Any) -> JSON:
     """A complete profile from a partial one; anything unknown or of the wrong type is refused."""
     if not isinstance(raw, dict):
@@ -97,13 +103,10 @@ def check_profile(raw: Any) -> JSON:
     if (
         not isinstance(keys, dict)
         or not all(
-            isinstance(game, str)
+            _key_name(game)
             and isinstance(bound, dict)
             and len(bound) <= 64
-            and all(
-                isinstance(k, str) and isinstance(v, str) and len(k) <= 32 and len(v) <= 32
-                for k, v in bound.items()
-            )
+            and all(_key_name(k) and _key_name(v) for k, v in bound.items())
             for game, bound in keys.items()
         )
         or len(keys) > 8

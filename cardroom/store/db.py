@@ -2,9 +2,13 @@
 
 `--db` takes `sqlite:///PATH`, `postgresql://USER:PASSWORD@HOST/NAME` (or any SQLAlchemy async
 URL). The default is a SQLite file under the data folder (`CARDROOM_DATA`, else `./data`).
-SQLite runs in WAL mode with `synchronous=NORMAL`: a commit is in the operating system's hands
-when it returns, so it survives the server process being killed (not a power cut, which
-PostgreSQL's default settings also survive). A busy timeout lets a second process wait its turn.
+SQLite runs in WAL mode with `synchronous=NORMAL` by default: a commit is in the operating
+system's hands when it returns, so it survives the server process being killed, but a power
+cut or a kernel crash may lose the last commits (never corrupt the file). `FULL`
+(`cardroom serve --sqlite-sync full`, or `CARDROOM_SQLITE_SYNC=full`) syncs the WAL to the
+disk at each commit, as PostgreSQL's default settings do: a commit then survives a power cut
+too, for a few milliseconds more per group commit (docs/deploy.md). A busy timeout lets a
+second process wait its turn.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from cardroom.protocol import CardroomError
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_MS = 5_000
+SYNC_MODES = ("normal", "full")
+"""SQLite's `synchronous` settings a host may choose (`CARDROOM_SQLITE_SYNC`)."""
 
 
 class BadDatabase(CardroomError):
@@ -38,6 +44,14 @@ def data_folder() -> Path:
 
 def default_url() -> str:
     return f"sqlite:///{data_folder() / 'cardroom.sqlite3'}"
+
+
+def sqlite_synchronous() -> str:
+    """The `synchronous` pragma of SQLite connections: `CARDROOM_SQLITE_SYNC`, else normal."""
+    mode = os.environ.get("CARDROOM_SQLITE_SYNC", "").strip().lower() or "normal"
+    if mode not in SYNC_MODES:
+        raise BadDatabase(f"CARDROOM_SQLITE_SYNC is {mode!r}: use one of {', '.join(SYNC_MODES)}")
+    return mode.upper()
 
 
 def is_scratch(url: str) -> bool:
@@ -81,6 +95,7 @@ def create_engine(url: str) -> AsyncEngine:
     """An engine for `url`, with SQLite's WAL, busy timeout and foreign keys switched on."""
     engine = create_async_engine(async_url(url))
     if is_sqlite(engine):
+        sqlite_synchronous()  # a wrong setting is refused here, not at the first connection
         event.listen(engine.sync_engine, "connect", _pragmas)
     return engine
 
@@ -88,7 +103,7 @@ def create_engine(url: str) -> AsyncEngine:
 def _pragmas(dbapi_connection: Any, record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute(f"PRAGMA synchronous={sqlite_synchronous()}")
     cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()

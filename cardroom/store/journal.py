@@ -14,9 +14,12 @@ Nothing is skipped: the log of a game must never have a gap, or a restart would 
 game. When the database cannot take a batch (a full disk, a lost connection, a lock) the
 journal keeps it, says it is `failing` to its watchers (the tables pause), and tries the same
 batch again, then everything queued behind it, until it goes in. A write the database refuses
-for good (a broken constraint: retrying cannot help) fails alone; a move failing so marks its
-game `broken`, and every later move of that game fails too, so that its log stops at its last
-whole move and its table closes (`cardroom/server/room.py`).
+for good (a value it cannot hold, a broken constraint: retrying cannot help; `errors.py`
+tells the two apart by SQLSTATE class or exception kind, whatever the driver) fails alone:
+the log says once what was refused and why, the rest of its batch goes in, and no table
+pauses. A move failing so marks its game `broken`, and every later move of that game fails
+too, so that its log stops at its last whole move, the action gets a `not_saved` refusal and
+its table closes (`cardroom/server/room.py`).
 """
 
 from __future__ import annotations
@@ -32,10 +35,10 @@ from typing import Any
 
 from sqlalchemy import insert
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DataError, IntegrityError, ProgrammingError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from cardroom.store import fencing
+from cardroom.store.errors import reason, refused_for_good
 from cardroom.store.schema import moves
 
 log = logging.getLogger("cardroom.store")
@@ -48,9 +51,13 @@ RETRY_MAX_S = 2.0
 """Waits between two tries of a batch the database could not take: doubling up to this."""
 CLOSE_WHILE_FAILING_S = 5.0
 """How long closing waits for a failing store before it leaves the unwritten writes (unanswered)."""
-REFUSED_FOR_GOOD = (IntegrityError, DataError, ProgrammingError, fencing.StaleOwner)
-"""What the database answers the same however often it is asked; anything else may pass later.
-A stale owner's write (store/fencing.py) is one: a newer owner's number never goes away."""
+
+
+def _for_good(exc: BaseException) -> bool:
+    """What the database answers the same however often it is asked (errors.py); anything else
+    may pass later. A stale owner's write (store/fencing.py) is one: a newer owner's number
+    never goes away."""
+    return isinstance(exc, fencing.StaleOwner) or refused_for_good(exc)
 
 
 class BrokenLog(RuntimeError):
@@ -62,6 +69,8 @@ class _Write:
     op: Op | None  # None: a move row (`row`), batched with its neighbours
     row: dict[str, Any] | None
     done: asyncio.Future[None]
+    what: str
+    """What the write is, for the log when the store refuses it."""
 
 
 class Journal:
@@ -89,15 +98,17 @@ class Journal:
         if self.task is None:
             self.task = asyncio.create_task(self._run())
 
-    def write(self, op: Op) -> asyncio.Future[None]:
-        return self._queue(_Write(op, None, asyncio.get_running_loop().create_future()))
+    def write(self, op: Op, what: str = "a write") -> asyncio.Future[None]:
+        """Queue `op`; `what` names it in the log should the store refuse it."""
+        return self._queue(_Write(op, None, asyncio.get_running_loop().create_future(), what))
 
     def move(
         self, game_id: str, seq: int, at: int, player: int, action: Any, fence: int = 0
     ) -> asyncio.Future[None]:
         """A move row; `fence`, the writer's fencing number in a cluster, is checked (fencing.py)."""
         row = {"game_id": game_id, "seq": seq, "at": at, "player": player, "action": action, "fence": fence}
-        return self._queue(_Write(None, row, asyncio.get_running_loop().create_future()))
+        what = f"move {seq} of game {game_id}"
+        return self._queue(_Write(None, row, asyncio.get_running_loop().create_future(), what))
 
     def _queue(self, item: _Write) -> asyncio.Future[None]:
         self.pending.append(item)
@@ -165,6 +176,7 @@ class Journal:
             self.broken.add(item.row["game_id"])
         if not item.done.done():
             item.done.set_exception(BrokenLog(why))
+            item.done.exception()  # logged here once: asyncio need not log it again if nobody awaits it
 
     async def _commit(self, batch: list[_Write]) -> None:
         """Commit `batch` whole, trying again while the database cannot take it."""
@@ -175,17 +187,20 @@ class Journal:
                 return
             try:
                 await self._transaction(batch)
-            except REFUSED_FOR_GOOD:
+            except Exception as exc:
                 self.failures += 1
-                if len(batch) == 1:
-                    log.exception("the store refused a write for good")
-                    self._fail(batch[0], "the store refused a write")
+                if _for_good(exc):
+                    if len(batch) == 1:
+                        log.error(
+                            "the store refused %s for good (%s): it is not written",
+                            batch[0].what,
+                            reason(exc),
+                        )
+                        self._fail(batch[0], "the store refused a write")
+                        return
+                    for item in batch:  # find the one refused; the others still go in, in order
+                        await self._commit([item])
                     return
-                for item in batch:  # find the one refused; the others still go in, in order
-                    await self._commit([item])
-                return
-            except Exception:
-                self.failures += 1
                 if not self.failing:
                     log.exception("the store cannot write: the tables wait, and the journal tries again")
                 self._set_failing(True)

@@ -55,7 +55,7 @@ class Ratings:
         def op(conn: Connection) -> None:
             _rate(conn, game, game_id, standings)
 
-        self.journal.write(op)
+        self.journal.write(op, f"the ratings of game {game_id}")
 
     async def leaderboard(self, game: str, limit: int = 50) -> list[JSON]:
         async with self.engine.connect() as conn:

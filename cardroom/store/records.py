@@ -109,7 +109,9 @@ class Records:
             "lang": lang,
             "seen_ms": now_ms(),
         }
-        self.journal.write(lambda conn: _upsert(conn, players, "id", values))
+        self.journal.write(
+            lambda conn: _upsert(conn, players, "id", values), f"the row of player {player_id}"
+        )
 
     def forget_guests(self, only: set[str] | None = None, keep: set[str] | None = None) -> None:
         """Delete the rows of guests (players without an account): those of `only`, or every one
@@ -124,7 +126,7 @@ class Records:
             else:
                 conn.execute(delete(players).where(guests, players.c.id.not_in(sorted(keep or set()))))
 
-        self.journal.write(op)
+        self.journal.write(op, "the removal of guest rows")
 
     def save_room(self, values: dict[str, Any]) -> None:
         """Keep a table's row; its `fence` (a cluster node's number, else 0) is checked first."""
@@ -134,14 +136,14 @@ class Records:
             fencing.claim_room(conn, values["id"], values.get("fence", 0))
             _upsert(conn, rooms, "id", values)
 
-        self.journal.write(op)
+        self.journal.write(op, f"the row of table {values['id']}")
 
     def drop_room(self, room_id: str, fence: int = 0) -> None:
         def op(conn: Connection) -> None:
             fencing.claim_room(conn, room_id, fence)
             conn.execute(delete(rooms).where(rooms.c.id == room_id))
 
-        self.journal.write(op)
+        self.journal.write(op, f"the removal of table {room_id}")
 
     async def open_rooms(self) -> list[Any]:
         async with self.engine.connect() as conn:
@@ -212,7 +214,7 @@ class Records:
             conn.execute(games.insert().values(**game_row))
             conn.execute(game_seats.insert(), seat_rows)
 
-        self.journal.write(op)
+        self.journal.write(op, f"the start of game {game_id}")
 
     def finish_game(
         self, game_id: str, end_at: int, winner: int | None, places: list[int], fence: int = 0
@@ -232,7 +234,7 @@ class Records:
                     .values(place=place)
                 )
 
-        self.journal.write(op)
+        self.journal.write(op, f"the end of game {game_id}")
 
     def abandon_game(self, game_id: str, end_at: int, fence: int = 0) -> None:
         def op(conn: Connection) -> None:
@@ -244,7 +246,7 @@ class Records:
                 .values(state=ABANDONED, finished_ms=now_ms(), end_at=end_at)
             )
 
-        self.journal.write(op)
+        self.journal.write(op, f"the abandoning of game {game_id}")
 
     def claim_table(self, room_id: str, game_id: str | None, fence: int) -> asyncio.Future[None]:
         """A node taking over a table (and its game in play): from this commit on, the store
@@ -255,7 +257,7 @@ class Records:
             if game_id is not None:
                 fencing.claim(conn, game_id, fence)
 
-        return self.journal.write(op)
+        return self.journal.write(op, f"the claim on table {room_id}")
 
     async def fence_of(self, game_id: str) -> int:
         """The newest fencing number the game's log has seen (0: none, or no such game)."""
@@ -265,8 +267,9 @@ class Records:
 
     # -- reading records ----------------------------------------------------------------------
     async def get(self, game_id: str) -> GameRecord:
-        """One game with its whole action log; an unknown id is refused."""
-        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 16:
+        """One game with its whole action log; an unknown id is refused (one no id can be, such as
+        one holding a NUL byte, which PostgreSQL refuses even to compare, at once)."""
+        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 16 or not game_id.isprintable():
             raise StoreError("no_record", _("There is no game record {id}.").format(id=str(game_id)[:32]))
         async with self.engine.connect() as conn:
             row = (await conn.execute(select(games).where(games.c.id == game_id))).first()
