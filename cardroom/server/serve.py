@@ -21,6 +21,7 @@ from cardroom.server.reading import ReadAheadProtocol
 from cardroom.server.room import GRACE_MS
 from cardroom.server.wire import MAX_MESSAGE_BYTES
 from cardroom.store import BadDatabase, Store
+from cardroom.store.accounts import LIFETIME_DAYS
 
 
 def check_database(db: str) -> None:
@@ -69,6 +70,7 @@ def serve(
     grace_s: float = GRACE_MS / 1000,
     redis: str | None = None,
     listen_fd: int | None = None,
+    session_days: float = LIFETIME_DAYS,
 ) -> None:
     """Serve the web page and the websocket until interrupted.
 
@@ -78,7 +80,8 @@ def serve(
     `grace_s`: how long a player who went away keeps their seat, and a guest their token;
     `redis`: join the cluster of nodes on that Redis (docs/deploy.md);
     `listen_fd`: accept on this inherited listening socket instead of binding `host:port`
-    (a worker of `cardroom serve --workers`, cardroom/server/workers.py)."""
+    (a worker of `cardroom serve --workers`, cardroom/server/workers.py);
+    `session_days`: an account's session ends this long after it was opened, however used."""
     collector.tune()  # the lobby collects the old generations itself (collector.py says why)
     logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO), format="%(message)s")
     print(f"games and accounts are kept in {_safe(db)}", flush=True)
@@ -88,7 +91,7 @@ def serve(
         print(f"cardroom is running: open http://{host}:{port}/ in a browser (Ctrl+C stops it)", flush=True)
     lobby = Lobby(grace_s=grace_s, limits=Limits.from_env(), rate=clock_rate(os.environ))
     config = uvicorn.Config(
-        create_app(lobby, db=db, origins=origins, redis=redis),
+        create_app(lobby, db=db, origins=origins, redis=redis, session_days=session_days),
         host=host,
         port=port,
         log_level=log_level,
