@@ -82,8 +82,8 @@ def test_changing_the_password_asks_the_old_one_and_ends_the_other_sessions(serv
         ({"old": PASSWORD, "new": NEW_PASSWORD}, None, 401, "not_logged_in"),
     ]
     for body, token, status, code in refusals:
-        answer = call(live, "POST", "/api/password", body, token=token)
-        assert (answer[0], answer[1]["error"]) == (status, code), body
+        refused = call(live, "POST", "/api/password", body, token=token)
+        assert (refused[0], refused[1]["error"]) == (status, code), body
     assert alive(live, here) and alive(live, elsewhere)  # a refusal changed nothing
     assert login(live, "Paola")[0] == 200
 
