@@ -470,26 +470,19 @@ class Lobby(AccountCommands):
             self.say(_("Goodbye!"))
             await self._quit()
             return
-        if message.get("type") == "_lag":
-            await self._measure_lag()
+        local = {  # the commands the client answers itself, without an argument
+            "_lag": self._measure_lag,
+            "_games": self._games,
+            "_logout": self._logout,
+            "_password": self._change_password,
+            "_logout-all": self._logout_all,
+            "_delete-account": self._delete_account,
+        }
+        if message["type"] in local:
+            await local[message["type"]]()
             return
         if message.get("type") == "_leaderboard":
             await self._leaderboard(str(message["game"]))
-            return
-        if message.get("type") == "_games":
-            await self._games()
-            return
-        if message.get("type") == "_logout":
-            await self._logout()
-            return
-        if message.get("type") == "_password":
-            self._change_password()
-            return
-        if message.get("type") == "_logout-all":
-            await self._logout_all()
-            return
-        if message.get("type") == "_delete-account":
-            self._delete_account()
             return
         if message.get("type") == "_export":
             await self._export(str(message["file"]))

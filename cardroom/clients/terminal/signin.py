@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any, TextIO
 
 from cardroom.clients.terminal import account as accounts
@@ -88,7 +89,7 @@ class AccountCommands(Connection):
 
     # ---- managing the account ---------------------------------------------------------------
 
-    def _ask_secrets(self, prompts: list[str], then: Any) -> bool:
+    def _ask_secrets(self, prompts: list[str], then: Callable[[list[str]], Awaitable[None]]) -> bool:
         """Ask for passwords, one unechoed line each, then call `then(answers)`; False (and
         a line saying so) when nobody is logged in."""
         if self.session is None:
@@ -123,7 +124,7 @@ class AccountCommands(Connection):
         self.asking_secret = None
         await asking.then(asking.answers)
 
-    def _change_password(self) -> None:
+    async def _change_password(self) -> None:
         async def then(answers: list[str]) -> None:
             old, new, again = answers
             if new != again:
@@ -153,7 +154,7 @@ class AccountCommands(Connection):
         self.say(_("Logged out everywhere: every session of your account has ended, this one too. Goodbye!"))
         await self._quit()
 
-    def _delete_account(self) -> None:
+    async def _delete_account(self) -> None:
         name = self.account or ""
 
         async def then(answers: list[str]) -> None:
