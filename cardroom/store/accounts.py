@@ -52,7 +52,8 @@ LIFETIME_DAYS = 90
 RESERVED_DAYS = 180
 """How long a deleted account's name stays out of anyone's reach."""
 DELETED_NAME = "deleted player"
-"""The name a deleted account's seats keep in the game records (stored, not translated: a name)."""
+"""The name a deleted account's seats keep in the game records (stored, not translated: a name);
+no account and no guest may take it."""
 VERBOSITY = ("normal", "brief", "verbose")  # cardroom.narrate.speech.VERBOSITIES
 DEFAULT_PROFILE: JSON = {
     "lang": "en",
@@ -161,7 +162,7 @@ class Accounts:
                     .select_from(reserved_names)
                     .where(reserved_names.c.name_key == name_key(name), reserved_names.c.until_ms > now_ms())
                 )
-                if kept:
+                if kept or name_key(name) == name_key(DELETED_NAME):
                     raise StoreError("name_taken", _("That name is taken: choose another."))
                 result = await conn.execute(
                     insert(accounts).values(
@@ -302,7 +303,7 @@ class Accounts:
                 .select_from(reserved_names)
                 .where(reserved_names.c.name_key == key, reserved_names.c.until_ms > now_ms())
             )
-        return bool(count or kept)
+        return bool(count or kept) or key == name_key(DELETED_NAME)  # nobody passes for the deleted
 
     async def change_password(self, account_id: int, old: str, new: str, keep: str) -> list[str]:
         """A new password, once the old one is given; every session of the account but `keep`

@@ -156,5 +156,8 @@ def test_a_deleted_accounts_name_is_kept_from_everyone_until_its_reserved_period
             await conn.execute(update(reserved_names).values(until_ms=now_ms() - 1))
         assert not await store.accounts.exists("Anna")
         assert (await store.accounts.register("anna", "another horse")).name == "anna"
+        # Nobody may pass for a deleted account under the name its seats keep.
+        assert await store.accounts.exists("Deleted Player")
+        assert await _refusal(store.accounts.register("deleted  player", "any horse")) == "name_taken"
 
     with_store(go)
