@@ -99,6 +99,7 @@ class ConnectClient(TablePlay):
                 self.line = self.line[:-1]
             elif key == "escape" and self.typing:
                 self.line = ""
+                self.asking_secret = None  # a password asked for in a game: Escape drops the question
                 self._end_typing()
                 self.say(_("Cancelled."))
             elif key == "tab":

@@ -89,15 +89,14 @@ class AccountCommands(Connection):
 
     # ---- managing the account ---------------------------------------------------------------
 
-    def _ask_secrets(self, prompts: list[str], then: Callable[[list[str]], Awaitable[None]]) -> bool:
-        """Ask for passwords, one unechoed line each, then call `then(answers)`; False (and
-        a line saying so) when nobody is logged in."""
+    def _ask_secrets(self, prompts: list[str], then: Callable[[list[str]], Awaitable[None]]) -> None:
+        """Ask for passwords, one unechoed line each, then call `then(answers)`; a line saying
+        why not when nobody is logged in."""
         if self.session is None:
             self.say(_("You are not logged in."))
-            return False
+            return
         self.asking_secret = accounts.SecretPrompts(prompts, then)
         self._next_secret()
-        return True
 
     def _next_secret(self) -> None:
         asking = self.asking_secret
