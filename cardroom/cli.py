@@ -262,6 +262,14 @@ def build_parser() -> argparse.ArgumentParser:
         "commit, docs/deploy.md)",
     )
     srv.add_argument(
+        "--session-days",
+        type=float,
+        default=None,
+        metavar="DAYS",
+        help="an account's session ends this long after it was opened, however much it is used "
+        "(default $CARDROOM_SESSION_DAYS, else 90; one unused for 30 days ends sooner)",
+    )
+    srv.add_argument(
         "--forwarded-allow-ips",
         default=None,
         help="the reverse proxies (comma-separated addresses, or *) whose X-Forwarded-For and "
@@ -465,6 +473,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from cardroom.server.security import parse_origins
     from cardroom.server.serve import check_database, serve
+    from cardroom.store.accounts import LIFETIME_DAYS
     from cardroom.store.db import default_url
 
     port = args.port
@@ -485,6 +494,14 @@ def _serve(args: argparse.Namespace) -> int:
             grace = float(os.environ.get("CARDROOM_GRACE_S", "120"))
         except ValueError:
             raise CardroomError("CARDROOM_GRACE_S: a number of seconds") from None
+    session_days = args.session_days
+    if session_days is None:
+        try:
+            session_days = float(os.environ.get("CARDROOM_SESSION_DAYS", str(LIFETIME_DAYS)))
+        except ValueError:
+            raise CardroomError("CARDROOM_SESSION_DAYS: a number of days") from None
+    if not session_days > 0:
+        raise CardroomError("--session-days: a number of days above 0")
     redis = args.redis or os.environ.get("CARDROOM_REDIS") or None
     if args.workers is not None and args.workers > 1:
         from cardroom.server.workers import check_workers, run_workers
@@ -492,6 +509,7 @@ def _serve(args: argparse.Namespace) -> int:
         check_workers(args.workers, db, redis)
         assert redis is not None
         passed = ["--db", db, "--redis", redis, "--log-level", args.log_level, "--grace", str(grace)]
+        passed += ["--session-days", str(session_days)]
         passed += ["--host", args.host, "--port", str(port)]
         for origin in sorted(origins):
             passed += ["--origin", origin]
@@ -499,7 +517,16 @@ def _serve(args: argparse.Namespace) -> int:
             passed += ["--forwarded-allow-ips", args.forwarded_allow_ips]
         return run_workers(args.workers, args.host, port, passed)
     serve(
-        args.host, port, db, args.log_level, origins, args.forwarded_allow_ips, grace, redis, args.listen_fd
+        args.host,
+        port,
+        db,
+        args.log_level,
+        origins,
+        args.forwarded_allow_ips,
+        grace,
+        redis,
+        args.listen_fd,
+        session_days,
     )
     return 0
 

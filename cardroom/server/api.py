@@ -1,8 +1,9 @@
 """The HTTP API beside the websocket: accounts, profiles, records, replays, leaderboards.
 
 Documented in docs/api.md. Sessions travel in an HttpOnly cookie for the page (so a script
-cannot read them, and they survive a browser restart) or as `Authorization: Bearer TOKEN`
-for the terminal. Every refusal is `{"error": code, "message": sentence}` in the caller's
+cannot read them, and they survive a browser restart; named `__Host-cardroom_session` over
+https, which a browser keeps to this exact host, Secure and for every path) or as
+`Authorization: Bearer TOKEN` for the terminal. Every refusal is `{"error": code, "message": sentence}` in the caller's
 language, with a 4xx status; nothing is changed by a refused request. Request bodies, the
 password and the token are never logged.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, NamedTuple
 
 from starlette.requests import Request
@@ -25,13 +26,17 @@ from cardroom.i18n import LANGUAGES, _, normalize, use_language
 from cardroom.replay import frames, to_scenario
 from cardroom.server.buckets import SIZE, Windows
 from cardroom.store import Account, GameRecord, Store, StoreError
-from cardroom.store.accounts import SESSION_MS, name_key, token_hash
+from cardroom.store.accounts import SESSION_MS, name_key, now_ms, token_hash
 from cardroom.store.errors import STORE_DOWN, store_unavailable
 from cardroom.store.names import clean_name
 
 log = logging.getLogger("cardroom.api")
 
 COOKIE = "cardroom_session"
+SECURE_COOKIE = "__Host-" + COOKIE
+"""The session cookie's name over https: a browser takes it only Secure, with Path=/ and no
+Domain, so no sibling subdomain or plain-http page can set or shadow it. Both names are read
+while sessions opened under the old one last."""
 MAX_BODY = 16 * 1024
 ATTEMPTS_PER_MINUTE = 20
 ATTEMPTS_PER_ADDRESS = 200
@@ -39,6 +44,7 @@ ATTEMPTS_PER_ADDRESS = 200
 
 STATUS = {
     "wrong_login": 401,
+    "wrong_password": 403,
     "session_expired": 401,
     "not_logged_in": 401,
     "name_taken": 409,
@@ -81,11 +87,24 @@ def refusal(code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=STATUS.get(code, 400))
 
 
+def cookie_token(cookies: Mapping[str, str]) -> str | None:
+    """The session in the page's cookie, under either of its names."""
+    return cookies.get(SECURE_COOKIE) or cookies.get(COOKIE) or None
+
+
 def session_token(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip() or None
-    return request.cookies.get(COOKIE)
+    return cookie_token(request.cookies)
+
+
+def forget_cookies(request: Request, response: Response) -> None:
+    """Clear the session cookie under both its names."""
+    https = request.url.scheme == "https"
+    response.delete_cookie(COOKIE, path="/", secure=https, httponly=True, samesite="strict")
+    if https:
+        response.delete_cookie(SECURE_COOKIE, path="/", secure=True, httponly=True, samesite="strict")
 
 
 class Attempts:
@@ -130,10 +149,12 @@ def routes(
     store_of: Callable[[], Store],
     logged_out: Callable[[str], None] = lambda session_hash: None,
     name_in_use: Callable[[str], bool] = lambda name: False,
+    deleted: Callable[[int], None] = lambda account_id: None,
 ) -> list[Route]:
     """The API's routes; `store_of()` gives the store once the app has started; `logged_out`
     hears of each session that ends (by its digest), to close the websockets that entered with it;
-    `name_in_use` tells whether a guest here goes by a name (or a look-alike of it)."""
+    `name_in_use` tells whether a guest here goes by a name (or a look-alike of it); `deleted`
+    hears of each account deleted (its id), so that the lobby forgets its player."""
     attempts = Attempts()
     replays: dict[tuple[str, str, str], bytes] = {}  # a finished game's frames never change
 
@@ -182,25 +203,37 @@ def routes(
             raise StoreError("too_many", _("Too many attempts: wait a minute and try again."))
 
     async def me(request: Request, store: Store) -> Account:
+        return (await my_session(request, store))[0]
+
+    async def my_session(request: Request, store: Store) -> tuple[Account, str]:
+        """The logged-in account and its session's digest."""
         token = session_token(request)
         if token is None:
             raise StoreError("not_logged_in", _("You are not logged in."))
-        return await store.accounts.session(token)
+        return await store.accounts.session(token), token_hash(token)
 
     def signed_in(request: Request, account: Account, token: str) -> Response:
         response = JSONResponse(
             {"account": {"id": account.id, "name": account.name}, "profile": account.profile, "token": token}
         )
+        https = request.url.scheme == "https"  # https here or at the trusted proxy
+        if https:
+            response.delete_cookie(COOKIE, path="/", secure=True, httponly=True, samesite="strict")
         response.set_cookie(
-            COOKIE,
+            SECURE_COOKIE if https else COOKIE,
             token,
-            max_age=SESSION_MS // 1000,
+            max_age=min(SESSION_MS, store_of().accounts.lifetime_ms) // 1000,
             httponly=True,
             samesite="strict",
             path="/",
-            secure=request.url.scheme == "https",  # https here or at the trusted proxy
+            secure=https,
         )
         return response
+
+    def ended(hashes: list[str]) -> None:
+        """Sessions that ended: the websockets that entered with them close."""
+        for digest in hashes:
+            logged_out(digest)
 
     @endpoint
     async def register(request: Request, store: Store) -> Response:
@@ -230,9 +263,7 @@ def routes(
             await store.accounts.logout(token)
             logged_out(token_hash(token))
         response = JSONResponse({"ok": True})
-        response.delete_cookie(
-            COOKIE, path="/", secure=request.url.scheme == "https", httponly=True, samesite="strict"
-        )
+        forget_cookies(request, response)
         return response
 
     @endpoint
@@ -245,6 +276,58 @@ def routes(
         account = await me(request, store)
         saved = await store.accounts.save_profile(account.id, await body(request))
         return JSONResponse({"profile": saved})
+
+    def password_field(data: dict[str, Any], field: str) -> str:
+        value = data.get(field)
+        if not isinstance(value, str):
+            raise StoreError("bad_request", _("Give your current password."))
+        return value
+
+    @endpoint
+    async def change_password(request: Request, store: Store) -> Response:
+        """A new password; the other sessions of the account end, the asking one stays."""
+        account, current = await my_session(request, store)
+        data = await body(request)
+        old, new = password_field(data, "old"), data.get("new")
+        if not isinstance(new, str):
+            raise StoreError("bad_request", _("Give a new password."))
+        guard(request, "login", account.name)  # each try costs a hash, and guesses the password
+        hashes = await store.accounts.change_password(account.id, old, new, current)
+        ended(hashes)
+        return JSONResponse({"ok": True, "ended": len(hashes)})
+
+    @endpoint
+    async def logout_all(request: Request, store: Store) -> Response:
+        """Log out everywhere, here too."""
+        account = await me(request, store)
+        hashes = await store.accounts.end_sessions(account.id)
+        ended(hashes)
+        response = JSONResponse({"ok": True, "ended": len(hashes)})
+        forget_cookies(request, response)
+        return response
+
+    @endpoint
+    async def delete_account(request: Request, store: Store) -> Response:
+        account = await me(request, store)
+        password = password_field(await body(request), "password")
+        guard(request, "login", account.name)
+        ended(await store.accounts.delete(account.id, password))
+        deleted(account.id)
+        response = JSONResponse({"ok": True})
+        forget_cookies(request, response)
+        return response
+
+    @endpoint
+    async def export(request: Request, store: Store) -> Response:
+        """Everything the server keeps about the asking account, and nothing of anyone else's."""
+        account, current = await my_session(request, store)
+        data = await store.accounts.export(account.id, current)
+        data["games"] = await store.records.played_by(account.id)
+        data["ratings"] = await store.ratings.profile(account.id)
+        data["exported_ms"] = now_ms()
+        return JSONResponse(
+            data, headers={"content-disposition": 'attachment; filename="cardroom-account.json"'}
+        )
 
     async def viewer(request: Request, store: Store) -> Viewer:
         """Who asks, for a private table's records, which are for its players: the logged-in
@@ -352,6 +435,10 @@ def routes(
         Route("/api/login", login, methods=["POST"]),
         Route("/api/logout", logout, methods=["POST"]),
         Route("/api/me", whoami, methods=["GET"]),
+        Route("/api/me", delete_account, methods=["DELETE"]),
+        Route("/api/me/export", export, methods=["GET"]),
+        Route("/api/password", change_password, methods=["POST"]),
+        Route("/api/logout-all", logout_all, methods=["POST"]),
         Route("/api/profile", profile, methods=["PUT", "POST"]),
         Route("/api/records", records, methods=["GET"]),
         Route("/api/records/{id}", record, methods=["GET"]),

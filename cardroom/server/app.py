@@ -31,6 +31,7 @@ from cardroom.server.lobby import Lobby
 from cardroom.server.security import Guard
 from cardroom.server.wire import PROTOCOL_VERSION
 from cardroom.store import Store
+from cardroom.store.accounts import DAY_MS, LIFETIME_DAYS
 
 WEB = Path(__file__).resolve().parent.parent / "clients" / "web"
 
@@ -40,11 +41,13 @@ def create_app(
     db: str = "memory",
     origins: frozenset[str] = frozenset(),
     redis: str | None = None,
+    session_days: float = LIFETIME_DAYS,
 ) -> Starlette:
     """An app around one lobby (by default a fresh one, with the limits the environment sets:
     `Limits.from_env`) and the store at `db`; `origins`: the addresses its page is served from
     (default: whatever address a request was made to); with `redis`, a node of the cluster on
-    that Redis (cardroom/cluster), else the whole server alone.
+    that Redis (cardroom/cluster), else the whole server alone; `session_days`: the absolute
+    lifetime of an account's session, however much it is used.
 
     The default store, `memory`, ends with the process (a scratch file, nothing kept): tests and
     embedders choose; `cardroom serve` passes the SQLite file of the data folder or `--db`.
@@ -64,6 +67,7 @@ def create_app(
         if bus is not None:
             await the_lobby.join(bus)
         store = await Store.open(db)
+        store.accounts.lifetime_ms = int(session_days * DAY_MS)
         stores.append(store)
         await the_lobby.attach(store)
         the_lobby.start()
@@ -125,7 +129,7 @@ def create_app(
             Route("/i18n/{lang}.json", catalog),
             Route("/help/{game}.json", help_page),
             Route("/keys.json", keys_table),
-            *api.routes(store_of, the_lobby.logged_out, the_lobby.name_in_use),
+            *api.routes(store_of, the_lobby.logged_out, the_lobby.name_in_use, the_lobby.account_deleted),
             WebSocketRoute("/ws", socket),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],

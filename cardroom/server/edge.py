@@ -90,7 +90,7 @@ async def serve_socket(websocket: WebSocket, lobby: Lobby) -> None:
                 if not isinstance(message, wire.Hello):
                     connection.close(closes.NOT_HELLO)
                     break
-                if not await _hello(connection, message, lobby, websocket.cookies.get(api.COOKIE)):
+                if not await _hello(connection, message, lobby, api.cookie_token(websocket.cookies)):
                     break
                 continue
             with use_language(connection.player.lang):  # errors and answers in the sender's language

@@ -26,7 +26,7 @@ from cardroom.server.relay import Relay
 from cardroom.server.room import GRACE_MS, PLAYING, WAITING, Room
 from cardroom.server.wire import encode, error
 from cardroom.store import Account, Store, StoreError
-from cardroom.store.accounts import token_hash
+from cardroom.store.accounts import DELETED_NAME, token_hash
 from cardroom.store.names import checked_name, name_keys
 
 PING_EVERY_S = 5.0
@@ -420,6 +420,17 @@ class Lobby:
             assert player.connection is not None
             if player.connection.session == session_hash:
                 player.connection.close(closes.BAD_TOKEN)
+
+    def account_deleted(self, account_id: int) -> None:
+        """An account was deleted (its sessions ended first): its player is no one's any more.
+        Its token finds nothing, and a new account that gets the same id is not taken for it;
+        a seat it still holds is a stranger's until the player is forgotten as an idle guest."""
+        player = self.by_account.pop(account_id, None)
+        if player is None:
+            return
+        player.account_id = None
+        player.name = DELETED_NAME
+        self.by_token = {key: p for key, p in self.by_token.items() if p is not player}
 
     def gone(self, connection: Connection) -> None:
         """A connection closed: its player's seats get stand-in bots."""

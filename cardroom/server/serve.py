@@ -23,6 +23,7 @@ from cardroom.server.room import GRACE_MS
 from cardroom.server.sockets import Door, raise_fd_limit
 from cardroom.server.wire import MAX_MESSAGE_BYTES
 from cardroom.store import BadDatabase, Store
+from cardroom.store.accounts import LIFETIME_DAYS
 
 
 def check_database(db: str) -> None:
@@ -71,6 +72,7 @@ def serve(
     grace_s: float = GRACE_MS / 1000,
     redis: str | None = None,
     listen_fd: int | None = None,
+    session_days: float = LIFETIME_DAYS,
 ) -> None:
     """Serve the web page and the websocket until interrupted.
 
@@ -80,7 +82,8 @@ def serve(
     `grace_s`: how long a player who went away keeps their seat, and a guest their token;
     `redis`: join the cluster of nodes on that Redis (docs/deploy.md);
     `listen_fd`: accept on this inherited listening socket instead of binding `host:port`
-    (a worker of `cardroom serve --workers`, cardroom/server/workers.py)."""
+    (a worker of `cardroom serve --workers`, cardroom/server/workers.py);
+    `session_days`: an account's session ends this long after it was opened, however used."""
     collector.tune()  # the lobby collects the old generations itself (collector.py says why)
     logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO), format="%(message)s")
     print(f"games and accounts are kept in {_safe(db)}", flush=True)
@@ -92,7 +95,7 @@ def serve(
     limits = Limits.from_env()
     lobby = Lobby(grace_s=grace_s, limits=limits, rate=clock_rate(os.environ))
     config = uvicorn.Config(
-        create_app(lobby, db=db, origins=origins, redis=redis),
+        create_app(lobby, db=db, origins=origins, redis=redis, session_days=session_days),
         host=host,
         port=port,
         log_level=log_level,

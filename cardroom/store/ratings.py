@@ -111,6 +111,7 @@ class Ratings:
 
 
 def _rate(conn: Connection, game: str, game_id: str, standings: list[Standing]) -> None:
+    standings = _without_deleted(conn, standings)
     subjects = [s.subject for s in standings if s.subject is not None]
     known = {
         r.subject: r
@@ -151,6 +152,20 @@ def _rate(conn: Connection, game: str, game_id: str, standings: list[Standing]) 
                 subject=s.subject, game=game, game_id=game_id, at_ms=at, mu=new.mu, sigma=new.sigma
             )
         )
+
+
+def _without_deleted(conn: Connection, standings: list[Standing]) -> list[Standing]:
+    """An account deleted while its game was played is rated as a guest: nothing of it is kept."""
+    ids = [int(s.subject[2:]) for s in standings if s.subject is not None and s.subject.startswith("a:")]
+    if not ids:
+        return standings
+    alive = {account_subject(r.id) for r in conn.execute(select(accounts.c.id).where(accounts.c.id.in_(ids)))}
+    return [
+        Standing(None, s.name, s.place)
+        if s.subject is not None and s.subject.startswith("a:") and s.subject not in alive
+        else s
+        for s in standings
+    ]
 
 
 async def account_names(engine: AsyncEngine, ids: list[int]) -> dict[int, str]:

@@ -358,3 +358,30 @@ class Records:
             }
             for i in ids
         ]
+
+    async def played_by(self, account_id: int) -> list[JSON]:
+        """Every game the account sat in, oldest first: the record's id, the game, its state and
+        times, and the account's own seat and place (nothing of the other seats: an export of
+        one person's data, docs/api.md)."""
+        query = (
+            select(games, game_seats.c.seat, game_seats.c.name.label("seat_name"), game_seats.c.place)
+            .join(game_seats, game_seats.c.game_id == games.c.id)
+            .where(game_seats.c.account_id == account_id)
+            .order_by(games.c.started_ms, games.c.id, game_seats.c.seat)
+        )
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [
+            {
+                "id": r.id,
+                "game": r.game,
+                "state": r.state,
+                "private": bool(r.private),
+                "started_ms": r.started_ms,
+                "finished_ms": r.finished_ms,
+                "seat": r.seat,
+                "name": r.seat_name,
+                "place": r.place,
+            }
+            for r in rows
+        ]

@@ -60,6 +60,15 @@ sessions = Table(
     Column("expires_ms", BigInteger, nullable=False),
 )
 
+reserved_names = Table(
+    "reserved_names",
+    metadata,
+    # The name of a deleted account, kept from everyone (accounts and guests) until `until_ms`,
+    # so that nobody can pass for the person who had it (docs/api.md, "Your account").
+    Column("name_key", String(96), primary_key=True),
+    Column("until_ms", BigInteger, nullable=False),
+)
+
 players = Table(
     "players",
     metadata,

@@ -12,6 +12,7 @@ import os
 import re
 import stat
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -279,3 +280,83 @@ def test_the_profile_language_unless_lang_is_given(
     german.expect(r"^Noch niemand steht auf der Rangliste von burrito")
     german.type("quit\n")
     assert german.finish() == 0
+
+
+def _me(server: LiveServer, token: str) -> int:
+    request = urllib.request.Request(server.url + "/api/me", headers={"Authorization": f"Bearer {token}"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            return int(reply.status)
+    except urllib.error.HTTPError as exc:
+        exc.close()
+        return int(exc.code)
+
+
+def _login_over_http(server: LiveServer, name: str, secret: str) -> str:
+    request = urllib.request.Request(
+        server.url + "/api/login",
+        data=json.dumps({"name": name, "password": secret}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        token: str = json.loads(reply.read())["token"]
+    tokens_seen.append(token)
+    return token
+
+
+def test_managing_the_account_from_the_lobby(
+    server: LiveServer, clients: list[Client], home: Path, tmp_path: Path
+) -> None:
+    """password, export FILE, logout-all and delete-account: each password asked on a line of
+    its own, the other sessions ending, the export written for its owner only."""
+    old, new = password("ines' first secret"), password("ines' second secret")
+    register_over_http(server, "Ines", old)
+    elsewhere = _login_over_http(server, "Ines", old)
+    ines = start(clients, server, home, "--login", "Ines")
+    ines.type(old + "\n")
+    ines.expect(r"as Ines\. Type help for the commands\.$")
+    ines.type("password\n" + "wrong secret!\n" + new + "\n" + new + "\n")
+    ines.expect(r"^Your current password:$")
+    ines.expect(r"^Your new password \(8 to 256 characters\):$")
+    ines.expect(r"^The same new password again:$")
+    ines.expect(r"^That is not your current password\.$")
+    assert _me(server, elsewhere) == 200  # refused: nothing changed
+    ines.type("password\n" + old + "\n" + new + "\n" + new + "\n")
+    ines.expect(r"^Your password is changed, and your other sessions have ended\.$")
+    assert _me(server, elsewhere) == 401
+
+    export = tmp_path / "ines.json"
+    ines.type(f"export {export}\n")
+    ines.expect(r"^Your account's data is saved in .+ines\.json\.$")
+    data = json.loads(export.read_text())
+    assert data["account"]["name"] == "Ines" and len(data["sessions"]) == 1
+    assert stat.S_IMODE(export.stat().st_mode) == 0o600
+    ines.type(f"export {export}\n")
+    ines.expect(r"^.+ines\.json already exists: choose another file name\.$")
+
+    again = _login_over_http(server, "Ines", new)
+    ines.type("logout-all\n")
+    ines.expect(r"^Logged out everywhere: every session of your account has ended, this one too\. Goodbye!$")
+    assert ines.finish() == 0
+    assert _me(server, again) == 401 and not session_file(home).exists()
+
+    gone = start(clients, server, home, "--login", "Ines")
+    gone.type(new + "\n")
+    gone.expect(r"as Ines\. Type help for the commands\.$")
+    gone.type("delete-account\n" + old + "\n")
+    gone.expect(r"^To delete the account Ines for good, type its password:$")
+    gone.expect(r"^That is not your current password\.$")
+    gone.type("delete-account\n" + new + "\n")
+    gone.expect(r"^The account Ines is deleted: its games stay in the records as those of a deleted player\.")
+    assert gone.finish() == 0
+    assert not session_file(home).exists()
+
+    guest = start(clients, server, home, "--name", "Ines")  # the name is kept from everyone
+    guest.expect(r"^That name belongs to an account: log in, or choose another nickname\.$")
+    guest.type("Ina\n")
+    guest.expect(r"as Ina\. Type help for the commands\.$")
+    guest.type("password\n")
+    guest.expect(r"^You are not logged in\.$")
+    guest.type("quit\n")
+    assert guest.finish() == 0

@@ -153,7 +153,9 @@ def test_every_answer_carries_the_security_headers(live: LiveServer) -> None:
         assert headers["referrer-policy"] == "same-origin"
 
 
-def _session_cookie(server: LiveServer, name: str, headers: dict[str, str]) -> str:
+def _session_cookie(
+    server: LiveServer, name: str, headers: dict[str, str], cookie: str = "cardroom_session"
+) -> str:
     status, found, body = raw_request(
         server,
         "POST",
@@ -162,17 +164,35 @@ def _session_cookie(server: LiveServer, name: str, headers: dict[str, str]) -> s
         {"Content-Type": "application/json", **headers},
     )
     assert status == 200, body
-    (line,) = [c for c in found["set-cookie"].split("\n") if c.startswith("cardroom_session=")]
+    (line,) = [
+        c
+        for c in found["set-cookie"].split("\n")
+        if c.startswith(cookie + "=") and "max-age=0" not in c.lower()
+    ]
     return line.lower()
 
 
 def test_the_cookie_is_secure_over_https_at_a_trusted_proxy(live: LiveServer) -> None:
+    """Over https the cookie is `__Host-cardroom_session`: a browser takes it only Secure, for
+    Path=/ and without Domain, so no sibling subdomain or plain-http page can set or shadow it."""
     behind = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9"}
-    assert "; secure" in _session_cookie(live, "Tls", behind)  # the proxy on 127.0.0.1 is trusted
+    secure = _session_cookie(live, "Tls", behind, "__Host-cardroom_session")  # 127.0.0.1 is trusted
+    assert "; secure" in secure and "; path=/" in secure and "domain" not in secure
+    assert "httponly" in secure and "samesite=strict" in secure
     plain = _session_cookie(live, "Plain", {})
     assert "; secure" not in plain and "httponly" in plain and "samesite=strict" in plain
     with run_server({"FORWARDED_ALLOW_IPS": "192.0.2.1"}) as server:  # another proxy: not believed
         assert "; secure" not in _session_cookie(server, "Spoof", behind)
+
+
+def test_the_session_is_read_under_both_cookie_names(live: LiveServer) -> None:
+    """During the move to `__Host-`, a session opened under the old name still works."""
+    _, token = call(live, "POST", "/api/register", {"name": "Twonames", "password": PASSWORD})
+    for cookie in ("cardroom_session", "__Host-cardroom_session"):
+        status, _h, body = raw_request(
+            live, "GET", "/api/me", headers={"Cookie": f"{cookie}={token['token']}"}
+        )
+        assert status == 200 and json.loads(body)["account"]["name"] == "Twonames", cookie
 
 
 def _logins(server: LiveServer, name: str, times: int, via: str | None = None) -> list[str]:

@@ -8,7 +8,8 @@ import pytest
 from sqlalchemy import select, update
 
 from cardroom.store import Store, StoreError
-from cardroom.store.schema import accounts, sessions
+from cardroom.store.accounts import now_ms
+from cardroom.store.schema import accounts, reserved_names, sessions
 
 
 async def _refusal(coro: Any) -> str:
@@ -136,5 +137,27 @@ def test_a_bad_profile_change_is_refused_and_nothing_changes(with_store: Any, ch
         assert await _refusal(store.accounts.save_profile(anna.id, changes)) == "bad_profile"
         account, _ = await store.accounts.login("Anna", "correct horse")
         assert account.profile == anna.profile
+
+    with_store(go)
+
+
+def test_a_deleted_accounts_name_is_kept_from_everyone_until_its_reserved_period_ends(
+    with_store: Any,
+) -> None:
+    async def go(store: Store) -> None:
+        anna = await store.accounts.register("Anna", "correct horse")
+        assert await _refusal(store.accounts.delete(anna.id, "wrong horse")) == "wrong_password"
+        assert await store.accounts.exists("anna")
+        await store.accounts.delete(anna.id, "correct horse")
+        assert await store.accounts.find("Anna") is None
+        assert await store.accounts.exists("ANNA")  # no guest takes it either
+        assert await _refusal(store.accounts.register("anna", "another horse")) == "name_taken"
+        async with store.engine.begin() as conn:  # the reserved period passes
+            await conn.execute(update(reserved_names).values(until_ms=now_ms() - 1))
+        assert not await store.accounts.exists("Anna")
+        assert (await store.accounts.register("anna", "another horse")).name == "anna"
+        # Nobody may pass for a deleted account under the name its seats keep.
+        assert await store.accounts.exists("Deleted Player")
+        assert await _refusal(store.accounts.register("deleted  player", "any horse")) == "name_taken"
 
     with_store(go)

@@ -66,3 +66,22 @@ def test_a_tie_shares_a_place(with_store: Any) -> None:
 
     board = with_store(go)
     assert board[0]["rating"] == board[1]["rating"] and board[0]["won"] == board[1]["won"] == 1
+
+
+def test_an_account_deleted_during_its_game_leaves_no_rating_when_the_game_ends(with_store: Any) -> None:
+    async def go(store: Store) -> tuple[list[str], str]:
+        anna = await store.accounts.register("Anna", "correct horse")
+        marco = await store.accounts.register("Marco", "correct horse")
+        await store.accounts.delete(anna.id, "correct horse")  # while the game is played
+        store.ratings.game_over(
+            "kittens",
+            "g1",
+            [Standing(account_subject(anna.id), "Anna", 1), Standing(account_subject(marco.id), "Marco", 2)],
+        )
+        await store.journal.flush()
+        async with store.engine.connect() as conn:
+            rated = [r.subject for r in await conn.execute(select(ratings.c.subject))]
+        return rated, account_subject(marco.id)
+
+    rated, marco = with_store(go)
+    assert rated == [marco]

@@ -45,7 +45,7 @@ def test_opening_twice_migrates_once_and_keeps_the_data(db_url: str) -> None:
         finally:
             await again.close()
 
-    assert asyncio.run(go()) == ["0005"]
+    assert asyncio.run(go()) == ["0006"]
 
 
 def test_a_database_of_the_first_schema_keeps_its_games_when_seeds_grow_to_256_bits(db_url: str) -> None:

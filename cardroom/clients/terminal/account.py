@@ -17,6 +17,8 @@ import json
 import os
 import urllib.error
 import urllib.request
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
@@ -181,8 +183,26 @@ def read_password(prompt: str, fd: int, out: Any) -> str:
     return data.decode("utf-8", errors="replace").rstrip("\r")
 
 
+@dataclass
+class SecretPrompts:
+    """Passwords asked for in the lobby, one line each, unechoed; `then` gets the answers."""
+
+    prompts: list[str]
+    then: Callable[[list[str]], Awaitable[None]]
+    answers: list[str] = field(default_factory=list)
+
+
+def write_private(path: str, text: str) -> None:
+    """A new file only its owner can read (an export holds a person's data); an existing one is
+    never overwritten (FileExistsError)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(text)
+
+
 __all__ = [
     "ApiError",
+    "SecretPrompts",
     "call",
     "config_dir",
     "forget_session",
@@ -192,6 +212,7 @@ __all__ = [
     "session_file",
     "store_session",
     "stored_session",
+    "write_private",
 ]
 
 

@@ -13,7 +13,8 @@ it drops: `hello` with the token, then `resume` from the last version seen.
 Accounts (cardroom/clients/terminal/account.py): `--login NAME` / `--register NAME` sign in over
 the HTTP API before entering and send the session in `hello`; the session is kept per server
 address in the user's config folder, so `cardroom connect URL` enters as the account next time;
-`logout` forgets it. `leaderboard GAME` and `games` read the API.
+`logout` forgets it. `leaderboard GAME` and `games` read the API; `password`, `logout-all`,
+`delete-account` and `export FILE` manage the account (signin.py).
 """
 
 from __future__ import annotations
@@ -98,6 +99,7 @@ class ConnectClient(TablePlay):
                 self.line = self.line[:-1]
             elif key == "escape" and self.typing:
                 self.line = ""
+                self.asking_secret = None  # a password asked for in a game: Escape drops the question
                 self._end_typing()
                 self.say(_("Cancelled."))
             elif key == "tab":
@@ -107,11 +109,6 @@ class ConnectClient(TablePlay):
         if not text and self.line:
             line, self.line = self.line, ""
             await self._line(line)
-
-    def _end_typing(self) -> None:
-        self.typing = False
-        if self.keys_mode:
-            self.term.keys()
 
     async def _line(self, line: str) -> None:
         if self.asking_name:
@@ -125,6 +122,9 @@ class ConnectClient(TablePlay):
                 self._connect_soon(first=True)
             else:
                 await self._hello()
+            return
+        if self.asking_secret is not None:
+            await self._secret_line(line)
             return
         if self.typing:
             self._end_typing()

@@ -46,11 +46,30 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("leaderboard GAME", N_("the ratings of a game: rank, name, rating, games played and won")),
     ("games", N_("the finished games (yours when you are logged in), to watch with cardroom replay ID")),
     ("logout", N_("log out of your account, forget the saved session and quit")),
+    ("password", N_("change your account's password (your other sessions end)")),
+    ("logout-all", N_("log out of your account everywhere, this terminal too, and quit")),
+    ("delete-account", N_("delete your account for good (asks its password) and quit")),
+    ("export FILE", N_("save everything the server keeps about your account in FILE, as JSON")),
     ("lag", N_("measure your lag to the server")),
     ("help", N_("this list")),
     ("quit", N_("leave your tables and quit")),
 )
-OFFLINE_COMMANDS = frozenset({"help", "quit", "exit", "lag", "leaderboard", "ratings", "games", "logout"})
+OFFLINE_COMMANDS = frozenset(
+    {
+        "help",
+        "quit",
+        "exit",
+        "lag",
+        "leaderboard",
+        "ratings",
+        "games",
+        "logout",
+        "password",
+        "logout-all",
+        "delete-account",
+        "export",
+    }
+)
 
 
 def command_help() -> list[str]:
@@ -451,17 +470,22 @@ class Lobby(AccountCommands):
             self.say(_("Goodbye!"))
             await self._quit()
             return
-        if message.get("type") == "_lag":
-            await self._measure_lag()
+        local = {  # the commands the client answers itself, without an argument
+            "_lag": self._measure_lag,
+            "_games": self._games,
+            "_logout": self._logout,
+            "_password": self._change_password,
+            "_logout-all": self._logout_all,
+            "_delete-account": self._delete_account,
+        }
+        if message["type"] in local:
+            await local[message["type"]]()
             return
         if message.get("type") == "_leaderboard":
             await self._leaderboard(str(message["game"]))
             return
-        if message.get("type") == "_games":
-            await self._games()
-            return
-        if message.get("type") == "_logout":
-            await self._logout()
+        if message.get("type") == "_export":
+            await self._export(str(message["file"]))
             return
         await self._send(message)
         if message["type"] == "leave":
@@ -494,7 +518,11 @@ class Lobby(AccountCommands):
                     )
                 )
             return {"type": "_leaderboard", "game": game}
-        if word in ("games", "logout"):
+        if word == "export":
+            if not rest:
+                raise BadCommand(_("Into which file? export FILE, e.g. export my-account.json."))
+            return {"type": "_export", "file": rest}
+        if word in ("games", "logout", "password", "logout-all", "delete-account"):
             if words:
                 raise BadCommand(_("{word} takes nothing after it.").format(word=word))
             return {"type": "_" + word}

@@ -66,6 +66,14 @@ class Terminal:
             with contextlib.suppress(termios.error, OSError):
                 tty.setcbreak(self.fd, termios.TCSANOW)
 
+    def hidden(self) -> None:
+        """Cooked lines without echo: a password typed in the lobby."""
+        if self.saved is not None:
+            with contextlib.suppress(termios.error, OSError):
+                attrs = list(self.saved)
+                attrs[3] = attrs[3] & ~termios.ECHO
+                termios.tcsetattr(self.fd, termios.TCSANOW, attrs)
+
     def lines(self) -> None:
         if self.saved is not None:
             with contextlib.suppress(termios.error, OSError):

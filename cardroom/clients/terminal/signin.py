@@ -3,12 +3,16 @@
 `--login NAME` / `--register NAME` sign in over the HTTP API before entering and send the session
 in `hello`; the session is kept per server address (account.py), so `cardroom connect URL` enters
 as the account next time; `logout` forgets it. `leaderboard GAME` and `games` read the API.
+`password`, `logout-all`, `delete-account` and `export FILE` manage the account; a password is
+asked for on a line of its own, not echoed (the terminal's echo is off while it is typed).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any, TextIO
 
 from cardroom.clients.terminal import account as accounts
@@ -21,10 +25,10 @@ from cardroom.protocol import JSON
 class AccountCommands(Connection):
     """The commands that go through the HTTP API: ratings, records, logging out."""
 
-    async def _api(self, method: str, path: str, token: str | None = None) -> Any:
+    async def _api(self, method: str, path: str, token: str | None = None, body: JSON | None = None) -> Any:
         """One API request in a thread (the games go on meanwhile); None after saying why it failed."""
         try:
-            return await asyncio.to_thread(accounts.call, self.base, method, path, None, token, self.token)
+            return await asyncio.to_thread(accounts.call, self.base, method, path, body, token, self.token)
         except accounts.ApiError as exc:
             self.say(exc.message)
             return None
@@ -83,6 +87,110 @@ class AccountCommands(Connection):
         else:
             self.say(_("The saved session is forgotten here. Goodbye!"))
         await self._quit()
+
+    # ---- managing the account ---------------------------------------------------------------
+
+    def _ask_secrets(self, prompts: list[str], then: Callable[[list[str]], Awaitable[None]]) -> None:
+        """Ask for passwords, one unechoed line each, then call `then(answers)`; a line saying
+        why not when nobody is logged in."""
+        if self.session is None:
+            self.say(_("You are not logged in."))
+            return
+        self.asking_secret = accounts.SecretPrompts(prompts, then)
+        self._next_secret()
+
+    def _next_secret(self) -> None:
+        asking = self.asking_secret
+        assert asking is not None
+        if self.keys_mode:
+            self.typing = True  # in a game: the line goes to the prompt, not to the game keys
+        self.say(asking.prompts[len(asking.answers)])
+        self.term.hidden()
+
+    async def _secret_line(self, line: str) -> None:
+        asking = self.asking_secret
+        assert asking is not None
+        self.term.lines()
+        if self.typing:
+            self._end_typing()
+        if not line:
+            self.asking_secret = None
+            self.say(_("No password given: nothing was done."))
+            return
+        asking.answers.append(line)
+        if len(asking.answers) < len(asking.prompts):
+            self._next_secret()
+            return
+        self.asking_secret = None
+        await asking.then(asking.answers)
+
+    async def _change_password(self) -> None:
+        async def then(answers: list[str]) -> None:
+            old, new, again = answers
+            if new != again:
+                self.say(_("The two new passwords differ: nothing was changed."))
+                return
+            body: JSON = {"old": old, "new": new}
+            if await self._api("POST", "/api/password", self.session, body) is not None:
+                self.say(_("Your password is changed, and your other sessions have ended."))
+
+        self._ask_secrets(
+            [
+                _("Your current password:"),
+                _("Your new password (8 to 256 characters):"),
+                _("The same new password again:"),
+            ],
+            then,
+        )
+
+    async def _logout_all(self) -> None:
+        if self.session is None:
+            self.say(_("You are not logged in."))
+            return
+        if await self._api("POST", "/api/logout-all", self.session) is None:
+            return
+        self.session = None
+        accounts.forget_session(self.base)
+        self.say(_("Logged out everywhere: every session of your account has ended, this one too. Goodbye!"))
+        await self._quit()
+
+    async def _delete_account(self) -> None:
+        name = self.account or ""
+
+        async def then(answers: list[str]) -> None:
+            body: JSON = {"password": answers[0]}
+            if await self._api("DELETE", "/api/me", self.session, body) is None:
+                return
+            self.session = None
+            accounts.forget_session(self.base)
+            self.say(
+                _(
+                    "The account {name} is deleted: its games stay in the records as those of a "
+                    "deleted player. Goodbye!"
+                ).format(name=name)
+            )
+            await self._quit()
+
+        self._ask_secrets(
+            [_("To delete the account {name} for good, type its password:").format(name=name)], then
+        )
+
+    async def _export(self, path: str) -> None:
+        if self.session is None:
+            self.say(_("You are not logged in."))
+            return
+        data = await self._api("GET", "/api/me/export", self.session)
+        if data is None:
+            return
+        try:
+            accounts.write_private(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        except FileExistsError:
+            self.say(_("{file} already exists: choose another file name.").format(file=path))
+            return
+        except OSError as exc:
+            self.say(_("Cannot write {file}: {why}").format(file=path, why=exc.strerror or exc))
+            return
+        self.say(_("Your account's data is saved in {file}.").format(file=path))
 
 
 def record_line(r: JSON) -> str:

@@ -95,6 +95,8 @@ class Connection:
         self.player: str | None = None
         self.welcomed = False
         self.asking_name = False
+        self.asking_secret: accounts.SecretPrompts | None = None
+        """Passwords being asked for (change the password, delete the account): lines go there."""
         self.done = False
         self.exit_code = 0
         self.tables: dict[str, JSON] = {}
@@ -121,6 +123,12 @@ class Connection:
 
     def say(self, line: str) -> None:
         self.speaker.say(line)
+
+    def _end_typing(self) -> None:
+        """A typed line is done: in a game, the keys are the game's again."""
+        self.typing = False
+        if self.keys_mode:
+            self.term.keys()
 
     # ---- the connection -----------------------------------------------------------------------
 

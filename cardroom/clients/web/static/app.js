@@ -9,6 +9,7 @@ import {
   renderKeysList, resetGame, syncClock,
 } from "./game.js";
 import { DEFAULTS, bindings, customKeys, keyLabel, keyName, onKeysChanged, remap, resetKeys, useKeys } from "./keys.js";
+import { initAccount, showAccountView } from "./account.js";
 import { TOKEN, api } from "./api.js";
 import { initRatings, showLeaderboard, showPlayer } from "./ratings.js";
 import { initRecords, leaveReplay, replayHelpRows, replayState, showGames } from "./records.js";
@@ -52,6 +53,7 @@ const state = {
   pendingQuery: null,
   account: null, // {id, name} when logged in (the session is an HttpOnly cookie)
   rewatching: null, // the table we watched, asked to watch again after a reconnect
+  ending: false, // the account's sessions are being ended (account.js): the socket's close is expected
 };
 window.cardroom = { state, spoken, replayState, played: sound.played, quiet };
 
@@ -145,7 +147,7 @@ function connect(name) {
     }
   });
   ws.addEventListener("close", (event) => {
-    if (state.ws !== ws) return;
+    if (state.ws !== ws || state.ending) return;
     state.welcomed = false;
     if (event.code === 4002) {
       localStorage.removeItem(TOKEN);
@@ -796,6 +798,7 @@ function showAccount() {
   $("account-status").textContent = account ? fmt(_("Logged in as {name}"), { name: account.name }) : "";
   $("logout-btn").hidden = !account;
   $("nav-me-item").hidden = !account;
+  $("nav-account-item").hidden = !account;
 }
 
 function enterMode(mode) {
@@ -855,6 +858,13 @@ async function logout() {
   clearTimeout(saveTimer);
   await saving;
   await api("POST", "/api/logout");
+  loggedOut(_("You are logged out."));
+}
+
+// The session ended (a logout here or everywhere, a deleted account): back to the entry form.
+function loggedOut(message) {
+  clearTimeout(saveTimer);
+  saveTimer = null;
   state.account = null;
   setHint(false);
   leaveReplay();
@@ -870,7 +880,7 @@ async function logout() {
   localStorage.removeItem(TOKEN);
   showAccount();
   showEnter();
-  announce(_("You are logged out."));
+  announce(message);
   $("enter-title").focus();
 }
 
@@ -1056,6 +1066,7 @@ async function main() {
   initGame({ state, send, act, query, openHelp });
   initRecords({ account: () => state.account, openPlayer: (name) => showPlayer(name) });
   initRatings({ account: () => state.account });
+  initAccount({ account: () => state.account, ending: (on) => { state.ending = on; }, loggedOut });
   buildLanguageAndRules();
   applyPrefs(false);
   onKeysChanged(saveProfileSoon);
@@ -1113,6 +1124,7 @@ async function main() {
   $("nav-me").addEventListener("click", () => {
     if (state.account) showPlayer(state.account.name);
   });
+  $("nav-account").addEventListener("click", () => showAccountView());
   for (const radio of document.querySelectorAll("input[name=verbosity]")) {
     radio.addEventListener("change", () => {
       if (!radio.checked) return;

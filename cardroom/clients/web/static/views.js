@@ -1,10 +1,10 @@
 // The page's views, one shown at a time: the entry form, the lobby, a table, the Games list,
-// the replay viewer, the leaderboard and a player's page. The nav marks where you are.
+// the replay viewer, the leaderboard, a player's page and one's account. The nav marks where you are.
 
 import { $ } from "./ui.js";
 
-const VIEWS = ["enter", "lobby", "table", "games", "replay", "leaderboard", "player"];
-const NAV = { enter: "nav-lobby", lobby: "nav-lobby", table: "nav-lobby", games: "nav-games", replay: "nav-games", leaderboard: "nav-leaderboard", player: "nav-leaderboard" };
+const VIEWS = ["enter", "lobby", "table", "games", "replay", "leaderboard", "player", "account"];
+const NAV = { enter: "nav-lobby", lobby: "nav-lobby", table: "nav-lobby", games: "nav-games", replay: "nav-games", leaderboard: "nav-leaderboard", player: "nav-leaderboard", account: "nav-account" };
 
 let current = "enter";
 let own = false; // the player's page shown is the reader's own
@@ -28,7 +28,7 @@ export function currentView() {
 
 // The views that are not the play area: a table or the lobby does not take over from them.
 export function browsing() {
-  return ["games", "replay", "leaderboard", "player"].includes(current);
+  return ["games", "replay", "leaderboard", "player", "account"].includes(current);
 }
 
 const listeners = [];
