@@ -12,6 +12,7 @@ import uvicorn
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
+from cardroom.bots.kittens_expert import WORKER
 from cardroom.protocol import CardroomError
 from cardroom.server import collector
 from cardroom.server.app import create_app
@@ -123,3 +124,7 @@ class Node(uvicorn.Server):
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         await self.lobby.drain()
         await super().shutdown(sockets)
+        # The tables are gone: so is the expert bots' search worker. Not left to the exit, which
+        # a SIGTERM cuts short (uvicorn raises it again once shut down); the worker would still
+        # end when it finds its server gone, but this way it is gone, and reaped, first.
+        WORKER.stop()
