@@ -10,12 +10,12 @@ import asyncio
 import json
 import signal
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardroom.server.wire import messages
+from tests.procs import descendants, still_running
 from tests.server.live import Client, LiveServer, run_server
 from tests.server.play import Witness, create_and_start
 
@@ -119,70 +119,36 @@ def _expert_turns(player: Witness) -> list[dict[str, Any]]:
     return [e for e in _events(player) if e["event"] == "drew" and e["player"] == EXPERT]
 
 
+async def seat_experts(url: str) -> None:
+    """A table of four expert bots at the largest budget, playing on after its host left."""
+    host = Witness(url, "Host", "kittens", "hard", seed=3)
+    await create_and_start(host, "kittens", seats=4, bots=3, options=HOG, level="expert")
+    await host.send({"type": "start", "table": host.table})
+    await host.send({"type": "leave", "table": host.table})  # a bot plays the seat for good
+    await asyncio.sleep(0.5)
+    await host.close()
+
+
+def wait_for_search_worker(pid: int) -> dict[int, str]:
+    """The processes `pid` started, once its search worker (a multiprocessing child) is one."""
+    deadline = time.monotonic() + 30
+    while True:
+        started = descendants(pid)
+        if any("multiprocessing" in command for command in started.values()):
+            return started
+        assert time.monotonic() < deadline, f"no search worker among {json.dumps(started)}"
+        time.sleep(0.1)
+
+
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL], ids=lambda s: s.name)
 def test_the_search_worker_ends_with_its_server(how: signal.Signals) -> None:
     """A server whose expert bots are searching is stopped (SIGTERM, SIGINT) or killed (SIGKILL):
     no process it started is left running (before: the worker stayed, its parent pid 1, still
     searching)."""
     with run_server() as server:
-
-        async def seat_experts() -> None:
-            host = Witness(server.ws_url, "Host", "kittens", "hard", seed=3)
-            await create_and_start(host, "kittens", seats=4, bots=3, options=HOG, level="expert")
-            await host.send({"type": "start", "table": host.table})
-            await host.send({"type": "leave", "table": host.table})  # a bot plays the seat for good
-            await asyncio.sleep(0.5)
-            await host.close()
-
-        asyncio.run(seat_experts())
-        children = _wait_for_children(server.process.pid)
+        asyncio.run(seat_experts(server.ws_url))
+        started = wait_for_search_worker(server.process.pid)
         server.process.send_signal(how)
         server.process.wait(30)
-        left = _running(children, within_s=15)
+        left = still_running(started, within_s=15)
     assert not left, f"still running after {how.name}: {left}"
-
-
-def _children(pid: int) -> dict[int, str]:
-    """The processes whose parent is `pid`, with their command lines."""
-    out: dict[int, str] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except OSError:
-            continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-            out[int(entry.name)] = command
-    return out
-
-
-def _wait_for_children(pid: int) -> dict[int, str]:
-    """The server's children once its search worker has started (a multiprocessing child)."""
-    deadline = time.monotonic() + 30
-    while True:
-        children = _children(pid)
-        if any("multiprocessing" in command for command in children.values()):
-            return children
-        assert time.monotonic() < deadline, f"no search worker among {json.dumps(children)}"
-        time.sleep(0.1)
-
-
-def _running(processes: dict[int, str], within_s: float) -> dict[int, str]:
-    """Those of `processes` still running after at most `within_s` seconds (a zombie, which only
-    waits for its parent to collect its exit status, is not running)."""
-    deadline = time.monotonic() + within_s
-    while True:
-        left = {pid: command for pid, command in processes.items() if _alive(pid)}
-        if not left or time.monotonic() > deadline:
-            return left
-        time.sleep(0.1)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
