@@ -2,9 +2,10 @@
 
 A real server; one table of ten seats, nine expert bots thinking `--hog-ms` at each decision
 (its host, a `hard` network bot, plays the tenth); another table where a `hard` network bot
-plays one expert whose turn and Defuse timers are 1.5 s. Printed: how many of the victim
-expert's turns the turn timer ended for it (a forced draw), whether it ever exploded with a
-Defuse in hand, and how long its turns took in play time (from its `turn` event to its draw).
+plays one expert whose turn and Defuse timers are 1.5 s (a new such table when a game ends).
+Printed: how many of the victim expert's turns the turn timer ended for it (a forced draw),
+whether it ever exploded with a Defuse in hand, and how long its turns took in play time (from
+its `turn` event to its draw).
 
     python -m bench.expert_share --turns 10
 """
@@ -56,7 +57,7 @@ async def _open(bot: Watcher, seats: int, bots: int, options: dict[str, Any]) ->
         for message in messages(await asyncio.wait_for(bot.ws.recv(), 10)):
             await bot.handle(message, "")
             if message.get("type") == "error":
-                raise SystemExit(f"the server refused the table: {message}")
+                raise RuntimeError(f"the server refused the table: {message}")
             if message.get("type") == "table":
                 bot.table = message["table"]
     await bot.send({"type": "start", "table": bot.table})
@@ -76,37 +77,57 @@ def _turns(events: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
 
 
 async def run(url: str, hog_ms: int, turns: int, limit_s: float) -> dict[str, Any]:
+    """Watch the victim expert for `turns` turns (over as many games as that takes: a game of
+    two may end after a few turns) or `limit_s` seconds, the hog table playing all along."""
     hog = Watcher(url, "Hog", "kittens", "hard", seed=1)
     await _open(hog, 10, 9, {"expert_think_ms": hog_ms, "bot_think_ms": 0})
-    victim = Watcher(url, "Victim", "kittens", "hard", seed=2)
-    await _open(victim, 2, 1, VICTIM)
-    tasks = [asyncio.create_task(job) for p in (hog, victim) for job in (p.reader(), p.actor())]
+    hogging = [asyncio.create_task(hog.reader()), asyncio.create_task(hog.actor())]
+    events: list[dict[str, Any]] = []  # the victim expert's games', one after another
+    games = 0
     try:
         async with asyncio.timeout(limit_s):
-            while not victim.over and len(_turns(victim.events)) < turns:
-                await asyncio.sleep(0.1)
+            while len(_turns(events)) < turns:
+                games += 1
+                await _victim_game(url, games, events, turns)
     except TimeoutError:
         pass
     finally:
-        for task in tasks:
+        for task in hogging:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*hogging, return_exceptions=True)
         await hog.close()
-        await victim.close()
-    ended = _turns(victim.events)
+    ended = _turns(events)
     took = [e["at"] - began for began, e in ended]
     return {
         "hog_expert_think_ms": hog_ms,
+        "victim_games": games,
         "expert_turns": len(ended),
         "forced_draws": sum(1 for _, e in ended if e["forced"]),
         "exploded_holding_a_defuse": sum(
             1
-            for e in victim.events
+            for e in events
             if e["event"] == "exploded" and e["player"] == EXPERT and "defuse" in e["discarded"]
         ),
         "turn_ms_median": statistics.median(took) if took else None,
         "turn_ms_max": max(took) if took else None,
     }
+
+
+async def _victim_game(url: str, game: int, events: list[dict[str, Any]], turns: int) -> None:
+    """One game of the victim table, its host's events added to `events`, until it ends or the
+    expert has ended `turns` turns in all."""
+    victim = Watcher(url, f"Victim {game}", "kittens", "hard", seed=1 + game)
+    victim.events = events
+    await _open(victim, 2, 1, VICTIM)
+    playing = [asyncio.create_task(victim.reader()), asyncio.create_task(victim.actor())]
+    try:
+        while not victim.over and len(_turns(events)) < turns:
+            await asyncio.sleep(0.1)
+    finally:
+        for task in playing:
+            task.cancel()
+        await asyncio.gather(*playing, return_exceptions=True)
+        await victim.close()
 
 
 def main() -> int:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from cardroom.server.wire import messages
+from bench import expert_share
 from tests.procs import descendants, still_running
 from tests.server.live import Client, LiveServer, run_server
 from tests.server.play import Witness, create_and_start
@@ -25,10 +25,6 @@ LARGEST = 1000
 """The largest `expert_think_ms` a table may ask for (docs/bots.md says why)."""
 HOG = {"expert_think_ms": LARGEST, "bot_think_ms": 0}
 """A table of expert bots thinking as long as they may, at every decision."""
-VICTIM = {"bot_think_ms": 0, "turn_ms": 1500, "defuse_ms": 1500}
-"""Another table's expert, with short timers: 1.5 s for its turn and for its Defuse."""
-EXPERT = 1
-"""The victim table's expert bot's seat (the host's client sits at 0)."""
 
 
 def test_the_largest_expert_budget_is_taken_and_a_larger_one_refused() -> None:
@@ -63,60 +59,15 @@ async def _answer(client: Client) -> dict[str, Any]:
 
 def test_an_expert_moves_in_time_beside_a_table_of_experts_at_the_largest_budget() -> None:
     """Nine expert bots think 1 s at each decision at one table; at another, an expert with
-    1.5 s for its turn and for its Defuse still makes every move itself before its timer: no
-    forced draw, no explosion with a Defuse in hand (the public `exploded` event shows the
-    hand). Before: its search waited behind the other table's, and its timer drew for it."""
-
-    async def scenario(server: LiveServer) -> Witness:
-        hog = Witness(server.ws_url, "Hog", "kittens", "hard", seed=1)
-        await create_and_start(hog, "kittens", seats=10, bots=9, options=HOG, level="expert")
-        await hog.send({"type": "start", "table": hog.table})
-        victim = Witness(server.ws_url, "Victim", "kittens", "hard", seed=2)
-        await create_and_start(victim, "kittens", seats=2, bots=1, options=VICTIM, level="expert")
-        await victim.send({"type": "start", "table": victim.table})
-        players = [hog, victim]
-        tasks = [asyncio.create_task(p.reader()) for p in players] + [
-            asyncio.create_task(p.actor()) for p in players
-        ]
-        try:
-            async with asyncio.timeout(240):
-                while not victim.over and len(_expert_turns(victim)) < 8:
-                    await asyncio.sleep(0.1)
-        finally:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            await hog.close()
-            await victim.close()
-        return victim
-
+    1.5 s for its turn and for its Defuse (`bench.expert_share`) still makes every move itself
+    before its timer: the turn timer never draws for it, and it never explodes with a Defuse in
+    hand (the public `exploded` event shows the hand). Before: its search waited behind the
+    other table's, and its timer drew for it."""
     with run_server() as server:
-        victim = asyncio.run(scenario(server))
-    turns = _expert_turns(victim)
-    forced = [e for e in turns if e["event"] == "drew" and e["forced"]]
-    defused_too_late = [
-        e
-        for e in _events(victim)
-        if e["event"] == "exploded" and e["player"] == EXPERT and "defuse" in e["discarded"]
-    ]
-    assert len(turns) >= 4, f"the expert ended only {len(turns)} turns"
-    assert not forced, f"the timer drew for the expert at {len(forced)} of its {len(turns)} turns"
-    assert not defused_too_late, "the expert exploded with a Defuse in hand"
-
-
-def _events(player: Witness) -> list[dict[str, Any]]:
-    """Every event the player heard at its table, in order."""
-    out: list[dict[str, Any]] = []
-    for raw in player.frames:
-        for message in messages(raw):
-            if message.get("type") == "events" and message.get("table") == player.table:
-                out.extend(message["events"])
-    return out
-
-
-def _expert_turns(player: Witness) -> list[dict[str, Any]]:
-    """The draws that ended the expert's turns, forced or not."""
-    return [e for e in _events(player) if e["event"] == "drew" and e["player"] == EXPERT]
+        seen = asyncio.run(expert_share.run(server.ws_url, LARGEST, turns=8, limit_s=240))
+    assert seen["expert_turns"] >= 4, seen
+    assert seen["forced_draws"] == 0, f"the timer drew for the expert: {seen}"
+    assert seen["exploded_holding_a_defuse"] == 0, seen
 
 
 async def seat_experts(url: str) -> None:
