@@ -25,6 +25,7 @@ import multiprocessing
 import os
 import signal
 import time
+import weakref
 from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -58,13 +59,16 @@ class _Running:
 
 
 class Ticket:
-    """A search handed to the worker: its answer, once there."""
+    """A search handed to the worker: its answer, once there. A ticket dropped unread (its bot
+    gone with its table) drops its search: the worker stops it, and its answer is not kept."""
 
-    __slots__ = ("_ident", "_worker")
+    __slots__ = ("__weakref__", "_ident", "_worker")
 
     def __init__(self, worker: SearchWorker, ident: int) -> None:
         self._worker = worker
         self._ident = ident
+        # Only noted here: a finalizer may run in the middle of a send, the drop is sent later.
+        weakref.finalize(self, worker._abandoned.append, ident)
 
     def done(self) -> bool:
         """Whether the answer (or the news that none will come) is there."""
@@ -92,6 +96,8 @@ class SearchWorker:
         self._next = 0
         self._waiting: set[int] = set()
         self._answers: dict[int, Any] = {}
+        self._abandoned: list[int] = []
+        """Searches whose tickets were dropped unread, to drop at the next exchange."""
 
     def start(self) -> None:
         """Start the worker process now (not at the first decision), unless it runs."""
@@ -111,6 +117,7 @@ class SearchWorker:
         """Run `make(arg)` in the worker, sharing it fairly with the other tables' searches,
         answering within `wall_s` seconds."""
         self.start()
+        self._forget_abandoned()
         self._next += 1
         ident = self._next
         self._waiting.add(ident)
@@ -146,7 +153,12 @@ class SearchWorker:
         except OSError:  # the worker died: its searches will not answer
             self._lost()
 
+    def _forget_abandoned(self) -> None:
+        while self._abandoned:
+            self._drop(self._abandoned.pop())
+
     def _collect(self) -> None:
+        self._forget_abandoned()
         conn = self._conn
         if conn is None:
             return

@@ -46,7 +46,8 @@ def test_expert_beats_hard_heads_up_in_both_seat_orders() -> None:
 
 def _simulate_with_playouts(seats: list[str], playouts: int) -> list[int]:
     original = ExpertBot.__init__.__defaults__
-    ExpertBot.__init__.__defaults__ = (playouts, None)
+    assert original is not None
+    ExpertBot.__init__.__defaults__ = (playouts, *original[1:])
     try:
         return simulate(GAME, 2, QUICK_GAMES, seed=500, levels=seats).wins
     finally:
