@@ -6,6 +6,7 @@ import asyncio
 import logging
 import os
 import socket
+import threading
 from collections.abc import Mapping
 
 import uvicorn
@@ -21,6 +22,7 @@ from cardroom.server.lobby import Lobby
 from cardroom.server.reading import ReadAheadProtocol
 from cardroom.server.room import GRACE_MS
 from cardroom.server.wire import MAX_MESSAGE_BYTES
+from cardroom.server.workers import STOP_S
 from cardroom.store import BadDatabase, Store
 
 
@@ -106,7 +108,8 @@ def serve(
         timeout_graceful_shutdown=SHUTDOWN_S,
     )
     sockets = [socket.socket(fileno=listen_fd)] if listen_fd is not None else None
-    Node(config, lobby).run(sockets=sockets)
+    # A node of `--workers` (listen_fd) ends with the process that started it.
+    Node(config, lobby, parent=os.getppid() if listen_fd is not None else None).run(sockets=sockets)
 
 
 SHUTDOWN_S = 10
@@ -117,9 +120,24 @@ class Node(uvicorn.Server):
     """The server, which drains its lobby (a cluster node hands its tables over) when told to
     stop, before its websockets close."""
 
-    def __init__(self, config: uvicorn.Config, lobby: Lobby) -> None:
+    def __init__(self, config: uvicorn.Config, lobby: Lobby, parent: int | None = None) -> None:
         super().__init__(config)
         self.lobby = lobby
+        self.parent = parent
+        """The pid of the `--workers` process this node is a worker of: when it is gone (killed,
+        SIGKILL, so that it could not pass a SIGTERM on), the node stops as if told to."""
+
+    async def on_tick(self, counter: int) -> bool:
+        """uvicorn's tick (every 0.1 s): twice a second, whether the parent is still there."""
+        if self.parent is not None and counter % 5 == 0 and os.getppid() != self.parent:
+            self.parent = None
+            self.should_exit = True
+            # What the parent does to a worker that has not stopped STOP_S after being told to
+            # (a drain waiting on a cluster that went away with it): end it.
+            ending = threading.Timer(STOP_S, os._exit, (1,))
+            ending.daemon = True  # a node that stops in time exits without waiting for it
+            ending.start()
+        return await super().on_tick(counter)
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         await self.lobby.drain()
