@@ -33,7 +33,13 @@ def check_level(game: str, level: str) -> str:
 
 
 def make_bot(
-    game: str, seat: int, level: str, seed: int, live: bool = False, options: Mapping[str, Any] | None = None
+    game: str,
+    seat: int,
+    level: str,
+    seed: int,
+    live: bool = False,
+    options: Mapping[str, Any] | None = None,
+    table: str | None = None,
 ) -> Bot[Any]:
     """A bot of `level` for `seat` at a table of `game`, deterministic from `seed`.
 
@@ -43,7 +49,9 @@ def make_bot(
     `options`: the options of the table it sits at, which pace its decisions like a person's
     (Exploding Kittens' `bot_think_ms`, and the expert's `expert_think_ms`; Throw Throw
     Burrito's bots always react in a person's time, DIGITAL.md); None for a bot that plays as
-    fast as its level reacts (one standing in for a person over the network, an engine test)."""
+    fast as its level reacts (one standing in for a person over the network, an engine test).
+    `table`: the id of the server's table it sits at: the bots that search share the search
+    worker fairly by table (cardroom/bots/search_worker.py)."""
     check_level(game, level)
     if game == "burrito":
         from cardroom.bots.burrito import make_bot as burrito_bot
@@ -55,4 +63,4 @@ def make_bot(
     parsed = Options.parse(options) if options is not None else None
     think_ms = parsed.bot_think_ms if parsed is not None else 0
     expert_ms = parsed.expert_think_ms if parsed is not None else None
-    return kittens_bot(seat, level, seed, live, think_ms, expert_ms)
+    return kittens_bot(seat, level, seed, live, think_ms, expert_ms, table)

@@ -10,6 +10,7 @@ never acts on a stale picture of the table.
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 
 from cardroom.bots.kittens_random import RandomBot, answer_choice, opponents, pace
 from cardroom.games.kittens.actions import DRAW, NOPE, Action, Defuse, Play
@@ -390,17 +391,24 @@ LEVELS = {"easy": (0.55, (550, 950)), "normal": (0.85, (320, 650)), "hard": (1.0
 
 
 def make_bot(
-    seat: int, level: str, seed: int, live: bool = False, think_ms: int = 0, expert_ms: int | None = None
+    seat: int,
+    level: str,
+    seed: int,
+    live: bool = False,
+    think_ms: int = 0,
+    expert_ms: int | None = None,
+    table: Hashable = None,
 ) -> _Bot | RandomBot:
     """A bot of `level`: `random`; `easy`, `normal`, `hard` heuristic players, taking `think_ms`
     to twice that over each decision of their own (0: the level's reaction time); `expert`,
     which searches (`kittens_expert`; `live`: for `expert_ms`, default `THINK_MS`, per
-    decision, off the caller's thread)."""
+    decision, off the caller's thread, in `table`'s share of the search worker)."""
     if level == "random":
         return RandomBot(seat, seed, think_ms=think_ms)
     if level == "expert":
         from cardroom.bots.kittens_expert import THINK_MS, ExpertBot
 
-        return ExpertBot(seat, seed, LEVELS["hard"][1], think_ms=(expert_ms or THINK_MS) if live else None)
+        budget = (expert_ms or THINK_MS) if live else None
+        return ExpertBot(seat, seed, LEVELS["hard"][1], think_ms=budget, table=table)
     skill, delay = LEVELS[level]
     return HeuristicBot(seat, seed, skill, delay, think_ms)

@@ -8,23 +8,24 @@ and the order of a few cards seen are the `hard` bot's choices.
 
 Budget: in virtual time (simulate, tournament, tests) a fixed number of playouts per decision,
 so that a game is reproducible from its seed; at a live table (`live=True`) a time budget per
-decision (`THINK_MS`, 200 ms of one core by default), and the search runs in a worker process,
-so the server's event loop never waits for it: the bot looks again every `POLL_MS` until the
-answer is there.
+decision (`THINK_MS`, 200 ms of one core by default), and the search runs in the search worker
+(`search_worker`, shared fairly by the tables), so the server's event loop never waits for it:
+the bot looks again every `POLL_MS` until the answer is there, and plays the `hard` bot's move
+if it is not there `IN_TIME_MS` before the decision's timer.
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from cardroom.bots.kittens import VALUE, HeuristicBot
+from cardroom.bots.search_worker import SearchWorker, Ticket
 from cardroom.games.kittens.actions import DRAW, NOPE, Action, Defuse, Give, Insert, Play, Reorder
 from cardroom.games.kittens.cards import ACTION_SET, DEFUSE, EXPLODING_KITTEN, TARGETED
 from cardroom.games.kittens.determinize import Known, determinize
@@ -39,6 +40,10 @@ THINK_MS = 200
 """Processor time per decision at a live table."""
 POLL_MS = 40
 """How often a live bot looks whether its search is done."""
+IN_TIME_MS = 100
+"""A live search not back this long before the decision's timer (the turn timer, the Nope
+window's end, the defuse or choice timer) gives way to the `hard` bot's move: the bot's own
+move, never the timer's."""
 PLAYOUT_STEPS = 600
 """A playout that has not ended after this many moves counts as a draw for everybody."""
 
@@ -163,56 +168,80 @@ class Decision:
 
 
 def search(d: Decision) -> Action | None:
-    """The best move by playouts. Every move is tried on the same sampled tables (common random
-    numbers: a difference between two moves is then the moves', not the deals'); moves clearly
-    behind the best are dropped as samples come in. The first move is the `hard` bot's own
-    choice: another is played only when its lead over it, sample by sample, is more than
-    `CONFIDENCE` standard errors, so that noise alone never makes the bot play worse."""
-    moves = d.moves
-    n = len(moves)
-    if n == 1:
-        return moves[0]
-    rng = random.Random(d.seed)
-    v = d.view
-    seat: int = v["seat"]
-    policies = _policies(v["players"])
-    results: list[list[float]] = [[] for _ in range(n)]
-    alive = list(range(n))
-    stop = None if d.think_ms is None else time.process_time() + d.think_ms / 1000
-    done = samples = 0
-    while len(alive) > 1:
-        if stop is None:
-            if done + len(alive) > d.playouts and samples:
-                break
-        elif time.process_time() >= stop and samples:
-            break
-        samples += 1
-        sample = determinize(v, d.known, rng)
+    """The best move by playouts (`Search`), searched here to its end."""
+    s = Search(d)
+    while s.step():
+        pass
+    return s.answer()
+
+
+class Search:
+    """The best move by playouts, a sample at a time (the search worker interleaves the
+    searches of every table: cardroom/bots/search_worker.py). Every move is tried on the same
+    sampled tables (common random numbers: a difference between two moves is then the moves',
+    not the deals'); moves clearly behind the best are dropped as samples come in. The first
+    move is the `hard` bot's own choice: another is played only when its lead over it, sample
+    by sample, is more than `CONFIDENCE` standard errors, so that noise alone never makes the
+    bot play worse."""
+
+    def __init__(self, d: Decision) -> None:
+        self.d = d
+        self.rng = random.Random(d.seed)
+        self.policies = _policies(d.view["players"])
+        self.results: list[list[float]] = [[] for _ in d.moves]
+        self.alive = list(range(len(d.moves)))
+        self.done = self.samples = 0
+        self.spent = 0.0
+        """Processor seconds this search has run (its budget at a live table)."""
+
+    def step(self) -> bool:
+        """Play every move still in play on one more sampled table; False once the search is
+        over (one move left, or the budget spent)."""
+        d, alive, results = self.d, self.alive, self.results
+        if len(alive) <= 1:
+            return False
+        if d.think_ms is None:
+            if self.done + len(alive) > d.playouts and self.samples:
+                return False
+        elif self.spent * 1000 >= d.think_ms and self.samples:
+            return False
+        started = time.process_time()
+        self.samples += 1
+        v = d.view
+        seat: int = v["seat"]
+        sample = determinize(v, d.known, self.rng)
         for arm in list(alive):
             table = sample.copy()
-            move = moves[arm]
+            move = d.moves[arm]
             if move is not None and isinstance(table.apply(seat, move, table.now), Rejected):
                 alive.remove(arm)
                 results[arm] = []
                 continue
-            playout(table, policies, seat if move is None else None)
+            playout(table, self.policies, seat if move is None else None)
             results[arm].append(score(table, seat))
-            done += 1
+            self.done += 1
         if len(results[0]) >= 8:
             # Moves clearly worse than the `hard` choice get no more playouts; when none is
             # left beside it, the search is over early.
-            alive = [a for a in alive if a == 0 or _lead(results[a], results[0]) > -CONFIDENCE]
-    d.visits = [len(r) for r in results]
-    d.means = [sum(r) / len(r) if r else 0.0 for r in results]
-    if 0 not in alive:  # the `hard` choice was refused: the best other move then
-        return moves[max(alive, key=lambda a: d.means[a])] if alive else moves[0]
-    best, best_lead = 0, CONFIDENCE
-    for arm in alive:
-        if arm:
-            lead = _lead(results[arm], results[0])
-            if lead > best_lead:
-                best, best_lead = arm, lead
-    return moves[best]
+            self.alive = [a for a in alive if a == 0 or _lead(results[a], results[0]) > -CONFIDENCE]
+        self.spent += time.process_time() - started
+        return len(self.alive) > 1
+
+    def answer(self) -> Action | None:
+        """The move to play from the samples so far (the `hard` choice before any)."""
+        d, alive, results = self.d, self.alive, self.results
+        moves = d.moves
+        d.visits = [len(r) for r in results]
+        d.means = [sum(r) / len(r) if r else 0.0 for r in results]
+        if 0 not in alive:  # the `hard` choice was refused: the best other move then
+            return moves[max(alive, key=lambda a: d.means[a])] if alive else moves[0]
+        best, best_lead = 0, CONFIDENCE
+        for arm in alive:
+            if arm:
+                lead = _lead(results[arm], results[0])
+                if lead > best_lead:
+                    best, best_lead = arm, lead
+        return moves[best]
 
 
 CONFIDENCE = 1.0
@@ -230,18 +259,8 @@ def _lead(these: list[float], base: list[float]) -> float:
     return mean / math.sqrt((var + 1e-9) / k)
 
 
-_POOL: ProcessPoolExecutor | None = None
-
-
-def _pool() -> ProcessPoolExecutor:
-    """One worker process for every live expert bot of this server: searches wait their turn
-    there, never on the event loop. Started fresh (`spawn`), not forked from a server that runs
-    threads."""
-    global _POOL
-    if _POOL is None:
-        _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        _POOL.submit(int)  # starts the worker now, not at the first decision
-    return _POOL
+WORKER = SearchWorker()
+"""One search worker for every live expert bot of this process (the server's tables)."""
 
 
 class ExpertBot(HeuristicBot):
@@ -257,20 +276,29 @@ class ExpertBot(HeuristicBot):
         delay: tuple[int, int],
         playouts: int = PLAYOUTS,
         think_ms: int | None = None,
+        table: Hashable = None,
     ) -> None:
         super().__init__(seat, seed, 1.0, delay)
         self.playouts = playouts
         self.search_ms = think_ms
+        self.table: Hashable = table if table is not None else ("bot", id(self))
+        """Whose share of the search worker this bot's searches take: its table's."""
         self.known = Known()
         self._future: list[str] = []
         self._turns_left = 1
         self._deck = 0
-        self._thinking: Future[Action | None] | None = None
+        self._thinking: Ticket | None = None
         self._thinking_about: Any = None
+        self._hard: Action | None = None
+        """The `hard` bot's move for the search under way: played if the search is late."""
+        self._give_up: int | None = None
+        """Play time at which the search under way is late."""
         self.last: Decision | None = None
         """The last search made in this process (tests and tuning read it)."""
+        self.late = 0
+        """Searches that were late, so that the `hard` move was played (tests read it)."""
         if think_ms is not None:
-            _pool()
+            WORKER.start()  # now, not at the first decision
 
     # -- memory ------------------------------------------------------------------------------------
 
@@ -418,13 +446,22 @@ class ExpertBot(HeuristicBot):
         if thinking is not None:
             # Live: the worker is searching; its answer counts only for the same situation.
             self._thinking = None
-            if self._thinking_about == key:
-                if not thinking.done():
-                    self._thinking = thinking
-                    self._due = now + POLL_MS
-                    return None
+            if self._thinking_about != key:
+                thinking.cancel()
+            elif thinking.done():
                 self._due = None
-                return thinking.result()
+                answer: Action | None = thinking.result(self._hard)
+                return answer
+            elif self._give_up is not None and now >= self._give_up:
+                # Late (a busy worker): the `hard` move, before the timer plays for the bot.
+                thinking.cancel()
+                self.late += 1
+                self._due = None
+                return self._hard
+            else:
+                self._thinking = thinking
+                self._look_again(now)
+                return None
         d = self._decision(v)
         if d is None:
             return super().act(view, now)
@@ -433,10 +470,22 @@ class ExpertBot(HeuristicBot):
         if self.search_ms is None:
             self.last = d
             return search(d)
-        self._thinking = _pool().submit(search, d)
+        deadline: int | None = v["deadline"]
+        self._hard = d.moves[0]
+        self._give_up = None if deadline is None else deadline - IN_TIME_MS
+        room = None if self._give_up is None else self._give_up - now - POLL_MS
+        if room is not None and room < POLL_MS:
+            return self._hard  # no time left to search: the `hard` move at once
+        wall_s = 3600.0 if room is None else room / 1000
+        self._thinking = WORKER.submit(self.table, wall_s, Search, d)
         self._thinking_about = key
-        self._due = now + POLL_MS
+        self._look_again(now)
         return None
+
+    def _look_again(self, now: int) -> None:
+        """Look whether the search is done in `POLL_MS`, and at the latest when it is late."""
+        at = now + POLL_MS
+        self._due = at if self._give_up is None else max(now, min(at, self._give_up))
 
 
 _MOVES_KITTENS = frozenset(("drew", "sneaked", "defused", "inserted", "reordered", "shuffled", "swapped"))

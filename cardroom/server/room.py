@@ -572,7 +572,9 @@ class Room:
     def _seated_bots(self, salt: int) -> dict[int, Bot[Any]]:
         """A bot for each seat a bot holds (stand-ins come from `_stand_in`), seeded from the game."""
         return {
-            i: make_bot(self.game.name, i, seat.level, self.seed * 1000 + i + salt, True, self.options)
+            i: make_bot(
+                self.game.name, i, seat.level, self.seed * 1000 + i + salt, True, self.options, self.id
+            )
             for i, seat in enumerate(self.seats)
             if seat.player is None and seat.level is not None
         }
@@ -982,7 +984,13 @@ class Room:
             seat.level = self.bot_level
         if self.driver is not None and self.table is not None and index not in self.driver.bots:
             bot = make_bot(
-                self.game.name, index, self.bot_level, self.seed * 1000 + index + 500, True, self.options
+                self.game.name,
+                index,
+                self.bot_level,
+                self.seed * 1000 + index + 500,
+                True,
+                self.options,
+                self.id,
             )
             self.driver.bots[index] = bot
             bot.notice([], self._viewer(index), self.table.now)

@@ -6,12 +6,14 @@ import asyncio
 import logging
 import os
 import socket
+import threading
 from collections.abc import Mapping
 
 import uvicorn
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
+from cardroom.bots.kittens_expert import WORKER
 from cardroom.protocol import CardroomError
 from cardroom.server import collector
 from cardroom.server.app import create_app
@@ -22,6 +24,7 @@ from cardroom.server.reading import ReadAheadProtocol
 from cardroom.server.room import GRACE_MS
 from cardroom.server.sockets import Door, raise_fd_limit
 from cardroom.server.wire import MAX_MESSAGE_BYTES
+from cardroom.server.workers import STOP_S
 from cardroom.store import BadDatabase, Store
 from cardroom.store.accounts import LIFETIME_DAYS
 
@@ -116,7 +119,8 @@ def serve(
     config.http = Door(limits, config.forwarded_allow_ips).protocol()
     repeats = quiet()  # after uvicorn.Config, which sets up its loggers' handlers
     sockets = [socket.socket(fileno=listen_fd)] if listen_fd is not None else None
-    Node(config, lobby, repeats).run(sockets=sockets)
+    # A node of `--workers` (listen_fd) ends with the process that started it.
+    Node(config, lobby, repeats, parent=os.getppid() if listen_fd is not None else None).run(sockets=sockets)
 
 
 SHUTDOWN_S = 10
@@ -127,13 +131,38 @@ class Node(uvicorn.Server):
     """The server, which drains its lobby (a cluster node hands its tables over) when told to
     stop, before its websockets close."""
 
-    def __init__(self, config: uvicorn.Config, lobby: Lobby, repeats: Repeats | None = None) -> None:
+    def __init__(
+        self,
+        config: uvicorn.Config,
+        lobby: Lobby,
+        repeats: Repeats | None = None,
+        parent: int | None = None,
+    ) -> None:
         super().__init__(config)
         self.lobby = lobby
         self.repeats = repeats
+        self.parent = parent
+        """The pid of the `--workers` process this node is a worker of: when it is gone (killed,
+        SIGKILL, so that it could not pass a SIGTERM on), the node stops as if told to."""
+
+    async def on_tick(self, counter: int) -> bool:
+        """uvicorn's tick (every 0.1 s): twice a second, whether the parent is still there."""
+        if self.parent is not None and counter % 5 == 0 and os.getppid() != self.parent:
+            self.parent = None
+            self.should_exit = True
+            # What the parent does to a worker that has not stopped STOP_S after being told to
+            # (a drain waiting on a cluster that went away with it): end it.
+            ending = threading.Timer(STOP_S, os._exit, (1,))
+            ending.daemon = True  # a node that stops in time exits without waiting for it
+            ending.start()
+        return await super().on_tick(counter)
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         await self.lobby.drain()
         await super().shutdown(sockets)
         if self.repeats is not None:
             self.repeats.flush(logging.getLogger("cardroom.server"))
+        # The tables are gone: so is the expert bots' search worker. Not left to the exit, which
+        # a SIGTERM cuts short (uvicorn raises it again once shut down); the worker would still
+        # end when it finds its server gone, but this way it is gone, and reaped, first.
+        WORKER.stop()

@@ -6,7 +6,9 @@ it (the kernel hands each new connection to one of them); each is a node of the 
 Redis given (cardroom/server/lobby.py, relay.py), so a player may land on any worker and still
 play at any table: the relay takes their messages to the table's owner. The parent passes
 SIGTERM and Ctrl+C on (each worker drains: its tables move to the others while they still
-run), and starts a worker again when one dies (its tables are taken over by the others).
+run), and starts a worker again when one dies (its tables are taken over by the others). A
+parent killed outright passes nothing on: each worker then sees its parent gone and stops as on
+a SIGTERM (`Node.on_tick` in serve.py).
 
 The workers share a PostgreSQL: SQLite is one file with one writer at a time, and the nodes'
 journals would queue on its lock (and take turns failing with "database is locked") instead

@@ -13,11 +13,13 @@ import time
 import pytest
 
 from cardroom.bots import levels, make_bot
+from cardroom.bots.kittens import HeuristicBot
 from cardroom.bots.kittens_expert import ExpertBot, turn_moves
 from cardroom.drive.simulate import simulate
 from cardroom.drive.virtual import VirtualDriver
-from cardroom.games.kittens import GAME
+from cardroom.games.kittens import GAME, KittensTable
 from cardroom.games.kittens.actions import Play
+from cardroom.protocol import JSON
 from tests.kittens.helpers import ok, table
 
 pytestmark = pytest.mark.slow
@@ -44,7 +46,8 @@ def test_expert_beats_hard_heads_up_in_both_seat_orders() -> None:
 
 def _simulate_with_playouts(seats: list[str], playouts: int) -> list[int]:
     original = ExpertBot.__init__.__defaults__
-    ExpertBot.__init__.__defaults__ = (playouts, None)
+    assert original is not None
+    ExpertBot.__init__.__defaults__ = (playouts, *original[1:])
     try:
         return simulate(GAME, 2, QUICK_GAMES, seed=500, levels=seats).wins
     finally:
@@ -108,3 +111,55 @@ def test_a_live_answer_for_another_situation_is_not_played() -> None:
     ok(t, 0, "play", cards=["skip"], at=1000)  # the table moved on meanwhile
     t.advance(10_000)
     assert bot.act(lambda: t.view(0), 10_000) is None  # not its turn any more: no stale move
+
+
+def _late_expert(t: KittensTable, budget_ms: int = 1000) -> tuple[ExpertBot, list[JSON], VirtualDriver]:
+    """A live expert at seat 0 of `t`, on a driver whose play time runs as fast as it can: the
+    search worker's answer cannot be back before the decision's timer (issue 22)."""
+    bot = make_bot("kittens", 0, "expert", 4, live=True, options={"expert_think_ms": budget_ms})
+    assert isinstance(bot, ExpertBot)
+    heard: list[JSON] = []
+    driver = VirtualDriver(
+        t,
+        {0: bot},
+        GAME.action_json,
+        listener=lambda at, events: heard.extend(e.full() | {"at": at} for e in events),
+    )
+    bot.notice([], lambda: t.view(0), t.now)
+    return bot, heard, driver
+
+
+def test_a_late_search_at_a_defuse_gives_the_hard_bot_s_defuse_before_the_timer() -> None:
+    """Issue 22: a search still running when the defuse timer nears gives way to the `hard`
+    bot's placement; the expert never explodes with a Defuse in hand for want of an answer."""
+    t = table(
+        [["defuse", "skip"], ["nope"]],
+        deck=["exploding_kitten", "tabby_cat", "tabby_cat", "favor", "shuffle"],
+        options={"defuse_ms": 2000},
+    )
+    ok(t, 0, "draw", at=0)
+    assert t.s.phase == "defusing" and t.s.deadline == 2000
+    hard = HeuristicBot(0, 0, 1.0, (0, 0))._kitten_position(t.view(0))
+    bot, heard, driver = _late_expert(t)
+    driver.run(limit_ms=2500)  # past the defuse timer
+    assert [(e["event"], e.get("player")) for e in heard][:1] == [("defused", 0)], heard
+    assert heard[0]["at"] < 2000 and t.s.alive[0]
+    assert heard[0]["position"] == hard
+    assert bot.late == 1
+
+
+def test_a_late_search_on_its_turn_gives_the_hard_bot_s_move_not_the_timer_s_draw() -> None:
+    """Issue 22: the turn timer never draws for a live expert whose search is late: it plays the
+    `hard` bot's move itself, before the timer."""
+    t = table(
+        [["skip", "attack", "see_the_future", "shuffle", "defuse"], ["nope", "defuse"]],
+        deck=["exploding_kitten", "tabby_cat", "favor", "white_cat", "skip", "grey_cat"],
+        options={"turn_ms": 3000},
+    )
+    hard = HeuristicBot(0, 0, 1.0, (0, 0))._turn_action(lambda: t.view(0))
+    bot, heard, driver = _late_expert(t)
+    driver.run(limit_ms=3500)  # past the turn timer
+    mine = [e for e in heard if e.get("player") == 0]
+    assert mine and mine[0]["at"] < 3000 and not mine[0].get("forced"), mine[:1]
+    assert driver.run_info.moves[0].action == GAME.action_json(hard)
+    assert bot.late == 1

@@ -15,8 +15,10 @@ from cardroom.server.process import LiveServer
 from cardroom.server.wire import messages
 from tests.cluster.test_nodes import cluster_env, wait_for
 from tests.cluster.test_relay import QUICK_KITTENS, sit
+from tests.procs import still_running
 from tests.server.live import run_server
 from tests.server.play import Witness, finished_game, play_to_the_end
+from tests.server.test_expert_share import seat_experts, wait_for_search_worker
 
 __all__ = ["cluster_env"]
 
@@ -102,3 +104,20 @@ def test_workers_need_redis_and_postgresql(tmp_path: Any) -> None:
     assert no_redis.returncode != 0 and "--workers needs --redis" in no_redis.stderr
     assert on_sqlite.returncode != 0 and "PostgreSQL" in on_sqlite.stderr
     assert "Traceback" not in no_redis.stderr + on_sqlite.stderr
+
+
+def test_the_workers_and_their_search_workers_end_when_the_parent_is_killed(
+    cluster_env: dict[str, str],
+) -> None:
+    """Issue 22: `cardroom serve --workers 2` killed with SIGKILL could pass no SIGTERM on, and
+    both nodes went on serving the port, parent pid 1. Now each node sees its parent gone,
+    drains and stops (or, past the 30 s the parent would give it, ends), its expert bots'
+    search worker with it: nothing it started runs on."""
+    with run_server(cluster_env, extra_args=("--workers", "2")) as server:
+        wait_for(lambda: len(server.health()["cluster"]["nodes"]) == 2, 30, "both workers up")
+        asyncio.run(seat_experts(server.ws_url))
+        started = wait_for_search_worker(server.process.pid)
+        server.process.kill()
+        server.process.wait(30)
+        left = still_running(started, within_s=60)
+    assert not left, f"still running after SIGKILL: {left}"

@@ -19,6 +19,9 @@ RELAXED = ("nope_window_ms", "defuse_ms", "choose_ms")
 """The reaction windows the relaxed timing doubles (the turn timer is no reaction window)."""
 EXTRA_TIME = 2
 """How many times longer a reaction window is for a seat granted extra time."""
+EXPERT_THINK_MAX_MS = 1000
+"""The most `expert_think_ms` may be: every table of a server shares one search worker, so a
+table's budget is processor time the others wait for (docs/bots.md#the-expert-level-exploding-kittens)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +35,7 @@ class Options:
     bot_think_ms: int = 1500
     expert_think_ms: int = 200
     """How long an `expert` bot thinks per decision at a live table (processor time of one
-    core); the rules never read it."""
+    core, at most EXPERT_THINK_MAX_MS); the rules never read it."""
     extra_time: tuple[int, ...] = ()
     timing: str = "standard"
     """The preset the durations in force came from ("relaxed": RELAXED windows doubled)."""
@@ -71,6 +74,11 @@ class Options:
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
                 raise InvalidSetup(
                     f"option {name!r} must be a whole number of ms of at least {least}, not {value!r}"
+                )
+            if name == "expert_think_ms" and value > EXPERT_THINK_MAX_MS:
+                raise InvalidSetup(
+                    f"option 'expert_think_ms' must be at most {EXPERT_THINK_MAX_MS} ms (the expert bots "
+                    f"of every table share one search worker), not {value!r}"
                 )
             values[name] = value
         for name in RELAXED:
