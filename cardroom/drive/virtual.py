@@ -53,6 +53,9 @@ class VirtualDriver:
         """What each seat's bot is handed to see the table."""
 
     def _record(self, move: Move) -> None:
+        """Log an accepted move. Refused ones are only counted (`Run.refused`): a refusal changes
+        nothing in the table, so a replay needs none of them, and logging them let one seat grow
+        the database by a whole message per refusal (issue 22)."""
         self.run_info.moves.append(move)
         if self.recorder is not None:
             self.recorder(move)
@@ -119,10 +122,10 @@ class VirtualDriver:
         self._views.clear()
         info = self.run_info
         if isinstance(result, Rejected):
-            info.refused += 1
-        else:
-            info.actions += 1
-            self._tell(result, at)
+            info.refused += 1  # counted, not logged: a refusal changes nothing (`_record`)
+            return result
+        info.actions += 1
+        self._tell(result, at)
         if self.action_json is not None:
             self._record(Move(at, seat, self.action_json(action)))
         return result
@@ -159,9 +162,9 @@ class VirtualDriver:
         if isinstance(result, Rejected):
             info.refused += 1
             bot.refused(result, view, now)
-        else:
-            info.actions += 1
-            self._tell(result, now)
+            return True
+        info.actions += 1
+        self._tell(result, now)
         if self.action_json is not None:
             self._record(Move(now, bot_seat, self.action_json(action)))
         return True

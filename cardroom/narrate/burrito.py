@@ -466,6 +466,8 @@ def _round_over(e: JSON, who: Namer, view: JSON) -> list[str]:
     if e["reason"] == "bruises":
         # The last fights said the bruises left ("1 bruise left"): the end alone, then the scores.
         line = _("Round {round} is over.").format(round=e["round"])
+    elif e["reason"] == "idle":
+        line = _("Round {round} is over: no card moved for too long.").format(round=e["round"])
     else:
         line = _("Round {round} is over: no battle set can be made any more.").format(round=e["round"])
     # A tie for the round is said by the tie-break fight that starts at once ("Tie-break Duel

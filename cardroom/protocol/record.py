@@ -28,7 +28,10 @@ class Move(msgspec.Struct, frozen=True, gc=False):
 
 @dataclass(slots=True)
 class Record:
-    """Everything needed to rebuild a table: the accepted and refused actions in order."""
+    """Everything needed to rebuild a table: its accepted actions in order.
+
+    A refused action changes nothing, so drivers leave it out (older records may hold some:
+    they replay as the same refusals, changing nothing again)."""
 
     game: str
     players: int

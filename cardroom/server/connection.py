@@ -66,10 +66,18 @@ class RateLimit:
         self.stamp = time.monotonic()
         self.strikes = 0
 
-    def allow(self) -> bool:
+    def _refill(self) -> None:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
+
+    def spent(self) -> bool:
+        """Whether `allow` would say no now; asking uses nothing up."""
+        self._refill()
+        return self.tokens < 1
+
+    def allow(self) -> bool:
+        self._refill()
         if self.tokens >= 1:
             self.tokens -= 1
             return True

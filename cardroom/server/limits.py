@@ -59,6 +59,11 @@ class Limits:
     lobby_chat_to_seated_per_s: float = 1.0
     """Lobby chat lines per second that also reach players seated at a table; the rest of a
     burst goes to the lobby only, so a busy lobby never floods a game."""
+    refusals_per_s: float = 3.0
+    """Refused actions one seat at a table may make per second, after `refusals_burst`: past
+    it, that seat's actions are answered `too_many_refusals` without reaching the game until
+    the budget refills (server/refusals.py). A person mashing a key stays well under it."""
+    refusals_burst: int = 30
     hello_lookups: int = 2
     """Hellos that may wait on the database at once: the rest queue behind them, so the
     database's connections stay free for the games' writes."""

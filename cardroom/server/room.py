@@ -37,6 +37,8 @@ from cardroom.protocol.record import Move, Record
 from cardroom.protocol.record import act as act_at
 from cardroom.protocol.record import start as start_table
 from cardroom.server.history import Batch, History
+from cardroom.server.limits import Limits
+from cardroom.server.refusals import Refusals
 from cardroom.server.wire import encode, error
 from cardroom.store import GameRecord, SeatRecord, Standing, Store, StoreError
 from cardroom.store.errors import store_unavailable
@@ -66,6 +68,8 @@ class Lobby(Protocol):
     def store(self) -> Store | None: ...
     @property
     def players(self) -> Mapping[str, Player]: ...
+    @property
+    def limits(self) -> Limits: ...
     @property
     def rooms(self) -> Mapping[str, Room]: ...
     def player_name(self, player_id: str) -> str | None: ...
@@ -148,6 +152,8 @@ class Room:
         """This node's fencing number for the table, written with each move (0: no cluster)."""
         self.paused_at: float | None = None
         """When the store stopped writing (clock time), while the table waits for it."""
+        self.refusals = Refusals(lobby.limits)
+        """Each seat's budget of refused actions (server/refusals.py)."""
         self.sleeping_until: float | None = None
         """While the timer task waits for a deadline: that deadline (play time; infinity when
         nothing is due). None while it is not waiting for one."""
@@ -637,6 +643,7 @@ class Room:
         self.state = PLAYING
         self.version += 1
         self.history.clear()
+        self.refusals.clear()
         self.cues.clear()
         self.digests.clear()
         self.recaps.clear()
@@ -689,9 +696,14 @@ class Room:
             return
         if self.seats[index].standing_in:
             self.reclaim(player, index)
+        throttled = self.refusals.blocked(index, ref)
+        if throttled is not None:
+            self.send_to(player.id, throttled)
+            return
         try:
             action = self.game.parse_action(raw, len(self.seats))
         except CardroomError as exc:
+            self.refusals.refused(self.id, index)
             self.send_to(player.id, error("bad_action", str(exc), ref=ref))
             return
         now = self.now_ms()
@@ -701,6 +713,7 @@ class Room:
             return
         result = self.driver.submit(index, action, now)
         if isinstance(result, Rejected):
+            self.refusals.refused(self.id, index)
             # After any answer still waiting for the disk: answers keep the order of the actions.
             self._when_saved(
                 player.id,

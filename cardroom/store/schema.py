@@ -139,7 +139,7 @@ game_seats = Table(
 moves = Table(
     "moves",
     metadata,
-    # The action log: every action that reached the rules, accepted or refused, in order.
+    # The action log: every accepted action, in order (refused ones change nothing: not kept).
     Column("game_id", String(16), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("seq", Integer, primary_key=True),
     Column("at", BigInteger, nullable=False),

@@ -44,7 +44,7 @@ Fights
   "stalling", kind, bruises_left (fights with a bruise), winner and tiebreak (tie-breaks)}.
 
 Round and game
-- `round_over` {round, scores, reason: "bruises"|"no_battle_sets", winner: seat|null,
+- `round_over` {round, scores, reason: "bruises"|"no_battle_sets"|"idle", winner: seat|null,
   tied?: [seats]}: a tie is settled by a tie-break fight (`fight_start` with `tiebreak`).
 - `round_won` {round, player}.
 - `badge` {player}: round 1's winner takes the badge.

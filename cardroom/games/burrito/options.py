@@ -43,6 +43,9 @@ class Options:
     fight_timeout_ms: int = 15000
     behind_back_ms: int = 700
     between_rounds_ms: int = 5000
+    idle_round_ms: int = 60000
+    """Play in which no card moves for this long ends the round as it stands
+    (docs/rules/burrito.md#play-that-stands-still)."""
     pile_size: int = 15
     burritos: int = 2
     bruises: int = 6
@@ -156,6 +159,8 @@ def parse_options(raw: Mapping[str, Any], players: int) -> Options:
         raise InvalidSetup("a table needs at least 1 bruise token")
     if opts.flight_min_ms < 1 or opts.flight_ms < 1:
         raise InvalidSetup("flight times must be at least 1 ms")
+    if opts.idle_round_ms < 1000:
+        raise InvalidSetup("idle_round_ms must be at least 1000")
     if opts.flight_speedup_pct > 99:
         raise InvalidSetup("flight_speedup_pct must be below 100")
     if opts.pile_size < HAND_LIMIT or opts.pile_size * players > DECK_SIZE * opts.decks:

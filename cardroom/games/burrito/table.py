@@ -65,6 +65,9 @@ class BurritoTable:
         self.cd_start = 0
         self.cd_caller: int | None = None
         self.next_round_at: int | None = None
+        self.moved_at = 0
+        """When a card last moved in play (an accepted action, or play starting again): play
+        standing still `idle_round_ms` after it ends the round (`_fire`)."""
         self.dodge_until = [0] * players
         self.flight_seq = 0
         self.fight_counts = {"brawl": 0, "war": 0, "duel": 0}
@@ -112,6 +115,7 @@ class BurritoTable:
         if refused is not None:
             return refused
         self._do(player, action)
+        self.moved_at = at_ms
         out, self._out = self._out, []
         return out
 
@@ -159,7 +163,7 @@ class BurritoTable:
             self.badge,
             self._winner,
             None if self.fight is None else self.fight.key(),
-            (self.cd_beat, self.cd_start, self.cd_caller, self.next_round_at),
+            (self.cd_beat, self.cd_start, self.cd_caller, self.next_round_at, self.moved_at),
             tuple(self.dodge_until),
             self.flight_seq,
             tuple(sorted(self.fight_counts.items())),
@@ -626,6 +630,10 @@ class BurritoTable:
             cand = (self.next_round_at, 6, 0)
             if best is None or cand < best:
                 best = cand
+        if self.phase == "play":
+            cand = (self.moved_at + self.opts.idle_round_ms, 7, 0)
+            if best is None or cand < best:
+                best = cand
         return best
 
     def _countdown_beat_at(self, beat: int) -> int:
@@ -670,6 +678,10 @@ class BurritoTable:
             self.cd_beat += 1
             if self.cd_beat == NO_BEAT:
                 self.phase = "play"
+                self.moved_at = self._now
+        elif order == 7:
+            # docs/rules/burrito.md#play-that-stands-still: nobody moved a card for that long.
+            self._end_round("idle")
         else:
             self.next_round_at = None
             self.round += 1

@@ -87,6 +87,7 @@ const OPTIONS = {
     ["fight_timeout_ms", 15000, N_("Fight time limit (ms)")],
     ["behind_back_ms", 700, N_("Behind the back delay (ms)")],
     ["between_rounds_ms", 5000, N_("Pause between rounds (ms)")],
+    ["idle_round_ms", 60000, N_("Round over when no card moves for (ms)")],
   ],
 };
 const VARIANT_NAMES = { small_room: N_("Small room"), two_decks: N_("Two decks") };
