@@ -38,9 +38,8 @@ from cardroom.protocol.record import act as act_at
 from cardroom.protocol.record import start as start_table
 from cardroom.server.history import Batch, History
 from cardroom.server.wire import encode, error
-from cardroom.store import GameRecord, SeatRecord, Standing, Store, StoreError
+from cardroom.store import GameRecord, SeatRecord, Store, StoreError
 from cardroom.store.errors import store_unavailable
-from cardroom.store.ratings import account_subject, bot_subject
 
 if TYPE_CHECKING:
     from cardroom.server.connection import Player
@@ -576,21 +575,6 @@ class Room:
             if seat.player is None and seat.level is not None
         }
 
-    def _standings(self, places: list[int]) -> list[Standing]:
-        """Who is rated for each seat: the account, the bot level, or nobody (a guest)."""
-        out = []
-        for i, place in enumerate(places):
-            seat = self.seats[i]
-            player = self.lobby.players.get(seat.player) if seat.player else None
-            if player is not None:
-                subject = account_subject(player.account_id) if player.account_id is not None else None
-                out.append(Standing(subject, player.name, place))
-            elif seat.level is not None:
-                out.append(Standing(bot_subject(seat.level), f"Bot {seat.level}", place))
-            else:
-                out.append(Standing(None, seat.name or "", place))
-        return out
-
     def _bot_name(self, index: int) -> str:
         taken = {s.name for s in self.seats}
         for name in bot_names(12, skip=index):
@@ -748,7 +732,6 @@ class Room:
         if store is not None and self.game_id is not None and table is not None:
             places = self.game.standings(table)
             store.records.finish_game(self.game_id, table.now, table.winner, places, self.fence)
-            store.ratings.game_over(self.game.name, self.game_id, self._standings(places))
         self.changed()
 
     def _events(self, now: int, events: list[Event]) -> None:
