@@ -46,6 +46,8 @@ if TYPE_CHECKING:
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 GRACE_MS = 120_000
+UNSURE_WAIT_S = 0.05
+"""How often a table whose node is unsure of its lease looks again (`Room._sure`)."""
 SEED_BITS = 256
 """A live table's seed, from the operating system: too many to search for from one's own hand."""
 
@@ -67,6 +69,7 @@ class Lobby(Protocol):
     @property
     def rooms(self) -> Mapping[str, Room]: ...
     def player_name(self, player_id: str) -> str | None: ...
+    def sure(self) -> bool: ...
     def listing(self) -> JSON: ...
     def table_changed(self, room: Room) -> None: ...
     def close_room(self, room: Room) -> None: ...
@@ -149,6 +152,10 @@ class Room:
         self.sleeping_until: float | None = None
         """While the timer task waits for a deadline: that deadline (play time; infinity when
         nothing is due). None while it is not waiting for one."""
+        self.held: list[Callable[[], None]] = []
+        """Actions that came while this node was unsure of the table (`_sure`), in order."""
+        self.unsent = False
+        """Whether something was not sent to the members while this node was unsure."""
 
     @classmethod
     def restore(cls, lobby: Lobby, row: Any, record: GameRecord | None) -> Room:
@@ -295,7 +302,7 @@ class Room:
     def _notify(self, player_id: str, code: str) -> None:
         """Tell one member what happens to the table, in their language."""
         player = self.lobby.players.get(player_id)
-        if player is None or player.connection is None:
+        if player is None or player.connection is None or not self._sure():
             return
         with use_language(player.lang):
             text = {
@@ -393,12 +400,37 @@ class Room:
         return out
 
     # -- sending -------------------------------------------------------------------------
+    def _sure(self) -> bool:
+        """Whether this node surely owns the table now (`Lobby.sure`). After the node stood still
+        longer than a lease (a pause), another node may play the table already: until its
+        heartbeat knows, the table plays nothing and sends nothing (not a stale game to
+        anyone), and a table found lost stops there (`Lobby._lost`)."""
+        if self.lobby.sure():
+            return True
+        self.unsent = True
+        return False
+
+    def _sure_again(self) -> None:
+        """The node knows the table is still its own: the actions held meanwhile are handled,
+        in order, and members who were sent nothing meanwhile get the table afresh."""
+        if self.unsent:
+            self.unsent = False
+            for pid in self.members():
+                self.send_to(pid, self.snapshot(pid))
+        held, self.held = self.held, []
+        for again in held:
+            again()
+
     def send_to(self, player_id: str, message: JSON) -> None:
+        if not self._sure():
+            return
         player = self.lobby.players.get(player_id)
         if player and player.connection:
             player.connection.send(message)
 
     def send_all(self, message: JSON) -> None:
+        if not self._sure():
+            return
         data = encode(message)
         for pid in self.members():
             player = self.lobby.players.get(pid)
@@ -653,7 +685,11 @@ class Room:
         return lambda: table.view(seat)
 
     def act(self, player: Player, raw: JSON, ref: int | None) -> None:
-        """A person's action, stamped with the room's clock as it arrives."""
+        """A person's action, stamped with the room's clock as it arrives (or, while this node is
+        unsure of the table, held until it knows: `_sure`)."""
+        if self.state == PLAYING and not self._sure():
+            self.held.append(lambda: self.act(player, raw, ref))
+            return
         index = self.seat_of(player.id)
         reply: JSON
         if self.state != PLAYING or self.table is None or self.driver is None:
@@ -745,6 +781,8 @@ class Room:
         for event in events:
             if event.kind == "throw":
                 self._cue_for_throw(event)
+        if not self._sure():
+            return
         seat_of: dict[str, int] = {}
         for i, sitting in enumerate(self.seats):
             if sitting.player is not None:
@@ -908,6 +946,11 @@ class Room:
                 self.wake.clear()
                 await self.wake.wait()
                 continue
+            if not self._sure():  # maybe another node's table by now: nothing runs here
+                await asyncio.sleep(UNSURE_WAIT_S)
+                continue
+            if self.unsent or self.held:
+                self._sure_again()
             due = self._next_due()
             timeout = None if due is None else max(0.0, (due - self.now_ms()) / 1000 / self.lobby.rate)
             self.wake.clear()
@@ -916,7 +959,7 @@ class Room:
                 async with asyncio.timeout(timeout):  # no task per wait, as wait_for makes
                     await self.wake.wait()
             self.sleeping_until = None
-            if self.paused_at is not None:  # paused while waiting: nothing more runs
+            if self.paused_at is not None or not self._sure():  # paused while waiting: nothing runs
                 continue
             self._catch_up(self.now_ms())
             self._after_change()
@@ -1007,6 +1050,7 @@ class Room:
 
     def stop(self) -> None:
         self.state = OVER if self.state == PLAYING else self.state
+        self.held.clear()
         if self.lobby.store is not None:
             self.lobby.store.journal.watchers.discard(self._store_failing)
         self.wake.set()
