@@ -11,8 +11,10 @@ import signal
 import time
 from typing import Any
 
+import redis
 from sqlalchemy import select
 
+from cardroom.cluster.redis_bus import PREFIX
 from cardroom.store import Store
 from cardroom.store.schema import rating_history
 from tests.cluster.test_nodes import _game_of, _health_is, _log, cluster_env, nodes, until
@@ -63,7 +65,12 @@ def test_a_paused_owner_wakes_up_to_show_and_rate_nothing_of_the_game_another_no
     record says it is over: each rated bot level has played one game."""
     db = cluster_env["CARDROOM_DB"]
     env = {**cluster_env, "CARDROOM_CLOCK_RATE": "4"}  # the whole game within the pause
+    shared = redis.Redis.from_url(cluster_env["CARDROOM_REDIS"], decode_responses=True)
     with nodes(env, 2) as (a, b):
+        node_b = b.health()["cluster"]["node"]
+
+        async def leased_to_b(table: str) -> bool:
+            return str(shared.get(f"{PREFIX}lease:{table}") or "").startswith(f"{node_b}:")
 
         async def go() -> tuple[str, str, list[dict[str, Any]], float]:
             table, game_id = await _game_of(a, db)
@@ -74,10 +81,13 @@ def test_a_paused_owner_wakes_up_to_show_and_rate_nothing_of_the_game_another_no
             os.kill(a.process.pid, signal.SIGSTOP)
             paused = time.monotonic()
             try:
-                took = await until(lambda: _health_is(b, "tables", 1), 20, "node B takes the table")
+                took = await until(lambda: leased_to_b(table), PAUSE_S - 1, "node B takes the lease")
                 await asyncio.sleep(max(0.0, paused + PAUSE_S - time.monotonic()))
             finally:
                 os.kill(a.process.pid, signal.SIGCONT)  # awake, still believing it owns the table
+            # (node B resumes the game once its log is fenced: a transaction node A had open
+            # when it was paused holds that back until A is awake again)
+            await until(lambda: _health_is(b, "tables", 1), 20, "node B plays the table")
             await until(lambda: _health_is(a, "tables", 0), 10, "node A lets the table go")
             with contextlib.suppress(TimeoutError):
                 while True:  # everything Eve is sent from now on
@@ -89,16 +99,16 @@ def test_a_paused_owner_wakes_up_to_show_and_rate_nothing_of_the_game_another_no
         record = asyncio.run(finished_game(db, game_id, within=60))
         rated = asyncio.run(_ratings_of(db, game_id))
         _, board = call(b, "GET", "/api/leaderboard/kittens")
-    print(f"node B took the table {took:.1f} s into the pause")
+    print(f"node B took the lease {took:.1f} s into the pause")
     versions, ends = _versions_and_ends(inbox, table)
-    resync = max(i for i, v in enumerate(versions) if i == 0 or v < versions[i - 1])  # B's resync
-    assert resync > 0 and versions[resync:] == sorted(versions[resync:])  # nothing from A after it
-    assert record.state == "over" and ends == 1  # one game, one end, as its record has it
     assert rated and len({subject for subject, _ in rated}) == len(rated)  # each rated once...
     assert record.finished_ms is not None and all(
         at >= record.finished_ms for _, at in rated
     )  # ...as it ended
     assert [p["played"] for p in board["players"]] == [1] * len(board["players"])
+    resync = next(i for i in range(1, len(versions)) if versions[i] < versions[i - 1])  # B's, from 1
+    assert versions[resync:] == sorted(versions[resync:])  # nothing from A after it
+    assert record.state == "over" and ends == 1  # one game, one end, as its record has it
 
 
 async def _moves(db: str, game_id: str, at_least: int) -> bool:
