@@ -408,6 +408,7 @@ class Room:
         if self.lobby.sure():
             return True
         self.unsent = True
+        self.wake.set()  # the timer task makes it good once the node knows (`_sure_again`)
         return False
 
     def _sure_again(self) -> None:

@@ -16,8 +16,8 @@ from sqlalchemy import select
 
 from cardroom.cluster.redis_bus import PREFIX
 from cardroom.store import Store
-from cardroom.store.schema import rating_history
-from tests.cluster.test_nodes import _game_of, _health_is, _log, cluster_env, nodes, until
+from cardroom.store.schema import games, rating_history
+from tests.cluster.test_nodes import SLOW_KITTENS, _game_of, _health_is, _log, cluster_env, nodes, until
 from tests.server.live import Client
 from tests.server.play import finished_game
 from tests.server.test_api import call
@@ -113,3 +113,59 @@ def test_a_paused_owner_wakes_up_to_show_and_rate_nothing_of_the_game_another_no
 
 async def _moves(db: str, game_id: str, at_least: int) -> bool:
     return len(await _log(db, game_id)) >= at_least
+
+
+async def _answer(client: Client, ref: int, timeout: float = 20) -> dict[str, Any]:
+    """The server's answer to the action numbered `ref` (an ack, a refusal or an error)."""
+    async with asyncio.timeout(timeout):
+        while True:
+            message = await client.recv(timeout)
+            if message.get("ref") == ref:
+                return message
+
+
+def test_a_lone_node_paused_past_its_lease_goes_on_with_its_table_and_answers_what_came_meanwhile(
+    cluster_env: dict[str, str],
+) -> None:
+    """One node of a cluster paused past its lease, with no other node to take its table: awake,
+    it asks Redis before its table does anything, finds the lease free, takes it again (a newer
+    fencing number) and the game goes on; an action its player sent during the pause is
+    answered, not lost."""
+    db = cluster_env["CARDROOM_DB"]
+    with nodes(cluster_env, 1) as (a,):
+
+        async def go() -> tuple[dict[str, Any], int, list[tuple[int, int]]]:
+            anna = await Client.connect(a.ws_url, "Anna")
+            await anna.send(
+                {"type": "create_table", "game": "kittens", "seats": 3, "bots": 2, "options": SLOW_KITTENS}
+            )
+            table = (await anna.expect("table"))["table"]
+            await anna.send({"type": "start", "table": table})
+            await anna.expect("events", table=table)
+            game_id = await _game_at(db, table)
+            os.kill(a.process.pid, signal.SIGSTOP)
+            try:
+                before = len(await _log(db, game_id))
+                await asyncio.sleep(4)  # past the lease (2.5 s)
+                await anna.send({"type": "act", "table": table, "action": {"do": "draw"}, "ref": 1})
+            finally:
+                os.kill(a.process.pid, signal.SIGCONT)
+            answered = await _answer(anna, 1)
+            await until(lambda: _moves(db, game_id, before + 3), 20, "the game goes on")
+            await anna.close()
+            return answered, before, await _log(db, game_id)
+
+        answered, before, log = asyncio.run(go())
+        assert a.health()["tables"] == 1
+    assert answered["type"] in ("ack", "rejected")  # answered once the node knew the table was its own
+    assert [seq for seq, _ in log] == list(range(len(log))) and len(log) >= before + 3  # one log, on
+
+
+async def _game_at(db: str, table: str) -> str:
+    store = await Store.open(db)
+    try:
+        async with store.engine.connect() as conn:
+            found = await conn.execute(select(games.c.id).where(games.c.room_id == table))
+            return str(found.scalar())
+    finally:
+        await store.close()
