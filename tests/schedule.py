@@ -39,6 +39,7 @@ SECONDS: dict[str, float] = {
     "tests/cluster/test_workers.py": 72,
     "tests/clients/test_terminal_speech.py": 69,
     "tests/web/test_security.py": 60,
+    "tests/cluster/test_paused_owner.py": 55,  # alone, load 12 (`--durations=0`): a 15 s pause
     "tests/web/test_accounts.py": 53,
     "tests/server/test_store_fault.py": 53,
     "tests/server/test_limits.py": 51,
