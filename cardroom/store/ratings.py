@@ -3,10 +3,11 @@
 After each finished game every seat is one team in a Plackett-Luce update by place (ties
 share a place). A game is rated from its record (`rate`), in the transaction that records its
 end (`Records.finish_game`): each seat as it was taken when the game began, so a player who
-left is rated for the place their stand-in finished in (docs/api.md), and a game is rated once,
-by its table's owner, only as its record says it is over. A guest has no lasting identity, so a guest plays each game as a newcomer
-(the default rating) and nothing of theirs is kept. The leaderboard orders by the
-conservative estimate mu - 3 sigma (`ordinal`), so that a lucky first game does not top it.
+left is rated for the place their stand-in finished in (docs/api.md); and a game is rated
+once, by its table's owner, only as its record says it is over. A guest has no lasting
+identity, so a guest plays each game as a newcomer (the default rating) and nothing of theirs
+is kept. The leaderboard orders by the conservative estimate mu - 3 sigma (`ordinal`), so that
+a lucky first game does not top it.
 """
 
 from __future__ import annotations
