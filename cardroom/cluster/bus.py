@@ -83,6 +83,13 @@ class Bus(Protocol):
     def release(self, table_id: str) -> None:
         """Give up the lease of `table_id` (the table closed here, or moved)."""
 
+    def sure(self) -> bool:
+        """Whether this node's leases are known to be its own now. False after the node stood
+        still longer than a lease (a pause, e.g. SIGSTOP, or a starved process): another node
+        may own its tables by then, so its tables do nothing and send nothing until its
+        heartbeat has asked Redis again (a lease found taken stops its table: `lost`).
+        An unclustered bus is always sure."""
+
     async def tables(self) -> dict[str, tuple[str, JSON]]:
         """The directory: every table of every live node, as table id -> (node, summary)."""
 
@@ -205,6 +212,9 @@ class LocalBus:
     def release(self, table_id: str) -> None:
         if self.hub.leases.get(table_id) == self.node:
             del self.hub.leases[table_id]
+
+    def sure(self) -> bool:
+        return True
 
     async def tables(self) -> dict[str, tuple[str, JSON]]:
         return dict(self.hub.directory)

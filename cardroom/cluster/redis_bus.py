@@ -128,6 +128,8 @@ class RedisBus:
         self.present: dict[str, str] = {}  # this node's players, likewise
         self.run_id = ""  # the Redis server's own id: a new one means it restarted
         self.registered = False  # this node's key was written once (a later absence: Redis lost it)
+        self.sure_until = 0.0
+        """Until when (monotonic) this node's leases are surely its own (`sure`, `_looked`)."""
         self.deliver: Deliver = lambda message: None
         self.lost: Lost = lambda table_id: None
 
@@ -225,6 +227,8 @@ class RedisBus:
         while not self.closing:
             await self.to_send.wait()
             self.to_send.clear()
+            while not self.sure() and not self.closing:  # what a stalled node's tables said
+                await asyncio.sleep(self.beat_s / 10)  # waits for its leases to be known
             while self.sending and not self.closing:
                 batch = list(self.sending)
                 self.sending.clear()
@@ -288,6 +292,16 @@ class RedisBus:
 
     def release(self, table_id: str) -> None:
         self._later(lambda: self.leases.release(table_id))
+
+    def sure(self) -> bool:
+        return time.monotonic() < self.sure_until
+
+    def _looked(self, began: float) -> None:
+        """A beat begun at `began` has ended: the leases it renewed are this node's for a lease's
+        time from then (Redis counts it from later still). A beat that found Redis away counts
+        too: tables play on while Redis is away (a log is still fenced in the store); only a
+        node that stood still, without looking at all, is unsure of its tables."""
+        self.sure_until = max(self.sure_until, began + self.leases.lease_ms / 1000)
 
     # -- reads -----------------------------------------------------------------------------
     async def nodes(self) -> list[str]:
@@ -370,29 +384,35 @@ class RedisBus:
 
         The node's key is written last: when another node finds it, this node's tables,
         players and leases are in Redis too, even just after a restart (a node listed alive
-        with its tables missing would have them missing from the others' lobbies)."""
+        with its tables missing would have them missing from the others' lobbies). The leases
+        are renewed first: a table found lost (this node stood still past its lease) is stopped
+        and left out of the resync, which would name this node its owner again."""
+        began = time.monotonic()
         if self.registered and not resync and not await self.redis.exists(self._k(f"node:{self.node}")):
             # Redis lost this node's key between two beats (it restarted faster than a beat
             # could fail): the directory and presence are written again all the same.
             log.warning("Redis forgot this node: its tables and players are written again")
             resync = True
+        lost = await self.leases.renew_all()
+        for table_id in lost:  # stopped at once, and never written again as this node's
+            log.warning("lost the lease of table %s: another node may own it now", table_id)
+            self.mine.pop(table_id, None)
+            self.lost(table_id)
         if resync:
             await self.resync()
-        lost = await self.leases.renew_all()
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.set(self._k(f"node:{self.node}"), "1", px=NODE_MS)
             pipe.sadd(self._k("nodes"), self.node)
             pipe.pexpire(self._k(f"presence:{self.node}"), NODE_MS)
             await pipe.execute()
         self.registered = True
-        for table_id in lost:
-            log.warning("lost the lease of table %s: another node may own it now", table_id)
-            self.lost(table_id)
+        self._looked(began)  # after the tables lost are stopped: they never act again
 
     async def _heartbeat(self) -> None:
         away = False
         while not self.closing:
             await asyncio.sleep(self.beat_s)
+            began = time.monotonic()
             try:
                 await self._beat(resync=away)
                 away = False
@@ -401,6 +421,7 @@ class RedisBus:
                 if not away:
                     log.warning("Redis does not answer (%s): the lobby is rebuilt when it does", _said(exc))
                 away = True
+                self._looked(began)
 
     async def resync(self) -> None:
         """Write this node's tables and players again (Redis restarted, or was unreachable), and

@@ -636,8 +636,12 @@ class Lobby:
             self.bus.drop_table(room.id)
             self.bus.release(room.id)
 
+    def sure(self) -> bool:
+        """Whether this node's tables are surely its own now (`Bus.sure`): else they wait."""
+        return self.bus.sure()
+
     def table_changed(self, room: Room) -> None:
-        if room.id in self.rooms:
+        if room.id in self.rooms and self.bus.sure():
             for player_id in (
                 () if self.bus.clustered else {room.host, *(s.player for s in room.seats if s.player)}
             ):
@@ -665,10 +669,15 @@ class Lobby:
         if room is not None:
             log.warning("table %s stopped here: this node lost its lease", table_id)
             room.stop()
-            room.send_all({"type": "table_closed", "table": table_id})
             for member in room.members():
-                if member in self.players:
-                    self.players[member].tables.discard(table_id)
+                player = self.players.get(member)
+                if player is None:
+                    continue
+                player.tables.discard(table_id)
+                # Only those connected here: the table's new owner has the others (it resyncs
+                # them through their own node), and this node's word on it is stale.
+                if player.connection is not None and player.connection.node is None:
+                    player.connection.send({"type": "table_closed", "table": table_id})
 
     def _from_bus(self, message: JSON) -> None:
         """A message of another node's lobby: its tables, the lobby chat."""

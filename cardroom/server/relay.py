@@ -183,8 +183,13 @@ class Relay:
         return found
 
     def outgoing(self, envelope: JSON) -> None:
-        """Messages of another node's tables for players here, and the tables they are at there."""
+        """Messages of another node's tables for players here, and the tables they are at there.
+
+        A table this node owns now is not the sender's any more, whatever it says (it stood
+        still past its lease and has not learnt it yet): what it sends of it is dropped."""
         node = str(envelope["node"])
+        rooms = self.lobby.rooms
+        stale: dict[str, set[str]] = {}  # player id -> tables of this node the sender names
         for player_id, tables in envelope["tables"].items():
             player = self.lobby.players.get(player_id)
             if player is None:
@@ -193,11 +198,16 @@ class Relay:
                 del player.away[table_id]
                 self.at.get(table_id, set()).discard(player_id)
             for table_id in tables:
+                if table_id in rooms:
+                    stale.setdefault(player_id, set()).add(table_id)
+                    continue
                 player.away[table_id] = node
                 self.at.setdefault(table_id, set()).add(player_id)
         for player_id, data in envelope["frames"]:
             player = self.lobby.players.get(player_id)
             if player is not None and _here(player):
+                if player_id in stale and msgspec.json.decode(data).get("table") in stale[player_id]:
+                    continue
                 assert player.connection is not None
                 player.connection.send_raw(data.encode())
 

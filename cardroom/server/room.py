@@ -40,16 +40,17 @@ from cardroom.server.history import Batch, History
 from cardroom.server.limits import Limits
 from cardroom.server.refusals import Refusals
 from cardroom.server.wire import encode, error
-from cardroom.store import GameRecord, SeatRecord, Standing, Store, StoreError
+from cardroom.store import GameRecord, SeatRecord, Store, StoreError
 from cardroom.store.errors import store_unavailable
 from cardroom.store.names import same
-from cardroom.store.ratings import account_subject, bot_subject
 
 if TYPE_CHECKING:
     from cardroom.server.connection import Player
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 GRACE_MS = 120_000
+UNSURE_WAIT_S = 0.05
+"""How often a table whose node is unsure of its lease looks again (`Room._sure`)."""
 SEED_BITS = 256
 """A live table's seed, from the operating system: too many to search for from one's own hand."""
 
@@ -73,6 +74,7 @@ class Lobby(Protocol):
     @property
     def rooms(self) -> Mapping[str, Room]: ...
     def player_name(self, player_id: str) -> str | None: ...
+    def sure(self) -> bool: ...
     def listing(self) -> JSON: ...
     def table_changed(self, room: Room) -> None: ...
     def close_room(self, room: Room) -> None: ...
@@ -157,6 +159,10 @@ class Room:
         self.sleeping_until: float | None = None
         """While the timer task waits for a deadline: that deadline (play time; infinity when
         nothing is due). None while it is not waiting for one."""
+        self.held: list[Callable[[], None]] = []
+        """Actions that came while this node was unsure of the table (`_sure`), in order."""
+        self.unsent = False
+        """Whether something was not sent to the members while this node was unsure."""
 
     @classmethod
     def restore(cls, lobby: Lobby, row: Any, record: GameRecord | None) -> Room:
@@ -303,7 +309,7 @@ class Room:
     def _notify(self, player_id: str, code: str) -> None:
         """Tell one member what happens to the table, in their language."""
         player = self.lobby.players.get(player_id)
-        if player is None or player.connection is None:
+        if player is None or player.connection is None or not self._sure():
             return
         with use_language(player.lang):
             text = {
@@ -401,12 +407,38 @@ class Room:
         return out
 
     # -- sending -------------------------------------------------------------------------
+    def _sure(self) -> bool:
+        """Whether this node surely owns the table now (`Lobby.sure`). After the node stood still
+        longer than a lease (a pause), another node may play the table already: until its
+        heartbeat knows, the table plays nothing and sends nothing (not a stale game to
+        anyone), and a table found lost stops there (`Lobby._lost`)."""
+        if self.lobby.sure():
+            return True
+        self.unsent = True
+        self.wake.set()  # the timer task makes it good once the node knows (`_sure_again`)
+        return False
+
+    def _sure_again(self) -> None:
+        """The node knows the table is still its own: the actions held meanwhile are handled,
+        in order, and members who were sent nothing meanwhile get the table afresh."""
+        if self.unsent:
+            self.unsent = False
+            for pid in self.members():
+                self.send_to(pid, self.snapshot(pid))
+        held, self.held = self.held, []
+        for again in held:
+            again()
+
     def send_to(self, player_id: str, message: JSON) -> None:
+        if not self._sure():
+            return
         player = self.lobby.players.get(player_id)
         if player and player.connection:
             player.connection.send(message)
 
     def send_all(self, message: JSON) -> None:
+        if not self._sure():
+            return
         data = encode(message)
         for pid in self.members():
             player = self.lobby.players.get(pid)
@@ -585,21 +617,6 @@ class Room:
             if seat.player is None and seat.level is not None
         }
 
-    def _standings(self, places: list[int]) -> list[Standing]:
-        """Who is rated for each seat: the account, the bot level, or nobody (a guest)."""
-        out = []
-        for i, place in enumerate(places):
-            seat = self.seats[i]
-            player = self.lobby.players.get(seat.player) if seat.player else None
-            if player is not None:
-                subject = account_subject(player.account_id) if player.account_id is not None else None
-                out.append(Standing(subject, player.name, place))
-            elif seat.level is not None:
-                out.append(Standing(bot_subject(seat.level), f"Bot {seat.level}", place))
-            else:
-                out.append(Standing(None, seat.name or "", place))
-        return out
-
     def _bot_name(self, index: int) -> str:
         """A bot's name that neither is nor looks like a name at the table (store/names.py)."""
         taken = [s.name for s in self.seats if s.name]
@@ -680,7 +697,11 @@ class Room:
         return lambda: table.view(seat)
 
     def act(self, player: Player, raw: JSON, ref: int | None) -> None:
-        """A person's action, stamped with the room's clock as it arrives."""
+        """A person's action, stamped with the room's clock as it arrives (or, while this node is
+        unsure of the table, held until it knows: `_sure`)."""
+        if self.state == PLAYING and not self._sure():
+            self.held.append(lambda: self.act(player, raw, ref))
+            return
         index = self.seat_of(player.id)
         reply: JSON
         if self.state != PLAYING or self.table is None or self.driver is None:
@@ -765,7 +786,6 @@ class Room:
         if store is not None and self.game_id is not None and table is not None:
             places = self.game.standings(table)
             store.records.finish_game(self.game_id, table.now, table.winner, places, self.fence)
-            store.ratings.game_over(self.game.name, self.game_id, self._standings(places))
         self.changed()
 
     def _events(self, now: int, events: list[Event]) -> None:
@@ -779,6 +799,8 @@ class Room:
         for event in events:
             if event.kind == "throw":
                 self._cue_for_throw(event)
+        if not self._sure():
+            return
         seat_of: dict[str, int] = {}
         for i, sitting in enumerate(self.seats):
             if sitting.player is not None:
@@ -942,6 +964,11 @@ class Room:
                 self.wake.clear()
                 await self.wake.wait()
                 continue
+            if not self._sure():  # maybe another node's table by now: nothing runs here
+                await asyncio.sleep(UNSURE_WAIT_S)
+                continue
+            if self.unsent or self.held:
+                self._sure_again()
             due = self._next_due()
             timeout = None if due is None else max(0.0, (due - self.now_ms()) / 1000 / self.lobby.rate)
             self.wake.clear()
@@ -950,7 +977,7 @@ class Room:
                 async with asyncio.timeout(timeout):  # no task per wait, as wait_for makes
                     await self.wake.wait()
             self.sleeping_until = None
-            if self.paused_at is not None:  # paused while waiting: nothing more runs
+            if self.paused_at is not None or not self._sure():  # paused while waiting: nothing runs
                 continue
             self._catch_up(self.now_ms())
             self._after_change()
@@ -1047,6 +1074,7 @@ class Room:
 
     def stop(self) -> None:
         self.state = OVER if self.state == PLAYING else self.state
+        self.held.clear()
         if self.lobby.store is not None:
             self.lobby.store.journal.watchers.discard(self._store_failing)
         self.wake.set()

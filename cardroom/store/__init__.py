@@ -29,7 +29,7 @@ class Store:
         self.journal = Journal(engine, sqlite_file_engine(engine.url.render_as_string(hide_password=False)))
         self.accounts = Accounts(engine)
         self.records = Records(engine, self.journal)
-        self.ratings = Ratings(engine, self.journal)
+        self.ratings = Ratings(engine)
 
     @classmethod
     async def open(cls, url: str | None = None) -> Store:

@@ -1,14 +1,19 @@
 """Stats and OpenSkill ratings, per game: accounts and bot levels are rated; guests are not.
 
 After each finished game every seat is one team in a Plackett-Luce update by place (ties
-share a place). A guest has no lasting identity, so a guest plays each game as a newcomer
-(the default rating) and nothing of theirs is kept. The leaderboard orders by the
-conservative estimate mu - 3 sigma (`ordinal`), so that a lucky first game does not top it.
+share a place). A game is rated from its record (`rate`), in the transaction that records its
+end (`Records.finish_game`): each seat as it was taken when the game began, so a player who
+left is rated for the place their stand-in finished in (docs/api.md); and a game is rated
+once, by its table's owner, only as its record says it is over. A guest has no lasting
+identity, so a guest plays each game as a newcomer (the default rating) and nothing of theirs
+is kept. The leaderboard orders by the conservative estimate mu - 3 sigma (`ordinal`), so that
+a lucky first game does not top it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from openskill.models import PlackettLuce
 from sqlalchemy import desc, select
@@ -17,8 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from cardroom.protocol import JSON
 from cardroom.store.accounts import now_ms
-from cardroom.store.journal import Journal
-from cardroom.store.schema import accounts, rating_history, ratings
+from cardroom.store.schema import accounts, game_seats, games, rating_history, ratings
 
 MODEL = PlackettLuce()
 
@@ -45,17 +49,10 @@ class Standing:
 
 
 class Ratings:
-    """Journaled updates after each game; leaderboards and histories read directly."""
+    """Leaderboards and histories, read directly (the updates: `rate`, from the journal)."""
 
-    def __init__(self, engine: AsyncEngine, journal: Journal) -> None:
+    def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
-        self.journal = journal
-
-    def game_over(self, game: str, game_id: str, standings: list[Standing]) -> None:
-        def op(conn: Connection) -> None:
-            _rate(conn, game, game_id, standings)
-
-        self.journal.write(op, f"the ratings of game {game_id}")
 
     async def leaderboard(self, game: str, limit: int = 50) -> list[JSON]:
         async with self.engine.connect() as conn:
@@ -108,6 +105,24 @@ class Ratings:
                     {"game_id": p.game_id, "at_ms": p.at_ms, "rating": round(ordinal(p.mu, p.sigma), 2)}
                 )
         return out
+
+
+def rate(conn: Connection, game_id: str) -> None:
+    """Rate a game that ends in this transaction, from its record: who sat at each seat when
+    it began (an account, a bot level, or a guest), at the place the record gives the seat."""
+    game = conn.execute(select(games.c.game).where(games.c.id == game_id)).scalar_one()
+    seats = conn.execute(
+        select(game_seats).where(game_seats.c.game_id == game_id).order_by(game_seats.c.seat)
+    ).all()
+    _rate(conn, str(game), game_id, [_standing(seat) for seat in seats])
+
+
+def _standing(seat: Any) -> Standing:
+    if seat.account_id is not None:
+        return Standing(account_subject(seat.account_id), seat.name, seat.place)
+    if seat.bot_level is not None:
+        return Standing(bot_subject(seat.bot_level), f"Bot {seat.bot_level}", seat.place)
+    return Standing(None, seat.name, seat.place)
 
 
 def _rate(conn: Connection, game: str, game_id: str, standings: list[Standing]) -> None:

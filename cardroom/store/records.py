@@ -20,6 +20,7 @@ from cardroom.store import fencing
 from cardroom.store.accounts import now_ms
 from cardroom.store.errors import StoreError
 from cardroom.store.journal import Journal
+from cardroom.store.ratings import rate
 from cardroom.store.schema import game_seats, games, moves, players, rooms
 
 PLAYING, OVER, ABANDONED = "playing", "over", "abandoned"
@@ -218,23 +219,31 @@ class Records:
 
     def finish_game(
         self, game_id: str, end_at: int, winner: int | None, places: list[int], fence: int = 0
-    ) -> None:
+    ) -> asyncio.Future[None]:
+        """The end of a game, in one transaction: its record says it is over, with each seat's
+        place, and it is rated (store/ratings.py). Only its table's owner ends it (the fencing
+        number is checked first), and only once: a game no longer in play is left as it is, so a
+        stale owner's end, or a second one, neither changes the record nor rates again."""
+
         def op(conn: Connection) -> None:
             if fence:
                 fencing.claim(conn, game_id, fence)
-            conn.execute(
+            ended = conn.execute(
                 update(games)
-                .where(games.c.id == game_id)
+                .where(games.c.id == game_id, games.c.state == PLAYING)
                 .values(state=OVER, finished_ms=now_ms(), end_at=end_at, winner=winner)
             )
+            if not ended.rowcount:
+                return
             for seat, place in enumerate(places):
                 conn.execute(
                     update(game_seats)
                     .where(game_seats.c.game_id == game_id, game_seats.c.seat == seat)
                     .values(place=place)
                 )
+            rate(conn, game_id)
 
-        self.journal.write(op, f"the end of game {game_id}")
+        return self.journal.write(op, f"the end of game {game_id}")
 
     def abandon_game(self, game_id: str, end_at: int, fence: int = 0) -> None:
         def op(conn: Connection) -> None:

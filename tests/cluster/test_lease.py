@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 
+import redis
 from redis.asyncio import Redis
 
 from cardroom.cluster.lease import Leases
@@ -73,3 +75,35 @@ def test_a_node_whose_lease_was_taken_is_told_by_its_heartbeat() -> None:
             await other.aclose()
 
     assert asyncio.run(go()) == ["t1"]
+
+
+def test_a_node_that_stood_still_past_its_lease_is_unsure_until_its_heartbeat_has_asked_redis() -> None:
+    """A node whose event loop stood still longer than a lease (a pause) may have lost its
+    tables without knowing: it is unsure (`Bus.sure`) from the moment it runs again, a lease
+    found taken is reported lost while it is still unsure, and only then is it sure again."""
+    prefix = f"test-{secrets.token_hex(4)}:"
+
+    async def go() -> tuple[bool, bool, list[tuple[str, bool]], bool]:
+        lost: list[tuple[str, bool]] = []
+        node = RedisBus(redis_url(), prefix=prefix, lease_ms=400, beat_s=0.05)
+        await node.open(lambda message: None, lambda table: lost.append((table, node.sure())))
+        thief = redis.Redis.from_url(redis_url(), decode_responses=True)
+        try:
+            assert await node.claim("t1") is not None
+            await asyncio.sleep(0.2)
+            before = node.sure()
+            time.sleep(0.6)  # the whole node stands still past its lease (its loop is blocked)...
+            thief.set(f"{prefix}lease:t1", "thief:9", px=5000)  # ...and another node takes the table
+            after = node.sure()  # the first thing it knows on waking, before any beat
+            deadline = asyncio.get_running_loop().time() + 5
+            while not (lost and node.sure()) and asyncio.get_running_loop().time() < deadline:
+                await asyncio.sleep(0.02)
+            return before, after, lost, node.sure()
+        finally:
+            await node.close()
+            thief.close()
+
+    before, after, lost, again = asyncio.run(go())
+    assert before and not after  # sure while it beats; unsure once it stood still
+    assert lost == [("t1", False)]  # the lease taken is reported before it is sure again
+    assert again
