@@ -326,10 +326,14 @@ def routes(
         if found is None:
             raise StoreError("no_player", _("Nobody has that name here."))
         seer = await viewer(request, store)
+        games = await store.ratings.profile(found.id)
+        unseen = await store.records.unseen(found.id, seer.account, seer.guest)
+        for played in games.values():  # a private game's point would give away its time and id
+            played["history"] = [p for p in played["history"] if p["game_id"] not in unseen]
         return JSONResponse(
             {
                 "name": found.name,
-                "games": await store.ratings.profile(found.id),
+                "games": games,
                 "recent": await store.records.recent(
                     found.id, limit=20, viewer=seer.account, guest=seer.guest
                 ),
