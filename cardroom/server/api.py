@@ -9,7 +9,6 @@ password and the token are never logged.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import time
@@ -23,7 +22,9 @@ from starlette.routing import Route
 from cardroom.bots.names import level_bot_name
 from cardroom.games import GAMES
 from cardroom.i18n import LANGUAGES, _, normalize, use_language
-from cardroom.replay import frames, to_scenario
+from cardroom.replay import to_scenario
+from cardroom.server.limits import Limits
+from cardroom.server.replays import Replays, no_page
 from cardroom.store import Account, GameRecord, Store, StoreError
 from cardroom.store.accounts import SESSION_MS, name_key, token_hash
 from cardroom.store.errors import STORE_DOWN, store_unavailable
@@ -106,6 +107,23 @@ class Attempts:
         return True
 
 
+def parse_seat(asked: str, players: int) -> int | None:
+    """`seat=all` (None: everything) or a seat of the table by its number, written any way
+    (`0`, `00`): the page is the same one, kept once."""
+    if asked == "all":
+        return None
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 6) or int(asked) >= players:
+        raise StoreError("bad_seat", _("That seat does not exist."))
+    return int(asked)
+
+
+def parse_page(asked: str) -> int:
+    """`page=N`: a page's number from 0 (`bad_page` for anything else)."""
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 9):
+        raise no_page()
+    return int(asked)
+
+
 async def limited_body(request: Request, limit: int = MAX_BODY) -> bytes:
     """The request's body, refused (413) by its declared length before any of it is read, or
     as soon as what arrives passes `limit` (a chunked body declares none): a client cannot
@@ -123,12 +141,15 @@ async def limited_body(request: Request, limit: int = MAX_BODY) -> bytes:
 
 
 def routes(
-    store_of: Callable[[], Store], logged_out: Callable[[str], None] = lambda session_hash: None
+    store_of: Callable[[], Store],
+    logged_out: Callable[[str], None] = lambda session_hash: None,
+    replays: Replays | None = None,
 ) -> list[Route]:
     """The API's routes; `store_of()` gives the store once the app has started; `logged_out`
-    hears of each session that ends (by its digest), to close the websockets that entered with it."""
+    hears of each session that ends (by its digest), to close the websockets that entered with
+    it; `replays` builds and keeps the replays' pages (cardroom/server/replays.py)."""
     attempts = Attempts()
-    replays: dict[tuple[str, str, str], bytes] = {}  # a finished game's frames never change
+    replays = replays or Replays(Limits().replay_cache_bytes)
 
     def endpoint(fn: Callable[[Request, Store], Awaitable[Response]]) -> Handler:
         async def run(request: Request) -> Response:
@@ -277,28 +298,9 @@ def routes(
     @endpoint
     async def record_frames(request: Request, store: Store) -> Response:
         found = await finished(request, store)
-        asked = request.query_params.get("seat", "all")
-        seat: int | None = None
-        if asked != "all":
-            try:
-                seat = int(asked)
-            except ValueError:
-                seat = -1
-            if not 0 <= seat < found.record.players:
-                raise StoreError("bad_seat", _("That seat does not exist."))
-        lang = request_language(request)
-        key = (found.id, asked, lang)
-        body = replays.get(key)
-        if body is None:
-            names = [s.name for s in found.seats]
-            # A long game takes a moment to rebuild: in a thread, so the tables do not wait for it.
-            built = await asyncio.to_thread(
-                frames, found.record, seat, names, lang, seat is None, found.end_at
-            )
-            body = json.dumps({"id": found.id, "seat": seat, "frames": built}).encode()
-            replays[key] = body
-            while len(replays) > 64:
-                replays.pop(next(iter(replays)))
+        seat = parse_seat(request.query_params.get("seat", "all"), found.record.players)
+        number = parse_page(request.query_params.get("page", "0"))
+        body = await replays.page(found, seat, request_language(request), number)
         return Response(body, media_type="application/json")
 
     @endpoint

@@ -50,6 +50,9 @@ class Limits:
     database's connections stay free for the games' writes."""
     hello_wait_s: float = 10.0
     """How long a hello waits for its turn at the database before it is told to try again."""
+    replay_cache_bytes: int = 32 * 1024 * 1024
+    """Bytes of replay pages kept for the next reader (cardroom/server/replays.py): a game that is
+    over never changes, and a page costs a replay of the game up to it to build again."""
     behind_s: float = 10.0
     """How far behind (seconds since the oldest message still waiting to go out) a connection
     may fall before it is dropped as a slow consumer."""
