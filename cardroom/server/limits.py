@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from cardroom.i18n import _
 from cardroom.protocol import CardroomError
 
 
@@ -75,3 +76,21 @@ class Limits:
                 raise CardroomError(f"CARDROOM_{field.name.upper()} must be above 0, not {raw!r}")
             changes[field.name] = value
         return replace(cls(), **changes)
+
+
+OPTION_LIMITS: dict[str, dict[str, tuple[int, int]]] = {
+    "burrito": {"bruises": (1, 30), "burritos": (2, 12)},
+}
+"""Per game, the options a table created here may set only within a range (low, high): a round
+of Throw Throw Burrito lasts until its last bruise, so a table's bruises bound how long its
+game and its replay grow (docs/rules/burrito.md#option-limits). The engines play any value:
+a stored game and a scenario file keep their own."""
+
+
+def beyond_limits(game: str, options: Mapping[str, Any]) -> str | None:
+    """Why a new table's `options` (in their own form) are refused here, or None."""
+    for name, (low, high) in OPTION_LIMITS.get(game, {}).items():
+        value = options.get(name)
+        if isinstance(value, int) and not low <= value <= high:
+            return _("The option {name} must be from {low} to {high}.").format(name=name, low=low, high=high)
+    return None

@@ -125,3 +125,35 @@ def test_a_player_is_answered_while_a_long_replay_is_built(server: LiveServer) -
             await player.close()
 
     assert asyncio.run(go()) >= 1
+
+
+def test_a_table_cannot_ask_for_a_game_longer_than_the_limits(server: LiveServer) -> None:
+    """docs/rules/burrito.md#option-limits: the bruises (a round lasts until the last one) and
+    the burritos of a new table are bounded; past a bound the table is refused, and nothing is
+    created; at the bound it is made."""
+
+    async def go() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        host = await Client.connect(server.ws_url, "Hugo")
+        try:
+            refused = []
+            for options in ({"bruises": 31}, {"bruises": 60}, {"burritos": 13}, {"bruises": 0}):
+                await host.send({"type": "create_table", "game": "burrito", "seats": 12, "options": options})
+                refused.append(await host.expect("error"))
+            assert server.health()["tables"] == 0
+            await host.send(
+                {
+                    "type": "create_table",
+                    "game": "burrito",
+                    "seats": 12,
+                    "options": {"bruises": 30, "burritos": 12},
+                }
+            )
+            return refused, await host.expect("table")
+        finally:
+            await host.close()
+
+    refused, made = asyncio.run(go())
+    assert [e["code"] for e in refused] == ["bad_options"] * 4
+    assert refused[0]["message"] == "The option bruises must be from 1 to 30."
+    assert refused[2]["message"] == "The option burritos must be from 2 to 12."
+    assert made["options"]["bruises"] == 30 and made["options"]["burritos"] == 12
