@@ -48,6 +48,7 @@ STATUS = {
     "no_game": 404,
     "too_many": 429,
     "store_unavailable": 503,
+    "busy": 503,
     "too_big": 413,
 }
 

@@ -25,6 +25,9 @@ from cardroom.store import GameRecord, StoreError
 
 PAGE_FRAMES = 50
 """Frames per page: 50 steps of a 12-seat game seen whole are at most about 3 MB."""
+WAITING = 8
+"""Pages waiting to be built at most; a request for yet another is told the server is busy
+(each waiting request holds its game's whole record)."""
 COUNTS_KEPT = 4096
 """Frame counts remembered (a few bytes each), so a page past a game's end is refused unbuilt."""
 
@@ -113,7 +116,8 @@ class Replays:
 
     async def page(self, found: GameRecord, seat: int | None, lang: str, number: int) -> bytes:
         """Page `number` of `found` as `seat` saw it (None: everything) in `lang`, as JSON;
-        `bad_page` when the replay has no such page. `found` must be over."""
+        `bad_page` when the replay has no such page, `busy` when `WAITING` other pages wait to
+        be built. `found` must be over."""
         count = self.counts.get((found.id, seat))
         if count is not None and number >= pages_of(count):
             raise no_page()
@@ -121,6 +125,8 @@ class Replays:
         body = self.cache.get(key)
         if body is None:
             waiting = self.building.get(key)
+            if waiting is None and len(self.building) >= WAITING:
+                raise StoreError("busy", _("The server is busy: try again in a moment."))
             if waiting is None:
                 waiting = asyncio.ensure_future(self._built(key, found))
                 self.building[key] = waiting

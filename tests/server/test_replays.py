@@ -11,6 +11,7 @@ import json
 import math
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -157,3 +158,20 @@ def test_a_table_cannot_ask_for_a_game_longer_than_the_limits(server: LiveServer
     assert refused[0]["message"] == "The option bruises must be from 1 to 30."
     assert refused[2]["message"] == "The option burritos must be from 2 to 12."
     assert made["options"]["bruises"] == 30 and made["options"]["burritos"] == 12
+
+
+def test_a_crowd_of_replay_requests_is_told_the_server_is_busy(server: LiveServer) -> None:
+    """Each page waiting to be built holds its game's record: past a few waiting, a request for
+    yet another page is answered `busy` (503) at once, and every other one is served."""
+    pages = frames(server, "seat=2")["pages"]
+    asked = [f"seat=2&page={n}&lang={lang}" for n in range(pages - 10, pages) for lang in ("it", "nl")]
+
+    def get(query: str) -> tuple[int, dict[str, Any]]:
+        return call(server, "GET", f"/api/records/{GAME_ID}/frames?{query}")
+
+    with ThreadPoolExecutor(len(asked)) as crowd:
+        answers = list(crowd.map(get, asked))
+    busy = [answer for status, answer in answers if status == 503]
+    assert busy and all(answer["error"] == "busy" for answer in busy)
+    assert all(status == 200 and answer["frames"] for status, answer in answers if status != 503)
+    assert len(busy) < len(asked)
