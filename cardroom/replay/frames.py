@@ -9,17 +9,21 @@ A seat's frames are filtered in the one place filtering happens (`Event.for_seat
 replay for a seat never shows more than that seat knew at the table. `everything=True` is for
 a game that is over: every event whole, every hand in the view, and each hidden event
 narrated as the seat that knew it heard it.
+
+A long game's frames run to hundreds of megabytes (every seat's view at every step), so they
+are made one at a time (`each_frame`) or a page at a time (`page`): the frames outside the page
+are counted, not drawn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, TypedDict
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NamedTuple, TypedDict
 
 from cardroom.games import find_game
 from cardroom.i18n import _, use_language
 from cardroom.narrate.narrator import Narrator
-from cardroom.protocol import JSON, Event, Rejected, Table
+from cardroom.protocol import JSON, Event, GameDef, Rejected, Table
 from cardroom.protocol.record import Record, start
 
 
@@ -51,16 +55,15 @@ class _Camera:
         self.lang = lang
         self.everything = everything
         self.narrator = Narrator(game)
-        self.frames: list[Frame] = []
 
-    def shoot(self, at: int, events: list[Event], always: bool = False) -> None:
-        """Add the frame of `events` at `at`, unless the viewer hears nothing of them."""
+    def heard(self, events: list[Event]) -> list[JSON]:
+        """The events as the viewer may see them (none: the viewer hears nothing of this step)."""
         if self.everything:
-            heard = [e.full() for e in events]
-        else:
-            heard = [e for e in (ev.for_seat(self.seat) for ev in events) if e is not None]
-        if not heard and not always:
-            return
+            return [e.full() for e in events]
+        return [e for e in (ev.for_seat(self.seat) for ev in events) if e is not None]
+
+    def shoot(self, i: int, at: int, events: list[Event], heard: list[JSON]) -> Frame:
+        """Frame `i`: the step of `events` at `at`, with the table as it is now."""
         if self.everything:
             table_view = self.table.view(None)
             seat_views = [self.table.view(i) for i in range(self.table.players)]
@@ -69,7 +72,7 @@ class _Camera:
         else:
             view = self.table.view(self.seat)
             texts, _priority = self.narrator.lines(heard, self.seat, self.names, view, self.lang)
-        self.frames.append({"i": len(self.frames), "at": at, "texts": texts, "events": heard, "view": view})
+        return {"i": i, "at": at, "texts": texts, "events": heard, "view": view}
 
     def _everything_texts(self, events: list[Event], table_view: JSON, seat_views: list[JSON]) -> list[str]:
         """Public events as a spectator hears them; a hidden one as the seat that knew it heard it
@@ -101,19 +104,82 @@ class _Camera:
         return _("seat {seat}").format(seat=seat)
 
 
-def _run_timers(table: Table[Any], to_ms: int, camera: _Camera) -> None:
-    """Every timer due by `to_ms`, each at its own moment (its own frame), as a driver runs them."""
+Step = tuple[int, list[Event], bool]
+"""A moment of the game: its time, the events the table said then, and whether it makes a
+frame even when the viewer hears nothing of it (the deal)."""
+
+
+def _timers(table: Table[Any], to_ms: int) -> Iterator[Step]:
+    """Every timer due by `to_ms`, each at its own moment (its own step), as a driver runs them."""
     while True:
         due = table.next_deadline()
         if due is None or due > to_ms:
             break
         due = max(due, table.now)
         events = table.advance(due)
-        camera.shoot(due, events)
+        yield due, events, False
         if not events and table.next_deadline() == due:
             break  # a deadline that does not move on: let the last advance settle it
     if to_ms >= table.now:
-        camera.shoot(to_ms, table.advance(to_ms))
+        yield to_ms, table.advance(to_ms), False
+
+
+def _steps(game: GameDef[Any], table: Table[Any], record: Record, end_at: int | None) -> Iterator[Step]:
+    """The game played again, step by step: the table is the one after each step when it is
+    yielded (a generator, so only the frames a caller keeps are ever held)."""
+    yield 0, table.advance(0), True
+    for move in record.moves:
+        yield from _timers(table, move.at)
+        result = table.apply(move.player, game.parse_action(move.action, record.players), move.at)
+        if not isinstance(result, Rejected):
+            yield move.at, result, False
+    if end_at is not None:
+        yield from _timers(table, end_at)
+
+
+def _shots(
+    record: Record,
+    seat: int | None,
+    names: Sequence[str],
+    lang: str,
+    everything: bool,
+    end_at: int | None,
+    keep: Callable[[int], bool],
+) -> Iterator[tuple[int, Frame | None]]:
+    """Each frame's number, with the frame itself when `keep(number)` (else None: the frames
+    nobody asked for are counted, never drawn, which is most of a replay's cost)."""
+    game = find_game(record.game)
+    if seat is not None and not 0 <= seat < record.players:
+        raise ValueError(f"no seat {seat} at a table of {record.players}")
+    table = start(game, record)
+    camera = _Camera(table, game.name, seat, names, lang, everything)
+    count = 0
+    for at, events, always in _steps(game, table, record, end_at):
+        heard = camera.heard(events)
+        if not heard and not always:
+            continue
+        yield count, camera.shoot(count, at, events, heard) if keep(count) else None
+        count += 1
+
+
+def each_frame(
+    record: Record,
+    seat: int | None,
+    names: Sequence[str],
+    lang: str,
+    everything: bool = False,
+    end_at: int | None = None,
+) -> Iterator[Frame]:
+    """The game of `record` as `seat` saw it (None: a spectator), or, with `everything`, whole,
+    one frame at a time: a long game is never held whole.
+
+    Frame 0 is the table before any move (the deal as the viewer heard it); then one frame per
+    timer moment and per accepted move the viewer heard of; refused moves change nothing and
+    make no frame. Timers keep running up to `end_at` after the last move.
+    """
+    for _i, frame in _shots(record, seat, names, lang, everything, end_at, lambda i: True):
+        assert frame is not None
+        yield frame
 
 
 def frames(
@@ -124,23 +190,35 @@ def frames(
     everything: bool = False,
     end_at: int | None = None,
 ) -> list[Frame]:
-    """The game of `record` as `seat` saw it (None: a spectator), or, with `everything`, whole.
+    """Every frame of `each_frame` in one list (a short game's, or a test's)."""
+    return list(each_frame(record, seat, names, lang, everything, end_at))
 
-    Frame 0 is the table before any move (the deal as the viewer heard it); then one frame per
-    timer moment and per accepted move the viewer heard of; refused moves change nothing and
-    make no frame. Timers keep running up to `end_at` after the last move.
-    """
-    game = find_game(record.game)
-    if seat is not None and not 0 <= seat < record.players:
-        raise ValueError(f"no seat {seat} at a table of {record.players}")
-    table = start(game, record)
-    camera = _Camera(table, game.name, seat, names, lang, everything)
-    camera.shoot(0, table.advance(0), always=True)
-    for move in record.moves:
-        _run_timers(table, move.at, camera)
-        result = table.apply(move.player, game.parse_action(move.action, record.players), move.at)
-        if not isinstance(result, Rejected):
-            camera.shoot(move.at, result)
-    if end_at is not None:
-        _run_timers(table, end_at, camera)
-    return camera.frames
+
+class Page(NamedTuple):
+    """Frames `first` to `first + len(frames) - 1` of a replay, and how many it has in all."""
+
+    first: int
+    frames: list[Frame]
+    total: int
+
+
+def page(
+    record: Record,
+    seat: int | None,
+    names: Sequence[str],
+    lang: str,
+    first: int,
+    size: int,
+    everything: bool = False,
+    end_at: int | None = None,
+) -> Page:
+    """Frames `first` to `first + size - 1` (fewer at the end), drawn alone; the others are
+    only counted, so a page costs one page of views and sentences whatever the game's length."""
+    kept: list[Frame] = []
+    count = 0
+    window = range(first, first + size)
+    for number, frame in _shots(record, seat, names, lang, everything, end_at, window.__contains__):
+        count = number + 1
+        if frame is not None:
+            kept.append(frame)
+    return Page(first, kept, count)

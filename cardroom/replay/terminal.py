@@ -15,14 +15,14 @@ import math
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from cardroom.i18n import _
 from cardroom.protocol import CardroomError
 from cardroom.replay.export import end_of, game_title, played_on, to_scenario
-from cardroom.replay.frames import Frame, frames
+from cardroom.replay.frames import Frame, each_frame
 
 if TYPE_CHECKING:
     from cardroom.store import GameRecord
@@ -150,7 +150,7 @@ def _seat_name(game: GameRecord, seat: int) -> str:
 
 
 def play_frames(
-    shots: list[Frame], out: TextIO, pace: float, wait: Callable[[float], None] = time.sleep
+    shots: Iterable[Frame], out: TextIO, pace: float, wait: Callable[[float], None] = time.sleep
 ) -> None:
     """Each frame's sentences after its time; with `pace` > 0 the gaps of play time are waited
     out, `pace` times faster than they were played."""
@@ -198,7 +198,8 @@ def run_replay(
         out.write(_("The scenario of game {id} is in {path}.").format(id=game.id, path=export) + "\n")
         return 0
     names = [_seat_name(game, i) for i in range(game.record.players)]
-    shots = frames(game.record, seat, names, lang, everything=seat is None, end_at=end_of(game))
+    # One frame at a time: a long game's frames, every hand shown, run to hundreds of megabytes.
+    shots = each_frame(game.record, seat, names, lang, everything=seat is None, end_at=end_of(game))
     try:
         for line in header(game, seat):
             out.write(line + "\n")

@@ -10,7 +10,6 @@ password and the token are never logged.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
@@ -23,8 +22,10 @@ from starlette.routing import Route
 from cardroom.bots.names import level_bot_name
 from cardroom.games import GAMES
 from cardroom.i18n import LANGUAGES, _, normalize, use_language
-from cardroom.replay import frames, to_scenario
+from cardroom.replay import to_scenario
 from cardroom.server.buckets import SIZE, Windows
+from cardroom.server.limits import Limits
+from cardroom.server.replays import Replays, no_page
 from cardroom.store import Account, GameRecord, Store, StoreError
 from cardroom.store.accounts import SESSION_MS, name_key, now_ms, token_hash
 from cardroom.store.errors import STORE_DOWN, store_unavailable
@@ -55,6 +56,7 @@ STATUS = {
     "no_game": 404,
     "too_many": 429,
     "store_unavailable": 503,
+    "busy": 503,
     "too_big": 413,
 }
 
@@ -129,6 +131,23 @@ class Attempts:
         return buckets.allow(*who)
 
 
+def parse_seat(asked: str, players: int) -> int | None:
+    """`seat=all` (None: everything) or a seat of the table by its number, written any way
+    (`0`, `00`): the page is the same one, kept once."""
+    if asked == "all":
+        return None
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 6) or int(asked) >= players:
+        raise StoreError("bad_seat", _("That seat does not exist."))
+    return int(asked)
+
+
+def parse_page(asked: str) -> int:
+    """`page=N`: a page's number from 0 (`bad_page` for anything else)."""
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 9):
+        raise no_page()
+    return int(asked)
+
+
 async def limited_body(request: Request, limit: int = MAX_BODY) -> bytes:
     """The request's body, refused (413) by its declared length before any of it is read, or
     as soon as what arrives passes `limit` (a chunked body declares none): a client cannot
@@ -150,13 +169,15 @@ def routes(
     logged_out: Callable[[str], None] = lambda session_hash: None,
     name_in_use: Callable[[str], bool] = lambda name: False,
     deleted: Callable[[int], None] = lambda account_id: None,
+    replays: Replays | None = None,
 ) -> list[Route]:
     """The API's routes; `store_of()` gives the store once the app has started; `logged_out`
     hears of each session that ends (by its digest), to close the websockets that entered with it;
     `name_in_use` tells whether a guest here goes by a name (or a look-alike of it); `deleted`
-    hears of each account deleted (its id), so that the lobby forgets its player."""
+    hears of each account deleted (its id), so that the lobby forgets its player; `replays`
+    builds and keeps the replays' pages (cardroom/server/replays.py)."""
     attempts = Attempts()
-    replays: dict[tuple[str, str, str], bytes] = {}  # a finished game's frames never change
+    replays = replays or Replays(Limits().replay_cache_bytes)
 
     def endpoint(fn: Callable[[Request, Store], Awaitable[Response]]) -> Handler:
         async def run(request: Request) -> Response:
@@ -371,28 +392,9 @@ def routes(
     @endpoint
     async def record_frames(request: Request, store: Store) -> Response:
         found = await finished(request, store)
-        asked = request.query_params.get("seat", "all")
-        seat: int | None = None
-        if asked != "all":
-            try:
-                seat = int(asked)
-            except ValueError:
-                seat = -1
-            if not 0 <= seat < found.record.players:
-                raise StoreError("bad_seat", _("That seat does not exist."))
-        lang = request_language(request)
-        key = (found.id, asked, lang)
-        body = replays.get(key)
-        if body is None:
-            names = [s.name for s in found.seats]
-            # A long game takes a moment to rebuild: in a thread, so the tables do not wait for it.
-            built = await asyncio.to_thread(
-                frames, found.record, seat, names, lang, seat is None, found.end_at
-            )
-            body = json.dumps({"id": found.id, "seat": seat, "frames": built}).encode()
-            replays[key] = body
-            while len(replays) > 64:
-                replays.pop(next(iter(replays)))
+        seat = parse_seat(request.query_params.get("seat", "all"), found.record.players)
+        number = parse_page(request.query_params.get("page", "0"))
+        body = await replays.page(found, seat, request_language(request), number)
         return Response(body, media_type="application/json")
 
     @endpoint
@@ -420,10 +422,14 @@ def routes(
         if found is None:
             raise StoreError("no_player", _("Nobody has that name here."))
         seer = await viewer(request, store)
+        games = await store.ratings.profile(found.id)
+        unseen = await store.records.unseen(found.id, seer.account, seer.guest)
+        for played in games.values():  # a private game's point would give away its time and id
+            played["history"] = [p for p in played["history"] if p["game_id"] not in unseen]
         return JSONResponse(
             {
                 "name": found.name,
-                "games": await store.ratings.profile(found.id),
+                "games": games,
                 "recent": await store.records.recent(
                     found.id, limit=20, viewer=seer.account, guest=seer.guest
                 ),

@@ -28,6 +28,7 @@ from cardroom.server import api
 from cardroom.server.edge import handle, serve_socket
 from cardroom.server.limits import Limits
 from cardroom.server.lobby import Lobby
+from cardroom.server.replays import Replays
 from cardroom.server.security import Guard
 from cardroom.server.wire import PROTOCOL_VERSION
 from cardroom.store import Store
@@ -57,6 +58,7 @@ def create_app(
         connection, player, message, the_lobby
     )
     stores: list[Store] = []
+    replays = Replays(the_lobby.limits.replay_cache_bytes)
 
     def store_of() -> Store:
         return stores[0]
@@ -84,6 +86,7 @@ def create_app(
             "protocol": PROTOCOL_VERSION,
             "tables": len(the_lobby.rooms),
             "players_online": len(the_lobby.online()),
+            "replays": replays.stats(),
         }
         if the_lobby.bus.clustered:
             bus = the_lobby.bus
@@ -129,7 +132,9 @@ def create_app(
             Route("/i18n/{lang}.json", catalog),
             Route("/help/{game}.json", help_page),
             Route("/keys.json", keys_table),
-            *api.routes(store_of, the_lobby.logged_out, the_lobby.name_in_use, the_lobby.account_deleted),
+            *api.routes(
+                store_of, the_lobby.logged_out, the_lobby.name_in_use, the_lobby.account_deleted, replays
+            ),
             WebSocketRoute("/ws", socket),
             Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
         ],

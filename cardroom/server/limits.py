@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from cardroom.i18n import _
 from cardroom.protocol import CardroomError
 
 
@@ -69,6 +70,9 @@ class Limits:
     database's connections stay free for the games' writes."""
     hello_wait_s: float = 10.0
     """How long a hello waits for its turn at the database before it is told to try again."""
+    replay_cache_bytes: int = 32 * 1024 * 1024
+    """Bytes of replay pages kept for the next reader (cardroom/server/replays.py): a game that is
+    over never changes, and a page costs a replay of the game up to it to build again."""
     behind_s: float = 10.0
     """How far behind (seconds since the oldest message still waiting to go out) a connection
     may fall before it is dropped as a slow consumer."""
@@ -106,3 +110,21 @@ def client_key(host: str) -> str:
             return str(address.ipv4_mapped)
         return str(ipaddress.IPv6Network((address, 64), strict=False))
     return str(address)
+
+
+OPTION_LIMITS: dict[str, dict[str, tuple[int, int]]] = {
+    "burrito": {"bruises": (1, 30), "burritos": (2, 12)},
+}
+"""Per game, the options a table created here may set only within a range (low, high): a round
+of Throw Throw Burrito lasts until its last bruise, so a table's bruises bound how long its
+game and its replay grow (docs/rules/burrito.md#option-limits). The engines play any value:
+a stored game and a scenario file keep their own."""
+
+
+def beyond_limits(game: str, options: Mapping[str, Any]) -> str | None:
+    """Why a new table's `options` (in their own form) are refused here, or None."""
+    for name, (low, high) in OPTION_LIMITS.get(game, {}).items():
+        value = options.get(name)
+        if isinstance(value, int) and not low <= value <= high:
+            return _("The option {name} must be from {low} to {high}.").format(name=name, low=low, high=high)
+    return None

@@ -21,7 +21,7 @@ from cardroom.server import closes
 from cardroom.server.buckets import Buckets
 from cardroom.server.collector import Collector
 from cardroom.server.connection import SEND_QUEUE, Connection, Player, RateLimit
-from cardroom.server.limits import Limits, client_key
+from cardroom.server.limits import Limits, beyond_limits, client_key
 from cardroom.server.relay import Relay
 from cardroom.server.room import GRACE_MS, PLAYING, WAITING, Room
 from cardroom.server.wire import encode, error
@@ -540,6 +540,9 @@ class Lobby:
             typed = game.options_json(options, seats)
         except CardroomError as exc:
             return error("bad_options", str(exc))
+        beyond = beyond_limits(game.name, typed)
+        if beyond is not None:
+            return error("bad_options", beyond)
         if self.draining:
             return error("closing", _("This server is closing: reconnect in a moment to create a table."))
         refused = self.may_create(player, address, elsewhere)

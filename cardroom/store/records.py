@@ -9,7 +9,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, desc, false, or_, select, update
+from sqlalchemy import ColumnElement, delete, desc, false, not_, or_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -83,6 +83,19 @@ class GameRecord:
             "winner": self.winner,
             "seats": [s.to_json() for s in self.seats],
         }
+
+
+def _visible(viewer: int | None, guest: str | None) -> ColumnElement[bool]:
+    """The games `viewer` (an account id) and `guest` (a guest's player id) may see, as a
+    condition on `games`: the public ones and the private ones they played (`GameRecord.visible_to`)."""
+    played = []
+    if viewer is not None:
+        played.append(game_seats.c.account_id == viewer)
+    if guest is not None:
+        played.append((game_seats.c.player_id == guest) & game_seats.c.account_id.is_(None))
+    if not played:
+        return games.c.private == false()
+    return or_(games.c.private == false(), games.c.id.in_(select(game_seats.c.game_id).where(or_(*played))))
 
 
 def _upsert(conn: Connection, table: Any, key: str, values: dict[str, Any]) -> None:
@@ -315,6 +328,16 @@ class Records:
             all(int(m.seq) == i for i, m in enumerate(move_rows)),
         )
 
+    async def unseen(self, account_id: int, viewer: int | None = None, guest: str | None = None) -> set[str]:
+        """The games account `account_id` played that `viewer` and `guest` may not see: its
+        private ones they did not play (its page leaves out their ratings' points too)."""
+        query = select(games.c.id).where(
+            games.c.id.in_(select(game_seats.c.game_id).where(game_seats.c.account_id == account_id)),
+            not_(_visible(viewer, guest)),
+        )
+        async with self.engine.connect() as conn:
+            return {str(r.id) for r in (await conn.execute(query)).all()}
+
     async def recent(
         self,
         account_id: int | None = None,
@@ -325,17 +348,7 @@ class Records:
         """The newest finished games (of one account when given), newest first: those `viewer`
         (an account id, or None for anyone) and `guest` (a guest's player id) may see
         (`GameRecord.visible_to`)."""
-        query = select(games.c.id).where(games.c.state == OVER)
-        played = []
-        if viewer is not None:
-            played.append(game_seats.c.account_id == viewer)
-        if guest is not None:
-            played.append((game_seats.c.player_id == guest) & game_seats.c.account_id.is_(None))
-        if not played:
-            query = query.where(games.c.private == false())
-        else:
-            seen_by = select(game_seats.c.game_id).where(or_(*played))
-            query = query.where(or_(games.c.private == false(), games.c.id.in_(seen_by)))
+        query = select(games.c.id).where(games.c.state == OVER, _visible(viewer, guest))
         if account_id is not None:
             query = query.where(
                 games.c.id.in_(select(game_seats.c.game_id).where(game_seats.c.account_id == account_id))

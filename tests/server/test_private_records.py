@@ -6,6 +6,7 @@ public. docs/security.md."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,37 @@ def test_a_private_tables_game_is_for_its_players_only() -> None:
         for path in paths:
             status, answer = call(server, "GET", path, token=owner["token"])
             assert status == 200, (path, answer)
+
+
+def _rated(server: LiveServer, token: str | None, name: str) -> list[str]:
+    """The games of the points of `name`'s rating history, on their public page as `token` sees it."""
+    status, page = call(server, "GET", f"/api/players/{name}", token=token)
+    assert status == 200, page
+    return [point["game_id"] for played in page["games"].values() for point in played["history"]]
+
+
+def test_a_private_game_leaves_no_point_on_its_players_public_page() -> None:
+    """Issue 22: a player's page listed a private game's id, time and rating change in its
+    rating history. Anyone who did not play it sees only the public game's point; the player
+    sees both, and their game count still counts both."""
+    with run_server() as server:
+        _, owner = call(server, "POST", "/api/register", {"name": "Owner", "password": PASSWORD})
+        _, other = call(server, "POST", "/api/register", {"name": "Other", "password": PASSWORD})
+        _play(server, owner["token"], "Owner", private=True)
+        (secret,) = _recorded(server, owner["token"], 1)
+        _play(server, owner["token"], "Owner", private=False)
+        public = next(r for r in _recorded(server, owner["token"], 2) if r["id"] != secret["id"])
+        deadline = time.monotonic() + 15
+        while len(_rated(server, owner["token"], "Owner")) < 2:  # the ratings follow the records
+            assert time.monotonic() < deadline, "the games were never rated"
+            time.sleep(0.1)
+
+        assert sorted(_rated(server, owner["token"], "Owner")) == sorted([secret["id"], public["id"]])
+        for token in (None, other["token"]):
+            assert _rated(server, token, "Owner") == [public["id"]]
+            page = call(server, "GET", "/api/players/Owner", token=token)[1]
+            assert secret["id"] not in json.dumps(page)
+            assert page["games"]["kittens"]["played"] == 2
 
 
 def _as_guest(server: LiveServer, path: str, player_token: str | None) -> tuple[int, dict[str, Any]]:

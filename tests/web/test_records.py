@@ -6,14 +6,19 @@ played once and every test reads it."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from bench.replay import GAME_ID, long_game, store_game
+from cardroom.server.replays import PAGE_FRAMES
 from tests.server.live import LiveServer, run_server
 from tests.web.accounts import choose_mode, open_page, register
 from tests.web.keyboard import (
@@ -69,11 +74,22 @@ def replay(page: Page) -> dict[str, Any]:
 
 
 def frames(page: Page, server: LiveServer, seat: str) -> list[dict[str, Any]]:
+    """Every frame of the replay, page after page."""
     record = page.request.get(server.url + "/api/records").json()["records"][0]
-    reply = page.request.get(f"{server.url}/api/records/{record['id']}/frames?seat={seat}")
-    assert reply.ok, reply.text()
-    found: list[dict[str, Any]] = reply.json()["frames"]
-    return found
+    found: list[dict[str, Any]] = []
+    number = 0
+    while True:
+        reply = page.request.get(f"{server.url}/api/records/{record['id']}/frames?seat={seat}&page={number}")
+        assert reply.ok, reply.text()
+        found += reply.json()["frames"]
+        number += 1
+        if number >= reply.json()["pages"]:
+            return found
+
+
+def wait_for_step(page: Page, index: int) -> None:
+    """The viewer shows step `index` (a step on a page the viewer does not hold yet comes after its page)."""
+    page.wait_for_function("n => window.cardroom.replayState().index === n", arg=index)
 
 
 def test_the_games_view_lists_the_game_and_the_replay_steps_by_keyboard(
@@ -115,12 +131,12 @@ def test_the_games_view_lists_the_game_and_the_replay_steps_by_keyboard(
     page.keyboard.press("ArrowLeft")
     assert replay(page)["index"] == 1
     page.keyboard.press("End")
-    assert replay(page)["index"] == len(everything) - 1
+    wait_for_step(page, len(everything) - 1)
     page.wait_for_function(
         "n => window.__said.slice(n).some(x => x.text.startsWith('Game over'))", arg=before
     )
     page.keyboard.press("Home")
-    assert replay(page)["index"] == 0
+    wait_for_step(page, 0)
     assert page.get_attribute("#replay-step", "aria-valuetext") == f"Step 1 of {len(everything)}"
 
     # F1 in the viewer lists its keys.
@@ -217,3 +233,43 @@ def test_a_phone_screen_shows_the_new_views_without_horizontal_scroll(
             assert width[0] <= width[1], (button, width)
     finally:
         page.set_viewport_size({"width": 1100, "height": 900})
+
+
+def test_a_long_game_replays_page_by_page(browser: Browser, tmp_path: Path) -> None:
+    """Issue 22: a game of thousands of steps comes a page at a time, each page asked for as the
+    steps reach it: its last step, the one before, and back to the first, without the whole game."""
+    url = f"sqlite:///{tmp_path / 'long.sqlite3'}"
+    record, end_at, winner = long_game(12, 60)
+    with ThreadPoolExecutor(1) as aside:  # Playwright's own event loop runs in this thread
+        aside.submit(asyncio.run, store_game(url, record, end_at, winner)).result()
+    with run_server({"CARDROOM_DB": url}) as server:
+        context = browser.new_context(viewport={"width": 1100, "height": 900})
+        page, errors = open_page(context, server)
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url) if "/frames" in r.url else None)
+        register(page, "Lia", "lia-secret-1")
+        nav(page, "nav-games", "games-title")
+        page.wait_for_selector("#games-body tr")
+        tab_to(page, "#games-body button[data-record]")
+        page.keyboard.press("Enter")
+        page.wait_for_function("window.cardroom.replayState().count > 0")
+        count = replay(page)["count"]
+        assert count > 100 * PAGE_FRAMES
+        hands = page.eval_on_selector_all("#replay-hands li", "items => items.map(i => i.textContent)")
+        assert len(hands) == 12 and all("Hand: " in h for h in hands), hands
+
+        page.keyboard.press("End")
+        wait_for_step(page, count - 1)
+        assert page.text_content("#replay-position") == f"Step {count} of {count}"
+        last = page.request.get(
+            f"{server.url}/api/records/{GAME_ID}/frames?seat=all&page={(count - 1) // PAGE_FRAMES}"
+        ).json()["frames"][-1]
+        log = page.eval_on_selector_all("#replay-log p", "ps => ps.map(p => p.textContent)")
+        assert last["texts"] and log[-len(last["texts"]) :] == last["texts"]
+        page.keyboard.press("ArrowLeft")
+        wait_for_step(page, count - 2)
+        page.keyboard.press("Home")
+        wait_for_step(page, 0)
+        assert len(asked) <= 4, asked  # the first page, the last two, maybe the one after the first
+        context.close()
+    assert errors == []

@@ -1,6 +1,6 @@
 // The Games view (finished games, GET /api/records) and the replay viewer
-// (GET /api/records/ID/frames): step by step with the keyboard, every step's sentences said
-// in the polite live region and kept in the viewer's own history.
+// (GET /api/records/ID/frames, a page at a time): step by step with the keyboard, every
+// step's sentences said in the polite live region and kept in the viewer's own history.
 
 import { api } from "./api.js";
 import { cardNameIn, renderBoardFor } from "./game.js";
@@ -81,17 +81,25 @@ export function renderGameRows(body, records, from) {
 }
 
 // ---- the replay viewer ---------------------------------------------------------------------
-const replay = { record: null, from: "games", frames: [], index: 0, playing: false, timer: null, loading: 0 };
+// A replay comes in pages (`page_size` frames each, docs/api.md): the viewer keeps a few pages
+// and asks for another as the steps reach it, so a long game never sits whole in the page.
+const KEEP_PAGES = 6;
+const LOG_LINES = 500; // the viewer's history keeps this many sentences, the newest
+const replay = {
+  record: null, from: "games", pages: new Map(), fetching: new Map(), pageSize: 1, count: 0,
+  index: 0, playing: false, timer: null, loading: 0, moving: 0,
+};
 
 export function replayState() {
-  return { id: replay.record ? replay.record.id : null, index: replay.index, count: replay.frames.length, playing: replay.playing };
+  return { id: replay.record ? replay.record.id : null, index: replay.index, count: replay.count, playing: replay.playing };
 }
 
 export async function openReplay(record, from = "games") {
   stop(false);
   replay.record = record;
   replay.from = from;
-  replay.frames = [];
+  replay.pages = new Map();
+  replay.count = 0;
   replay.index = 0;
   const seats = record.seats || [];
   $("replay-title").textContent = fmt(_("Replay: {game}"), { game: gameName(record.game) });
@@ -115,21 +123,36 @@ export async function openReplay(record, from = "games") {
   await loadFrames();
 }
 
+function pagePath(page) {
+  const seat = encodeURIComponent($("replay-seat").value);
+  return `/api/records/${encodeURIComponent(replay.record.id)}/frames?seat=${seat}&page=${page}`;
+}
+
+function failed(reply) {
+  $("replay-error").textContent = reply.data.message;
+  announce(reply.data.message, true);
+}
+
+// The first page says how many steps there are; the others come when needed.
 async function loadFrames() {
   stop(false);
   const token = ++replay.loading;
-  const seat = $("replay-seat").value;
-  const reply = await api("GET", `/api/records/${encodeURIComponent(replay.record.id)}/frames?seat=${encodeURIComponent(seat)}`);
+  replay.pages = new Map();
+  replay.fetching = new Map();
+  replay.count = 0;
+  const reply = await api("GET", pagePath(0));
   if (token !== replay.loading) return; // another seat was chosen meanwhile
   $("replay-error").textContent = reply.ok ? "" : reply.data.message;
   if (!reply.ok) {
     announce(reply.data.message, true);
-    replay.frames = [];
     return;
   }
-  replay.frames = reply.data.frames || [];
+  const frames = reply.data.frames || [];
+  replay.pageSize = reply.data.page_size || Math.max(1, frames.length);
+  replay.count = reply.data.count === undefined ? frames.length : reply.data.count;
+  replay.pages.set(0, frames);
   const slider = $("replay-step");
-  slider.max = String(Math.max(1, replay.frames.length));
+  slider.max = String(Math.max(1, replay.count));
   replay.index = -1;
   go(0);
 }
@@ -147,8 +170,47 @@ function shownTable(frame) {
   return { game: replay.record.game, seats: replay.record.seats || [], you: seat, view, state: "over" };
 }
 
+function pageOf(index) {
+  return Math.floor(index / replay.pageSize);
+}
+
+function frameAt(index) {
+  const page = replay.pages.get(pageOf(index));
+  return page ? page[index - pageOf(index) * replay.pageSize] : undefined;
+}
+
+// Page `page` of the replay in the viewer's pages (true), or false when it could not come.
+function fetchPage(page) {
+  if (replay.pages.has(page)) return Promise.resolve(true);
+  if (replay.fetching.has(page)) return replay.fetching.get(page);
+  const token = replay.loading;
+  const promise = api("GET", pagePath(page)).then((reply) => {
+    if (token !== replay.loading) return false;
+    replay.fetching.delete(page);
+    if (!reply.ok) {
+      failed(reply);
+      return false;
+    }
+    replay.pages.set(page, reply.data.frames || []);
+    const shown = pageOf(Math.max(0, replay.index));
+    for (const kept of replay.pages.keys()) {
+      if (replay.pages.size <= KEEP_PAGES) break;
+      if (kept !== shown && kept !== shown - 1 && kept !== page) replay.pages.delete(kept);
+    }
+    return true;
+  });
+  replay.fetching.set(page, promise);
+  return promise;
+}
+
+// The pages step `next` needs: its own, and the one before when the history is drawn again.
+function pagesFor(next, stepping) {
+  const page = pageOf(next);
+  return stepping || page === 0 ? [page] : [page - 1, page];
+}
+
 function go(index, speak = true) {
-  const count = replay.frames.length;
+  const count = replay.count;
   if (!count) return;
   const before = replay.index;
   const next = Math.max(0, Math.min(count - 1, index));
@@ -156,22 +218,37 @@ function go(index, speak = true) {
     if (speak) announce(next === 0 ? _("This is the first step.") : _("This is the last step."));
     return;
   }
+  const stepping = next === before + 1;
+  const missing = pagesFor(next, stepping).filter((page) => !replay.pages.has(page));
+  const token = ++replay.moving;
+  if (!missing.length) {
+    show(next, stepping, speak);
+    return;
+  }
+  Promise.all(missing.map(fetchPage)).then((came) => {
+    if (token === replay.moving && came.every(Boolean)) show(next, stepping && replay.index === before, speak);
+  });
+}
+
+function show(next, stepping, speak) {
   replay.index = next;
-  const frame = replay.frames[next];
-  // The history: what was said up to this step.
+  const frame = frameAt(next);
+  // The history: what was said up to this step (from the page before this step's).
   const log = $("replay-log");
-  if (next === before + 1) {
+  if (stepping) {
     for (const text of frame.texts || []) log.append(el("p", { text }));
+    while (log.childElementCount > LOG_LINES) log.firstElementChild.remove();
   } else {
     const lines = [];
-    for (const f of replay.frames.slice(0, next + 1)) for (const text of f.texts || []) lines.push(el("p", { text }));
-    log.replaceChildren(...lines);
+    const from = pagesFor(next, false)[0] * replay.pageSize;
+    for (let i = from; i <= next; i++) for (const text of frameAt(i).texts || []) lines.push(el("p", { text }));
+    log.replaceChildren(...lines.slice(-LOG_LINES));
   }
   log.scrollTop = log.scrollHeight;
   renderStep(frame);
   const slider = $("replay-step");
   slider.value = String(next + 1);
-  const position = fmt(_("Step {n} of {m}"), { n: next + 1, m: count });
+  const position = fmt(_("Step {n} of {m}"), { n: next + 1, m: replay.count });
   slider.setAttribute("aria-valuetext", position);
   $("replay-position").textContent = position;
   if (speak) {
@@ -179,6 +256,9 @@ function go(index, speak = true) {
     if (texts.length) for (const text of texts) announce(text, false, "replay");
     else announce(fmt(_("{position}: nothing was said."), { position }), false, "replay");
   }
+  // The next page is asked for before the steps reach it.
+  const ahead = pageOf(next) + 1;
+  if (next + replay.pageSize / 5 >= ahead * replay.pageSize && ahead * replay.pageSize < replay.count) fetchPage(ahead);
 }
 
 function renderStep(frame) {
@@ -211,26 +291,27 @@ function speed() {
   return SPEEDS.includes(value) ? value : 1;
 }
 
-function schedule() {
+async function schedule() {
   clearTimeout(replay.timer);
   if (!replay.playing) return;
-  const current = replay.frames[replay.index];
-  const next = replay.frames[replay.index + 1];
-  if (!current || !next) {
+  const at = replay.index;
+  if (at >= replay.count - 1) {
     stop(false);
     announce(_("The end of the game."));
     return;
   }
-  const wait = Math.min(LONGEST_WAIT_MS, Math.max(0, (next.at - current.at) / speed()));
+  if (!(await fetchPage(pageOf(at + 1))) || !replay.playing || replay.index !== at) return;
+  const wait = Math.min(LONGEST_WAIT_MS, Math.max(0, (frameAt(at + 1).at - frameAt(at).at) / speed()));
+  clearTimeout(replay.timer);
   replay.timer = setTimeout(() => {
-    go(replay.index + 1);
+    go(at + 1);
     schedule();
   }, wait);
 }
 
 function play() {
-  if (!replay.frames.length) return;
-  if (replay.index >= replay.frames.length - 1) go(0, false);
+  if (!replay.count) return;
+  if (replay.index >= replay.count - 1) go(0, false);
   replay.playing = true;
   $("replay-play").textContent = _("Pause");
   announce(fmt(_("Playing at speed ×{speed}."), { speed: speed() }));
@@ -252,9 +333,9 @@ function toggle() {
 }
 
 function reread() {
-  const frame = replay.frames[replay.index];
+  const frame = frameAt(replay.index);
   if (!frame) return;
-  const position = fmt(_("Step {n} of {m}"), { n: replay.index + 1, m: replay.frames.length });
+  const position = fmt(_("Step {n} of {m}"), { n: replay.index + 1, m: replay.count });
   const texts = frame.texts || [];
   announce(texts.length ? fmt(_("{position}: {texts}"), { position, texts: texts.join(" ") }) : fmt(_("{position}: nothing was said."), { position }), false, "replay");
 }
@@ -285,7 +366,7 @@ function onKey(event) {
       step(0);
       break;
     case "End":
-      step(replay.frames.length - 1);
+      step(replay.count - 1);
       break;
     case "p":
     case "P":
@@ -326,7 +407,7 @@ export function initRecords(context) {
   $("replay-first").addEventListener("click", () => step(0));
   $("replay-prev").addEventListener("click", () => step(replay.index - 1));
   $("replay-next").addEventListener("click", () => step(replay.index + 1));
-  $("replay-last").addEventListener("click", () => step(replay.frames.length - 1));
+  $("replay-last").addEventListener("click", () => step(replay.count - 1));
   $("replay-play").addEventListener("click", toggle);
   $("replay-speed").addEventListener("change", () => {
     announce(fmt(_("Speed ×{speed}."), { speed: speed() }));
