@@ -72,7 +72,15 @@ async def serve_socket(websocket: WebSocket, lobby: Lobby) -> None:
         while True:
             if direct is not None and connection.player is not None and direct.queue.empty():
                 direct.on_text = on_text
-            received = await receive()
+            if connection.player is None:
+                try:
+                    async with asyncio.timeout(lobby.limits.hello_s):
+                        received = await receive()
+                except TimeoutError:
+                    connection.close(closes.NO_HELLO)
+                    break
+            else:
+                received = await receive()
             if received["type"] == "websocket.disconnect":
                 websocket.client_state = WebSocketState.DISCONNECTED  # as Starlette's receive does
                 break

@@ -65,6 +65,9 @@ class Limits:
     it, that seat's actions are answered `too_many_refusals` without reaching the game until
     the budget refills (server/refusals.py). A person mashing a key stays well under it."""
     refusals_burst: int = 30
+    hello_s: float = 10.0
+    """How long a websocket may stay open without its hello: past it, it is closed (4011), so
+    that an idle socket holds no descriptor and no place in its address's count."""
     hello_lookups: int = 2
     """Hellos that may wait on the database at once: the rest queue behind them, so the
     database's connections stay free for the games' writes."""

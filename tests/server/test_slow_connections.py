@@ -9,6 +9,8 @@ one elsewhere): by default the loopback is a trusted proxy, whose connections ar
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import resource
 import socket
@@ -16,8 +18,11 @@ import time
 from collections.abc import Iterator
 
 import pytest
+import websockets
 
+from cardroom.server import closes
 from cardroom.server.process import LiveServer, run_server
+from cardroom.server.wire import PROTOCOL_VERSION
 
 NO_PROXY = {"FORWARDED_ALLOW_IPS": "192.0.2.1"}
 
@@ -96,6 +101,25 @@ def test_a_request_that_does_not_arrive_whole_in_time_is_closed() -> None:
                 assert _answer(sock, timeout=15).startswith(b"HTTP/1.1 408 Request Timeout")
         # A request that arrives whole is answered as ever.
         assert _health_from(server, "127.0.0.1") == b"HTTP/1.1 200 OK"
+
+
+def test_a_websocket_that_never_says_hello_is_closed() -> None:
+    """A handshake done in time, then silence: the socket would hold a descriptor and a place in
+    its address's count for ever. Past `hello_s` it is closed (4011); one that says hello stays."""
+
+    async def go(url: str) -> tuple[int | None, bool]:
+        async with websockets.connect(url) as silent, websockets.connect(url) as talker:
+            await talker.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "Talker"}))
+            await talker.recv()  # welcome
+            with pytest.raises(websockets.ConnectionClosed):
+                await asyncio.wait_for(silent.recv(), 15)
+            await asyncio.sleep(1.5)  # past the talker's own hello_s too
+            return silent.close_code, talker.state is websockets.protocol.State.OPEN
+
+    with run_server({**NO_PROXY, "CARDROOM_HELLO_S": "1"}) as server:
+        code, talker_open = asyncio.run(go(server.url.replace("http", "ws") + "/ws"))
+    assert code == closes.NO_HELLO
+    assert talker_open
 
 
 def test_the_log_stays_small_when_the_server_runs_out_of_descriptors(held: list[socket.socket]) -> None:
