@@ -124,9 +124,20 @@ game and its replay grow (docs/rules/burrito.md#option-limits). The engines play
 a stored game and a scenario file keep their own."""
 
 
+LONGEST_MS = 600_000
+"""The longest any duration of a table created here may be (every option named `..._ms`):
+ten minutes. A turn timer of 2^70 ms is a table where a player who does nothing holds everyone
+for ever; no window of either game needs more (docs/rules/burrito.md#option-limits,
+docs/rules/kittens.md#timers)."""
+
+
 def beyond_limits(game: str, options: Mapping[str, Any]) -> str | None:
     """Why a new table's `options` (in their own form) are refused here, or None."""
-    for name, (low, high) in OPTION_LIMITS.get(game, {}).items():
+    bounds = {
+        **{name: (0, LONGEST_MS) for name, value in options.items() if name.endswith("_ms")},
+        **OPTION_LIMITS.get(game, {}),
+    }
+    for name, (low, high) in bounds.items():
         value = options.get(name)
         if isinstance(value, int) and not low <= value <= high:
             return _("The option {name} must be from {low} to {high}.").format(name=name, low=low, high=high)

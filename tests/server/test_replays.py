@@ -183,3 +183,33 @@ def test_a_crowd_of_replay_requests_is_told_the_server_is_busy(server: LiveServe
     assert busy and all(answer["error"] == "busy" for answer in busy)
     assert all(status == 200 and answer["frames"] for status, answer in answers if status != 503)
     assert len(busy) < len(asked)
+
+
+def test_no_duration_of_a_new_table_passes_ten_minutes(server: LiveServer) -> None:
+    """docs/rules/kittens.md#timers: a turn timer of 2^70 ms would let a player who does nothing
+    hold the table for ever; every `..._ms` option of a new table is at most ten minutes, in
+    both games. At the bound the table is made."""
+
+    async def go() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        host = await Client.connect(server.ws_url, "Tess")
+        try:
+            refused = []
+            for game, options in (
+                ("kittens", {"turn_ms": 2**70}),
+                ("kittens", {"defuse_ms": 600_001}),
+                ("burrito", {"fight_timeout_ms": 10**9}),
+            ):
+                await host.send({"type": "create_table", "game": game, "seats": 4, "options": options})
+                refused.append(await host.expect("error"))
+            assert server.health()["tables"] == 0
+            await host.send(
+                {"type": "create_table", "game": "kittens", "seats": 4, "options": {"turn_ms": 600_000}}
+            )
+            return refused, await host.expect("table")
+        finally:
+            await host.close()
+
+    refused, made = asyncio.run(go())
+    assert [e["code"] for e in refused] == ["bad_options"] * 3
+    assert refused[0]["message"] == "The option turn_ms must be from 0 to 600000."
+    assert made["options"]["turn_ms"] == 600_000
