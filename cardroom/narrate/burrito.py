@@ -23,7 +23,7 @@ from cardroom.narrate._common import (
     seconds,
     tally,
 )
-from cardroom.narrate.speech import Fold, Priority
+from cardroom.narrate.speech import Fold, Priority, said_in_ms
 from cardroom.protocol import JSON, Rejected
 
 CARD_NAMES: dict[str, str] = {
@@ -331,10 +331,14 @@ def _pair_fight(view: JSON) -> bool:
 def _throw(e: JSON, who: Namer, view: JSON) -> list[str]:
     thrower, target = e["thrower"], e["target"]
     if target == who.seat:
-        # The threat and who first, nothing after: the catch cue says when to catch.
-        if _pair_fight(view):
-            return [_("Incoming!")]
-        return [_("Incoming, {name}!").format(name=who(thrower))]
+        # The threat and who first. When the catch window opens late enough for more words
+        # to be said before it, the line says when (issue 21: a cue said as the window opens
+        # is over before it is heard); the catch earcon marks the moment itself.
+        line = _("Incoming!") if _pair_fight(view) else _("Incoming, {name}!").format(name=who(thrower))
+        wait = e.get("catch_from", 0) - view.get("now", e.get("catch_from", 0))
+        n = max(1, round(wait / 1000))
+        whole = " ".join((line, ngettext("Catch in {n} second.", "Catch in {n} seconds.", n).format(n=n)))
+        return [whole] if said_in_ms(whole) <= wait else [line]
     if thrower == who.seat:
         if _pair_fight(view):
             return [_("Thrown.")]

@@ -15,7 +15,7 @@ from typing import Any
 
 from cardroom.i18n import _, elide, use_language
 from cardroom.narrate import burrito, kittens
-from cardroom.narrate.speech import Fold, Priority, Summariser
+from cardroom.narrate.speech import Fold, Priority, Summariser, answers_first
 from cardroom.protocol import JSON, Rejected
 
 NarrateFn = Callable[[JSON, int | None, Sequence[str], JSON], list[str]]
@@ -74,7 +74,7 @@ class Narrator:
         said: Said | None = None,
     ) -> tuple[list[str], list[int]]:
         """The lines to announce, and each one's `Priority` for `seat` (`priorities`, the
-        events' own, when the caller has them).
+        events' own, when the caller has them); the lines that need an answer come first.
 
         `said`: what the seats of one batch heard so far (the caller's, one per batch, while
         its events live). An event the game's `SPEAKS_OF` lists sounds the same to every seat
@@ -98,7 +98,7 @@ class Narrator:
                 if lines:
                     texts.extend(lines)
                     priority.extend([int(rank)] * len(lines))
-        return texts, priority
+        return answers_first(texts, priority)
 
     def folds(
         self,
