@@ -335,7 +335,8 @@ def _throw(e: JSON, who: Namer, view: JSON) -> list[str]:
         # to be said before it, the line says when (issue 21: a cue said as the window opens
         # is over before it is heard); the catch earcon marks the moment itself.
         line = _("Incoming!") if _pair_fight(view) else _("Incoming, {name}!").format(name=who(thrower))
-        wait = e.get("catch_from", 0) - view.get("now", e.get("catch_from", 0))
+        # From the throw (the flight's own times, not the clock of whenever this is said).
+        wait = e.get("catch_from", 0) - (e.get("lands_at", 0) - e.get("flight_ms", 0))
         n = max(1, round(wait / 1000))
         whole = " ".join((line, ngettext("Catch in {n} second.", "Catch in {n} seconds.", n).format(n=n)))
         return [whole] if said_in_ms(whole) <= wait else [line]
@@ -527,6 +528,11 @@ _HANDLERS: dict[str, Narrator] = {
     "badge": _badge,
     "game_over": _game_over,
 }
+
+ANSWERS_FIRST = True
+"""A batch's lines that need an answer are said before its lines about the past: a burrito's
+catch window is 300 ms long (issue 21; `speech.answers_first`). Exploding Kittens keeps the order
+things happened in: its answers have seconds, and "Your turn." follows what made it yours."""
 
 SPEAKS_OF: dict[str, tuple[str, ...]] = {
     "round_start": (),

@@ -71,7 +71,7 @@ function fightButtons(m, f) {
   if (throwSeats.fight !== fight) throwSeats = { fight, seats: [] };
   const others = new Set([...throwSeats.seats, ...f.fighters.filter((seat) => seat !== m.you)]);
   throwSeats.seats = [...others].sort((a, b) => a - b);
-  const wait = go ? null : _("Wait for Burrito!");
+  const wait = go ? null : _("Not yet: wait for Burrito!");
   const out = [{
     action: "grab", label: _("Grab a burrito"), cls: "go",
     why: wait || (holding ? _("Your hands are full") : f.free > 0 ? null : _("None is free")),
@@ -85,7 +85,7 @@ function fightButtons(m, f) {
   }
   const coming = incoming.length ? null : _("Nothing is coming at you");
   out.push({ action: "dodge", label: _("Dodge"), cls: "urgent", why: coming });
-  out.push({ action: "catch", label: _("Catch!"), cls: "go urgent", why: coming || (open ? null : _("Not yet: wait for the beep")) });
+  out.push({ action: "catch", label: _("Catch!"), cls: "go urgent", why: coming || (open ? null : _("Not yet: its window opens soon")) });
   return out;
 }
 
