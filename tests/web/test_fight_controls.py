@@ -122,3 +122,58 @@ def test_the_fight_controls_stay_put_and_a_burrito_is_caught_by_touch(
     )
     assert ["incoming", None] in heard and ["catchNow", throw["id"]] in heard, heard
     assert heard.index(["incoming", None]) < heard.index(["catchNow", throw["id"]])
+
+
+def test_the_earcons_sound_on_time_unless_muted(page: Page) -> None:
+    """Issue 21: each cue that needs an answer has its own earcon, made in the page (Web Audio);
+    a catch earcon scheduled for a window that will not open (a dodged burrito) never sounds,
+    and the sound setting's Mute silences them all."""
+    page.mouse.click(5, 5)  # browsers start audio after a gesture (sound.unlock)
+    heard = page.evaluate(
+        """async () => {
+          const m = await import('/static/sound.js');
+          m.earcon('incoming');
+          m.cues.yourTurn();
+          m.cues.nopeWindow();
+          const dodged = m.earcon('catchNow', {delay: 150, flight: 1});
+          m.earcon('catchNow', {delay: 150, flight: 2});
+          dodged.cancel();
+          await new Promise((done) => setTimeout(done, 400));
+          return m.played.map((c) => [c.cue, c.flight === undefined ? null : c.flight]);
+        }"""
+    )
+    assert heard == [["incoming", None], ["yourTurn", None], ["nopeWindow", None], ["catchNow", 2]]
+    page.click("#open-settings")
+    page.check("#mute")
+    after = page.evaluate(
+        """async () => {
+          const m = await import('/static/sound.js');
+          m.earcon('incoming');
+          m.earcon('catchNow', {delay: 50, flight: 3});
+          await new Promise((done) => setTimeout(done, 200));
+          return m.played.length;
+        }"""
+    )
+    assert after == len(heard)
+
+
+def test_a_line_that_needs_an_answer_replaces_the_past_lines_still_waiting(page: Page) -> None:
+    """Issue 21: the game's lines about the past wait politely; one that asks for an answer is
+    said at once and they are not said after it (they are in the history): they never hold up
+    the next answer."""
+    page.evaluate(
+        """async () => {
+          const ui = await import('/static/ui.js');
+          window.__said.length = 0;
+          ui.announce('Marco dodges.', false, 'event');
+          ui.announce('Zoe grabs; 1 left.', false, 'event');
+          ui.announce('Incoming, Chloé!', true, 'event');
+          ui.announce('Hugo passes.', false, 'event');
+        }"""
+    )
+    page.wait_for_function("window.cardroom.quiet()")
+    page.wait_for_timeout(1200)  # "Incoming, Chloé!" holds the polite lines for its 2 words
+    assert [(x["region"], x["text"]) for x in said(page)] == [
+        ("assertive", "Incoming, Chloé!"),
+        ("polite", "Hugo passes."),
+    ]
