@@ -37,7 +37,7 @@ new PerformanceObserver((list) => {
 PLAY = """
 setInterval(() => {
   const pick = ['catch', 'grab', 'throw_', 'set', 'call', 'draw', 'pass']
-    .map((a) => document.querySelector(`#actions button[data-action^='${a}']`)).find(Boolean);
+    .map((a) => document.querySelector(`#actions button[data-action^='${a}']:not([aria-disabled=true])`)).find(Boolean);
   if (pick) pick.click();
   const option = document.querySelector('#chooser [role=option]');
   if (option) option.click();

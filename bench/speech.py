@@ -25,7 +25,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.clients.botclient import NetBot
-from cardroom.narrate.speech import DEFAULT_VERBOSITY, VERBOSITIES, Priority, heard, said_at_once
+from cardroom.narrate.speech import (
+    DEFAULT_VERBOSITY,
+    VERBOSITIES,
+    Priority,
+    heard,
+    said_at_once,
+    said_in_ms,
+)
 from cardroom.server.process import run_server
 from cardroom.server.wire import messages
 
@@ -35,11 +42,6 @@ TARGETS = {"burrito": 150.0, "kittens": 120.0}
 PERSON_MS = 3000
 """The listener plays cards at a screen-reader user's pace: at most one card action every 3 s
 (a normal bot would act every 0.4 s and hear its own moves far more often than a person does)."""
-
-WORD_MS = 300
-"""How long the listener's screen reader takes to say a word: about 200 words a minute, the
-page's own figure (`WORD_MS` in static/ui.js), in the lower part of the 180 to 360 words a
-minute screen readers are set to (issue 14). A person cannot answer a line before it is said."""
 
 
 class Ear:
@@ -58,7 +60,7 @@ class Ear:
         for text, priority in lines:
             if not said_at_once(priority, DEFAULT_VERBOSITY):
                 continue
-            ms = len(text.split()) * WORD_MS
+            ms = said_in_ms(text)
             if priority == Priority.ANSWER:
                 heard = max(heard, at + ms)
                 self.free_at = max(self.free_at, at) + ms

@@ -23,7 +23,7 @@ from cardroom.narrate._common import (
     seconds,
     tally,
 )
-from cardroom.narrate.speech import Fold, Priority
+from cardroom.narrate.speech import Fold, Priority, said_in_ms
 from cardroom.protocol import JSON, Rejected
 
 CARD_NAMES: dict[str, str] = {
@@ -331,10 +331,15 @@ def _pair_fight(view: JSON) -> bool:
 def _throw(e: JSON, who: Namer, view: JSON) -> list[str]:
     thrower, target = e["thrower"], e["target"]
     if target == who.seat:
-        # The threat and who first, nothing after: the catch cue says when to catch.
-        if _pair_fight(view):
-            return [_("Incoming!")]
-        return [_("Incoming, {name}!").format(name=who(thrower))]
+        # The threat and who first. When the catch window opens late enough for more words
+        # to be said before it, the line says when (issue 21: a cue said as the window opens
+        # is over before it is heard); the catch earcon marks the moment itself.
+        line = _("Incoming!") if _pair_fight(view) else _("Incoming, {name}!").format(name=who(thrower))
+        # From the throw (the flight's own times, not the clock of whenever this is said).
+        wait = e.get("catch_from", 0) - (e.get("lands_at", 0) - e.get("flight_ms", 0))
+        n = max(1, round(wait / 1000))
+        whole = " ".join((line, ngettext("Catch in {n} second.", "Catch in {n} seconds.", n).format(n=n)))
+        return [whole] if said_in_ms(whole) <= wait else [line]
     if thrower == who.seat:
         if _pair_fight(view):
             return [_("Thrown.")]
@@ -525,6 +530,11 @@ _HANDLERS: dict[str, Narrator] = {
     "badge": _badge,
     "game_over": _game_over,
 }
+
+ANSWERS_FIRST = True
+"""A batch's lines that need an answer are said before its lines about the past: a burrito's
+catch window is 300 ms long (issue 21; `speech.answers_first`). Exploding Kittens keeps the order
+things happened in: its answers have seconds, and "Your turn." follows what made it yours."""
 
 SPEAKS_OF: dict[str, tuple[str, ...]] = {
     "round_start": (),

@@ -15,7 +15,7 @@ from typing import Any
 
 from cardroom.i18n import _, elide, use_language
 from cardroom.narrate import burrito, kittens
-from cardroom.narrate.speech import Fold, Priority, Summariser
+from cardroom.narrate.speech import Fold, Priority, Summariser, answers_first
 from cardroom.protocol import JSON, Rejected
 
 NarrateFn = Callable[[JSON, int | None, Sequence[str], JSON], list[str]]
@@ -55,6 +55,7 @@ class Narrator:
         self._fold: Callable[[JSON, int | None], Fold | None] = module.fold
         self._summary: Summariser = module.summary
         self._speaks_of: dict[str, tuple[str, ...]] = module.SPEAKS_OF
+        self._answers_first: bool = getattr(module, "ANSWERS_FIRST", False)
 
     def priorities(self, events: list[JSON], seat: int | None, view: JSON | None) -> list[Priority]:
         """Each event's `Priority` for `seat` (0: needs an answer now, said assertively; 3:
@@ -74,7 +75,8 @@ class Narrator:
         said: Said | None = None,
     ) -> tuple[list[str], list[int]]:
         """The lines to announce, and each one's `Priority` for `seat` (`priorities`, the
-        events' own, when the caller has them).
+        events' own, when the caller has them); in a game that says answers first (burrito's
+        `ANSWERS_FIRST`) the lines that need an answer come before the rest.
 
         `said`: what the seats of one batch heard so far (the caller's, one per batch, while
         its events live). An event the game's `SPEAKS_OF` lists sounds the same to every seat
@@ -98,7 +100,7 @@ class Narrator:
                 if lines:
                     texts.extend(lines)
                     priority.extend([int(rank)] * len(lines))
-        return texts, priority
+        return answers_first(texts, priority) if self._answers_first else (texts, priority)
 
     def folds(
         self,

@@ -41,11 +41,33 @@ class Priority(IntEnum):
 VERBOSITIES = ("brief", "normal", "verbose")
 DEFAULT_VERBOSITY = "normal"
 
+WORD_MS = 300
+"""How long a screen reader takes to say a word: about 200 words a minute, the page's own
+figure (`WORD_MS` in static/ui.js), in the lower part of the 180 to 360 words a minute screen
+readers are set to (issue 14). A line that asks for an answer before a moment is of use only
+when it has been said by then (issue 21)."""
+
 SUMMARY_EVERY_MS = 60_000
 """Play time between two summaries of the background, at the "normal" verbosity."""
 
 Fold = tuple[Any, ...]
 """What a background event adds to a digest: ("drew", seat), ("passed", seat, to), ..."""
+
+
+def said_in_ms(text: str) -> int:
+    """How long `text` takes to say, at `WORD_MS` a word."""
+    return len(text.split()) * WORD_MS
+
+
+def answers_first(texts: list[str], priority: list[int]) -> tuple[list[str], list[int]]:
+    """The lines of one batch with those that need an answer (`Priority.ANSWER`) first, the
+    rest in their order: a line about the past never holds up the line that asks for an
+    answer ("Incoming, Chloé!" before "Marco dodges.", issue 21)."""
+    first_other = next((i for i, p in enumerate(priority) if p != Priority.ANSWER), len(priority))
+    if Priority.ANSWER not in priority[first_other:]:
+        return texts, priority
+    order = sorted(range(len(texts)), key=lambda i: priority[i] != Priority.ANSWER)
+    return [texts[i] for i in order], [priority[i] for i in order]
 
 
 def said_at_once(priority: int, verbosity: str) -> bool:

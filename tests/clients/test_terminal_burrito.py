@@ -129,7 +129,7 @@ def test_incoming_then_catch_now_then_the_catch() -> None:
     lines = out.getvalue().splitlines()
     assert "Marco calls a Brawl!" in lines
     assert "Brawl: you against Anna." in lines
-    assert "Keys: G grab, T throw, X dodge, Space catch." in lines
+    assert "Keys: G grab, T throw (not now), X dodge (not now), Space catch (not now)." in lines
     assert lines[-1] == "Incoming!"  # a fight of two: only Anna can throw at you
     clock[0] = 200
     assert session.wait_ms() == 500  # the catch window opens at 700; the burrito lands at 1000
@@ -140,6 +140,33 @@ def test_incoming_then_catch_now_then_the_catch() -> None:
     after = out.getvalue().splitlines()
     assert "Caught!" in after
     assert any(line.startswith("Anna loses") for line in after)
+
+
+def test_the_fight_keys_line_keeps_every_key_in_its_place_and_marks_those_not_now() -> None:
+    """Issue 21: the terminal's fight hint is one fixed line, every fight key always in the same
+    place, those that do nothing now marked (the page's fight buttons, which never move). It
+    comes at the fight's start and with the table (V) during the fight."""
+    deal = {"hands": [["goth_sloth"], [], ["brawl_a"] * 3], "piles": [["war"], ["war"], ["war"]]}
+    table = GAME.from_deal(3, {}, deal, 1)
+    clock = [0]
+    out = io.StringIO()
+    session = Session(table, 0, make_ui(0, ["You", "Anna", "Marco"], table), {}, out, lambda: clock[0])
+    session.catch_up()
+    session.driver.submit(2, Call("brawl", "brawl_a"), 0)
+    session.driver.submit(1, Grab(), 100)
+    session.driver.submit(1, Throw(0), 200)
+
+    def keys_line() -> str:
+        return next(line for line in reversed(out.getvalue().splitlines()) if line.startswith("Keys: "))
+
+    assert keys_line() == "Keys: G grab, T throw (not now), X dodge (not now), Space catch (not now)."
+    clock[0] = 300  # Anna's burrito is in the air; its catch window opens at 700
+    session.key("v")
+    assert keys_line() == "Keys: G grab, T throw (not now), X dodge, Space catch (not now)."
+    clock[0] = 710
+    session.key("g")
+    session.key("v")
+    assert keys_line() == "Keys: G grab (not now), T throw, X dodge, Space catch."
 
 
 def _war() -> tuple[Session, io.StringIO]:

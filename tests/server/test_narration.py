@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from cardroom.narrate import burrito, kittens
 from cardroom.narrate.narrator import Narrator
-from cardroom.narrate.speech import Priority, said_at_once
+from cardroom.narrate.speech import Priority, said_at_once, said_in_ms
 from cardroom.protocol import Rejected
 from tests.server.live import Client, LiveServer
 
@@ -253,3 +253,59 @@ def test_the_recap_key_tells_the_background_since_you_last_asked(server: LiveSer
     assert first["what"] == "recap"
     assert first["text"].startswith("Meanwhile: ") and " drew " in first["text"], first
     assert second["text"] == "Nothing else happened since you last asked."
+
+
+def _war_batch(catch_in: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """A War of Ann, Bo and Cy (Ann listens): Bo dodges Cy's burrito and is hit by another, then
+    Cy throws at Ann, whose catch window opens `catch_in` ms after the batch."""
+    now = 10_000
+    events: list[dict[str, Any]] = [
+        {"event": "dodge", "player": 1, "ids": [1]},
+        {"event": "miss", "thrower": 2, "target": 1, "id": 1, "reason": "dodged"},
+        {"event": "grab", "player": 2, "free": 1},
+        {
+            "event": "throw",
+            "thrower": 2,
+            "target": 0,
+            "id": 2,
+            "lands_at": now + catch_in + 300,
+            "catch_from": now + catch_in,
+            "flight_ms": catch_in + 300,
+        },
+    ]
+    view = {"now": now, "fight": {"kind": "war", "fighters": [0, 1, 2], "flights": []}}
+    return events, view
+
+
+def test_a_burrito_at_you_is_said_first_and_short_before_the_past_lines() -> None:
+    """Issue 21: the line that asks for an answer comes before the batch's lines about the past,
+    and is short: the threat and who ("Incoming, Cy!"), 2 words, said before the window opens."""
+    narrator = Narrator("burrito")
+    names = ["Ann", "Bo", "Cy"]
+    events, view = _war_batch(500)
+    texts, priority = narrator.lines(events, 0, names, view, "en")
+    assert texts == ["Incoming, Cy!", "Bo dodges.", "Cy misses Bo.", "Cy grabs; 1 left."]
+    assert priority[0] == Priority.ANSWER and Priority.ANSWER not in priority[1:]
+    assert said_in_ms(texts[0]) <= 600
+    # Bo is not the target: his lines keep the order things happened in.
+    assert narrator.lines(events, 1, names, view, "en")[0] == [
+        "Dodged.",
+        "Cy grabs; 1 left.",
+        "Cy throws at Ann.",
+    ]
+
+
+def test_a_burrito_with_time_to_spare_says_when_its_catch_window_opens() -> None:
+    """Issue 21: "Catch!" said as the window opens is over before it is heard; a burrito whose
+    window opens late enough says at the throw when it opens, in the same short line, and the
+    whole line is said before then (at `WORD_MS` a word). A fight of two drops the name."""
+    narrator = Narrator("burrito")
+    names = ["Ann", "Bo", "Cy"]
+    events, view = _war_batch(2200)
+    texts, _priority = narrator.lines(events, 0, names, view, "en")
+    assert texts[0] == "Incoming, Cy! Catch in 2 seconds."
+    assert said_in_ms(texts[0]) <= 2200
+    view["fight"]["fighters"] = [0, 2]
+    assert narrator.lines(events[-1:], 0, names, view, "en")[0] == ["Incoming! Catch in 2 seconds."]
+    events, view = _war_batch(1000)  # too little time for the words: the short line alone
+    assert narrator.lines(events[-1:], 0, names, view, "en")[0] == ["Incoming, Cy!"]

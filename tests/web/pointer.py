@@ -249,7 +249,7 @@ VERBS = {
 def act(page: Page, finger: Finger, action: str) -> bool:
     """Tap the button of `action` beside the hand, when the page offers it; its accessible name
     begins with the action's verb."""
-    button = f"#actions button[data-action='{action}']:not([disabled])"
+    button = f"#actions button[data-action='{action}']:not([disabled]):not([aria-disabled=true])"
     names: list[str] = page.evaluate(
         "s => [...document.querySelectorAll(s)].map(b => b.getAttribute('aria-label') || b.textContent)",
         button,

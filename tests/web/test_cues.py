@@ -180,5 +180,5 @@ def test_no_catch_cue_for_a_dodged_burrito_and_no_fumble_on_the_next(page: Page,
     assert not any(e["event"] == "fumble" for e in events), lines
     assert lines.count("Catch!") == 1, lines
     assert any(e["event"] == "catch" and e["player"] == 0 for e in events), lines
-    beeps = page.evaluate("window.cardroom.played.filter(c => c.cue === 'catchWindow')")
+    beeps = page.evaluate("window.cardroom.played.filter(c => c.cue === 'catchNow')")
     assert [b["flight"] for b in beeps] == [throws[1]["id"]]

@@ -32,6 +32,16 @@ PROMPTS: tuple[tuple[str, str], ...] = (
 """The terminal's own keys, after those of the table (`cardroom.help.keys`)."""
 
 
+FIGHT_KEYS: dict[str, str] = {
+    # Translators: the fight keys' line, "Keys: G grab, T throw, X dodge, Space catch."
+    "grab": N_("grab"),
+    "throw": N_("throw"),
+    "dodge": N_("dodge"),
+    "catch": N_("catch"),
+}
+"""The fight's keys in the order the hint line always gives them (`BurritoUI.fight_keys`)."""
+
+
 def key_help() -> list[str]:
     """The keys, for `?` and for `cardroom play burrito --help`: the table the page reads too."""
     return help_lines("burrito") + [_("{key}: {what}").format(key=k, what=_(what)) for k, what in PROMPTS]
@@ -128,9 +138,8 @@ class BurritoUI:
         lines = tell.narrate(event, self.seat, self.names, view)
         if kind == "throw" and event.get("target") == self.seat:
             self._last_thrower = event.get("thrower")
-        if kind == "fight_start" and self.seat in event.get("fighters", ()):
-            keys = {action: label("burrito", action) for action in ("grab", "throw", "dodge", "catch")}
-            lines.append(_("Keys: {grab} grab, {throw} throw, {dodge} dodge, {catch} catch.").format(**keys))
+        if kind == "fight_start" and self.seat in event.get("fighters", ()) and view.get("fight"):
+            lines.append(self.fight_keys(view["fight"], now))
         if kind in ("fight_over", "round_start", "game_over"):
             self._cancel_prompt()
             self._last_thrower = None
@@ -138,6 +147,29 @@ class BurritoUI:
 
     def refused(self, rejection: Rejected) -> str:
         return tell.refusal(rejection)
+
+    def fight_keys(self, fight: JSON, now: int) -> str:
+        """Every fight key in one line, always the same keys in the same order, those that do
+        nothing at `now` marked "(not now)": the page's fight buttons, which never move
+        (issue 21), as a line."""
+        go = fight.get("go_at") is None or now >= fight["go_at"]
+        holding = bool(fight["holding"][self.seat])
+        incoming = [
+            fl
+            for fl in fight["flights"]
+            if fl["target"] == self.seat and not fl["dodged"] and now < fl["lands_at"]
+        ]
+        can = {
+            "grab": go and not holding and fight["free"] > 0,
+            "throw": go and holding,
+            "dodge": bool(incoming),
+            "catch": any(now >= fl["catch_from"] for fl in incoming),
+        }
+        items = []
+        for action, ok in can.items():
+            item = _("{key} {what}").format(key=label("burrito", action), what=_(FIGHT_KEYS[action]))
+            items.append(item if ok else _("{item} (not now)").format(item=item))
+        return _("Keys: {keys}.").format(keys=_(", ").join(items))
 
     def status(self, view: JSON) -> list[str]:
         lines = [self._phase_line(view)]
@@ -174,6 +206,8 @@ class BurritoUI:
         fight = view.get("fight")
         if fight is not None:
             lines.extend(self._fight_lines(fight))
+            if self.seat in fight["fighters"]:
+                lines.append(self.fight_keys(fight, view.get("now", 0)))
         return lines
 
     def wakeups(self, view: JSON) -> list[int]:

@@ -5,7 +5,7 @@
 
 import { BURRITO_NORMAL, FIGHT_OF, KITTEN_CATS } from "./cards.js";
 import { _, fmt } from "./i18n.js";
-import { el } from "./ui.js";
+import { announce, el } from "./ui.js";
 
 const FIGHT_NAMES = { brawl: () => _("Brawl"), war: () => _("War"), duel: () => _("Duel") };
 
@@ -53,26 +53,49 @@ function kittensButtons(m) {
   return out;
 }
 
+// The seats a fighter's Throw buttons name in the fight on now: every other fighter it had, in
+// seat order, kept (disabled) when one leaves a tie-break, so that no button ever shifts.
+let throwSeats = { fight: null, seats: [] };
+
+// During a fight a fighter's controls never move (issue 21: "Dodge" and "Catch!" inserted in
+// front of "Throw at Marco" moved it under the finger): Grab, a Throw per other fighter, Dodge
+// and Catch are all there from the fight's start to its end, in that order, each disabled
+// (`why` says the reason) while it cannot be done.
+function fightButtons(m, f) {
+  const now = m.now;
+  const go = f.go_at === null || now >= f.go_at;
+  const holding = Boolean(f.holding && f.holding[m.you]);
+  const incoming = f.flights.filter((x) => x.target === m.you && !x.dodged && now < x.lands_at);
+  const open = incoming.some((x) => now >= x.catch_from);
+  const fight = JSON.stringify([f.kind, f.started_at]);
+  if (throwSeats.fight !== fight) throwSeats = { fight, seats: [] };
+  const others = new Set([...throwSeats.seats, ...f.fighters.filter((seat) => seat !== m.you)]);
+  throwSeats.seats = [...others].sort((a, b) => a - b);
+  const wait = go ? null : _("Not yet: wait for Burrito!");
+  const out = [{
+    action: "grab", label: _("Grab a burrito"), cls: "go",
+    why: wait || (holding ? _("Your hands are full") : f.free > 0 ? null : _("None is free")),
+  }];
+  for (const seat of throwSeats.seats) {
+    const gone = !f.fighters.includes(seat);
+    out.push({
+      action: `throw_${seat + 1}`, label: fmt(_("Throw at {name}"), { name: m.seatName(seat) }), cls: "go",
+      why: gone ? _("Out of the fight") : wait || (holding ? null : _("Grab a burrito first")),
+    });
+  }
+  const coming = incoming.length ? null : _("Nothing is coming at you");
+  out.push({ action: "dodge", label: _("Dodge"), cls: "urgent", why: coming });
+  out.push({ action: "catch", label: _("Catch!"), cls: "go urgent", why: coming || (open ? null : _("Not yet: its window opens soon")) });
+  return out;
+}
+
 function burritoButtons(m) {
   const v = m.view;
   const out = [];
   const hand = v.hand || [];
   const f = v.fight;
-  if (f) {
-    if (!f.fighters.includes(m.you)) return out;
-    const go = f.go_at === null || m.now >= f.go_at;
-    const holding = f.holding && f.holding[m.you];
-    const incoming = f.flights.filter((x) => x.target === m.you && !x.dodged && m.now < x.lands_at);
-    if (incoming.some((x) => m.now >= x.catch_from)) out.push({ action: "catch", label: _("Catch!"), cls: "go urgent" });
-    if (incoming.length) out.push({ action: "dodge", label: _("Dodge"), cls: "urgent" });
-    if (go && !holding && f.free > 0) out.push({ action: "grab", label: _("Grab a burrito"), cls: "go" });
-    if (go && holding) {
-      for (const seat of f.fighters) {
-        if (seat !== m.you) out.push({ action: `throw_${seat + 1}`, label: fmt(_("Throw at {name}"), { name: m.seatName(seat) }), cls: "go" });
-      }
-    }
-    return out;
-  }
+  if (!f) throwSeats = { fight: null, seats: [] };
+  if (f) return f.fighters.includes(m.you) ? fightButtons(m, f) : out;
   if (v.phase !== "play" || m.you === null) return out;
   const card = m.cards[m.cursor];
   if (card) {
@@ -97,21 +120,47 @@ export function buttonsFor(m) {
   return m.game === "kittens" ? kittensButtons(m) : burritoButtons(m);
 }
 
-// Draw the buttons of `m` into `box`, only when they changed (a button under a finger stays put).
+// Draw the buttons of `m` into `box`. The same buttons in the same order are updated in place
+// (a button under a finger or the focus stays put and stays the same element); a button that
+// cannot be done now is `aria-disabled`, still focusable, and says why instead of acting.
 export function renderActions(box, m, perform) {
   const buttons = buttonsFor(m);
   const key = JSON.stringify(buttons);
   if (box.dataset.key === key) return;
   box.dataset.key = key;
-  box.replaceChildren(
-    ...buttons.map((b) =>
-      el("button", {
-        type: "button",
-        class: `act ${b.cls || ""}`.trim(),
-        "data-action": b.action,
-        disabled: b.disabled || null,
-        onclick: () => perform(b.action),
-      }, b.label),
-    ),
-  );
+  const fight = buttons.some((b) => "why" in b);
+  box.classList.toggle("fight", fight);
+  const layout = JSON.stringify(buttons.map((b) => b.action));
+  if (box.dataset.layout !== layout) {
+    box.dataset.layout = layout;
+    box.replaceChildren(
+      ...buttons.map((b) =>
+        el("button", {
+          type: "button",
+          "data-action": b.action,
+          onclick: (event) => {
+            const why = event.currentTarget.dataset.why;
+            if (why) announce(why);
+            else perform(event.currentTarget.dataset.action);
+          },
+        }),
+      ),
+    );
+  }
+  buttons.forEach((b, i) => {
+    const node = box.children[i];
+    node.className = `act ${b.cls || ""}`.trim();
+    node.disabled = Boolean(b.disabled);
+    if (b.why) {
+      node.setAttribute("aria-disabled", "true");
+      node.dataset.why = b.why;
+    } else {
+      node.removeAttribute("aria-disabled");
+      delete node.dataset.why;
+    }
+    const parts = [el("span", { class: "label", text: b.label })];
+    // The reason's line is there even when empty: a button keeps its height as it changes.
+    if (fight) parts.push(el("span", { class: "why", text: b.why || "\u00a0" }));
+    node.replaceChildren(...parts);
+  });
 }

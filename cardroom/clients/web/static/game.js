@@ -6,7 +6,7 @@ import {
 } from "./cards.js";
 import { _, fmt, listOf, ngettext, pgettext } from "./i18n.js";
 import { actionFor, bindings, keyLabel, keyName } from "./keys.js";
-import { cues, panFor } from "./sound.js";
+import { cues, earcon, panFor } from "./sound.js";
 import { $, announce, el, isTyping, leaveLog, logLine, moveLog } from "./ui.js";
 import { renderActions } from "./actions.js";
 import { drawTable, renderScoreboard, stillView, tickTable } from "./table.js";
@@ -48,7 +48,7 @@ export function initGame(context) {
 }
 
 // What only this page knows: the cursor, the combo selection, an open chooser, a reorder.
-const local = { cursor: 0, selected: new Set(), handKey: "", lastThrower: null, openWindows: new Set() };
+const local = { cursor: 0, selected: new Set(), handKey: "", lastThrower: null, openWindows: new Set(), catches: new Map() };
 let chooser = null; // { title, options: [{label, value}], index, resolve, back }
 let reorder = null; // { cards: [...], order: [indices] }
 
@@ -59,6 +59,7 @@ export function resetGame() {
   local.handKey = "";
   local.lastThrower = null;
   local.openWindows.clear();
+  dropCatchEarcons(() => true);
   reorder = null;
   closeChooser();
 }
@@ -104,8 +105,11 @@ export function onEvents(events, urgent) {
     if (game() === "burrito") {
       if (kind === "throw") {
         const atMe = e.target === me();
-        if (atMe) local.lastThrower = e.thrower;
         cues.throw(panFor(e.thrower, me(), n), atMe, e.flight_ms);
+        if (atMe) {
+          local.lastThrower = e.thrower;
+          announceCatch(e);
+        }
       } else if (kind === "discard" && (e.to === me() || e.player === me())) {
         cues.pass(panFor(e.player, me(), n));
       } else if (kind === "call" || kind === "fight_start") {
@@ -130,13 +134,44 @@ export function onEvents(events, urgent) {
       else if (kind === "played") {
         cues.pass(panFor(e.player, me(), n));
         const hand = (view() && view().hand) || [];
-        if (e.player !== me() && e.target === me() && hand.includes("nope")) announceHint(_("You can Nope it: press {key}."), "nope");
+        if (e.player !== me() && e.target === me() && hand.includes("nope")) {
+          cues.nopeWindow();
+          announceHint(_("You can Nope it: press {key}."), "nope");
+        }
       }
       else if (kind === "game_over") cues.end();
       else if (kind === "choosing" && e.player === me()) startChoice(e);
     }
   }
   if (urgent && game() === "kittens") cues.beat();
+  if (game() === "burrito") dropCatchEarcons((flight) => !catchable(flight));
+}
+
+// A burrito thrown at you: the incoming earcon now, and the catch earcon scheduled for the
+// moment its catch window opens by the server's times (`catch_from`, on the clock of the last
+// view), so that it sounds as the window opens rather than a message's trip after it; the
+// words said at the throw already told when (the server's line, "Catch in 1 second.").
+function announceCatch(e) {
+  earcon("incoming");
+  if (typeof e.catch_from !== "number" || local.catches.has(e.id)) return;
+  local.catches.set(e.id, earcon("catchNow", { delay: e.catch_from - serverNow(), flight: e.id }));
+}
+
+// Cancel the scheduled catch earcons of the flights `drop` names (dodged, landed, fight over).
+function dropCatchEarcons(drop) {
+  for (const [flight, handle] of local.catches) {
+    if (drop(flight)) {
+      handle.cancel();
+      local.catches.delete(flight);
+    }
+  }
+}
+
+// The flight `id` at you, still in the air and not dodged, in a fight you are in.
+function catchable(id) {
+  const f = view() && view().fight;
+  const flight = f && f.fighters.includes(me()) && f.flights.find((x) => x.id === id);
+  return Boolean(flight && !flight.dodged && flight.target === me() && serverNow() < flight.lands_at);
 }
 
 // A cue from the server, said and heard only while it matches the table: the catch window of a
@@ -149,7 +184,8 @@ export function onCue(message) {
   local.openWindows.add(message.flight);
   announce(message.text, true, "event");
   logLine(message.text, true);
-  cues.catchWindow(flight.lands_at - flight.catch_from, message.flight);
+  // Its earcon was scheduled at the throw; a page that came back mid-flight sounds it now.
+  if (!local.catches.has(message.flight)) local.catches.set(message.flight, earcon("catchNow", { flight: message.flight }));
   return true;
 }
 

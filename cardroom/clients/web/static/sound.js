@@ -1,5 +1,7 @@
 // Cues made in the page with Web Audio (nothing downloaded). A throw is heard from the
-// thrower's side of the table; the catch window has its own tone.
+// thrower's side of the table; the catch window has its own tone. The earcons (issue 21) carry
+// what needs an answer by sound as well as by words, each its own shape: a burrito coming at
+// you, "catch now", your turn, a Nope window; the sound setting (mute) turns them off too.
 
 const settings = { volume: 0.6, muted: false };
 let ctx = null;
@@ -46,10 +48,11 @@ function voice(pan) {
   return gain;
 }
 
+// One oscillator note `delay` ms from now; the oscillator (null when muted or before any gesture).
 function tone(freq, ms, { pan = 0, type = "sine", level = 0.4, slideTo = null, delay = 0 } = {}) {
   const gain = voice(pan);
-  if (!gain) return;
-  const t0 = ctx.currentTime + delay / 1000;
+  if (!gain) return null;
+  const t0 = ctx.currentTime + Math.max(0, delay) / 1000;
   const t1 = t0 + ms / 1000;
   const osc = ctx.createOscillator();
   osc.type = type;
@@ -61,6 +64,7 @@ function tone(freq, ms, { pan = 0, type = "sine", level = 0.4, slideTo = null, d
   osc.connect(gain);
   osc.start(t0);
   osc.stop(t1 + 0.02);
+  return osc;
 }
 
 function noise(ms, { pan = 0, level = 0.3, from = 800, to = 3000 } = {}) {
@@ -88,19 +92,54 @@ function noise(ms, { pan = 0, level = 0.3, from = 800, to = 3000 } = {}) {
 }
 
 // Every cue the page played, in order ({cue, flight?, t}): what a listener heard, for the tests.
+// An earcon is listed only when its oscillators were started (sound on, audio unlocked), at
+// the moment it sounds.
 export const played = [];
+
+// The earcons, each a few notes (frequency, ms, options): short, and unlike one another.
+const EARCONS = {
+  // A burrito thrown at you: a fast rising square sweep, unlike the throws at others.
+  incoming: [[440, 140, { type: "square", level: 0.3, slideTo: 1320 }]],
+  // The catch window opens: two quick high beeps.
+  catchNow: [[1760, 90, { type: "square", level: 0.35 }], [2093, 90, { type: "square", level: 0.35, delay: 110 }]],
+  // Your turn: a rising two-note chime.
+  yourTurn: [[660, 120, { level: 0.3 }], [880, 160, { level: 0.3, delay: 130 }]],
+  // A Nope window you may answer: a low-high-low triangle wobble.
+  nopeWindow: [[587, 90, { type: "triangle", level: 0.35 }], [880, 90, { type: "triangle", level: 0.35, delay: 100 }], [587, 120, { type: "triangle", level: 0.35, delay: 200 }]],
+};
+
+// Play earcon `name` in `delay` ms (0: now); {cancel()} stops it if it has not sounded yet.
+// Scheduled on the audio clock, so it sounds on time even when the page is busy then.
+export function earcon(name, { delay = 0, flight = undefined } = {}) {
+  const oscs = EARCONS[name].map(([freq, ms, options]) => tone(freq, ms, { ...options, delay: (options.delay || 0) + delay }));
+  if (!oscs.every(Boolean)) {
+    for (const osc of oscs) if (osc) osc.stop();
+    return { cancel() {} };
+  }
+  const entry = { cue: name, flight, t: 0 };
+  const note = () => {
+    entry.t = performance.now();
+    played.push(entry);
+  };
+  const timer = delay > 0 ? setTimeout(note, delay) : (note(), null);
+  return {
+    cancel() {
+      if (timer !== null) clearTimeout(timer);
+      for (const osc of oscs) {
+        try {
+          osc.stop(0); // before its start: it never sounds
+        } catch (error) {
+          // already stopped
+        }
+      }
+    },
+  };
+}
 
 export const cues = {
   // A burrito leaves the thrower's hand: a whoosh from their side, rising if it comes at you.
   throw(pan, atMe, flightMs) {
     noise(Math.min(900, Math.max(250, flightMs || 600)), { pan, level: atMe ? 0.5 : 0.25, from: 500, to: atMe ? 4000 : 1500 });
-  },
-  // The catch window of a burrito thrown at you: two quick high beeps, centred.
-  catchWindow(ms, flight) {
-    played.push({ cue: "catchWindow", flight, t: performance.now() });
-    const beep = Math.max(60, Math.min(140, (ms || 300) / 3));
-    tone(1760, beep, { type: "square", level: 0.35 });
-    tone(2093, beep, { type: "square", level: 0.35, delay: beep + 20 });
   },
   pass(pan) {
     tone(520, 90, { pan, type: "triangle", level: 0.25, slideTo: 380 });
@@ -113,8 +152,12 @@ export const cues = {
     tone(200, 200, { pan, type: "square", level: 0.3, slideTo: 60 });
   },
   yourTurn() {
-    tone(660, 120, { level: 0.3 });
-    tone(880, 160, { level: 0.3, delay: 130 });
+    earcon("yourTurn");
+  },
+  // A Nope window the listener may answer (a card played against them, a Nope in hand): for
+  // the page's Nope controls to call.
+  nopeWindow() {
+    earcon("nopeWindow");
   },
   alarm() {
     for (let i = 0; i < 3; i += 1) tone(980, 120, { type: "square", level: 0.3, delay: i * 180 });

@@ -67,11 +67,16 @@ function flushLater() {
 
 // Say `text` once: assertive only for what needs an answer now, at once; polite lines wait
 // until the assertive line before them has been said, and never share its tick (a screen
-// reader cuts a polite line that lands with an assertive one).
+// reader cuts a polite line that lands with an assertive one). A line of the game that needs
+// an answer also replaces the game's lines still waiting: they are about the past, are in the
+// history, and said after it they would only hold up the next answer (issue 21).
 export function announce(text, urgent = false, kind = "notice") {
   if (!text) return;
   const item = { text, urgent, kind };
   if (urgent) {
+    if (kind === "event") {
+      for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].kind === "event") waiting.splice(i, 1);
+    }
     place(item);
     holdUntil = Math.max(holdUntil, performance.now()) + text.split(/\s+/).length * WORD_MS;
   } else {

@@ -1,0 +1,179 @@
+"""Issue 21, "Fair fights and a brisk pace": on a phone the fight's controls never move under
+the finger, and a burrito is caught by touch on the page's own cue, heard as an earcon too.
+
+A real server, a real Chromium held as a phone (390x664, touch) at seat 0, and a second person
+at seat 1 on a real websocket client who calls a fight and throws a burrito at seat 0. The
+table uses long flights (tests/web/test_cues.py's SLOW_THROWS): the test seat has time to act.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.server.live import Client, LiveServer
+from tests.web.conftest import open_page
+from tests.web.keyboard import said, state
+from tests.web.pointer import Finger, create_table, enter_lobby, history, start
+from tests.web.test_cues import SLOW_THROWS, Seat
+
+PHONE_664: dict[str, Any] = {"viewport": {"width": 390, "height": 664}, "has_touch": True, "is_mobile": True}
+
+# Every fight control's box, by its action, as the finger would find it now (viewport pixels),
+# and whether the page has it enabled.
+BOXES = """() => Object.fromEntries([...document.querySelectorAll('#actions button')].map((b) => {
+  const r = b.getBoundingClientRect();
+  return [b.dataset.action, {box: [r.x, r.y, r.width, r.height].map(Math.round),
+                             off: b.getAttribute('aria-disabled') === 'true' || b.disabled,
+                             why: b.dataset.why || '', focusable: b.tabIndex >= 0 && !b.disabled}];
+}))"""
+
+
+@pytest.fixture
+def small_phone(browser: Browser, server: LiveServer) -> Iterator[Page]:
+    yield from open_page(browser, server, **PHONE_664)
+
+
+async def _one_throw(url: str, table: str, joined: Future[None]) -> list[dict[str, Any]]:
+    """Seat 1 joins, calls a fight once the game is on, throws one burrito at seat 0 and waits
+    for the fight's end."""
+    client = await Client.connect(url, "Chloé")
+    seat = Seat(client, table)
+    try:
+        await client.send({"type": "join", "table": table})
+        seat.take(await client.expect("table", id=table))
+        joined.set_result(None)
+        while seat.view is None:
+            await seat.pump(0.1)
+        await seat.call_a_fight()
+        await seat.wait_for("fight_start")
+        if seat.view and seat.view["fight"] and seat.view["fight"]["go_at"] is not None:
+            await seat.wait_for("duel_beat", beat="burrito")  # a duel: both hold one already
+            while not await seat.act({"do": "throw", "target": 0}):
+                await seat.pump(0.05)
+        else:
+            await seat.pump(1.0)  # a moment for the finger to find the controls first
+            await seat.grab_and_throw()
+        await seat.wait_for("fight_over", seconds=40)
+        return seat.events
+    finally:
+        await client.close()
+
+
+def test_the_fight_controls_stay_put_and_a_burrito_is_caught_by_touch(
+    small_phone: Page, server: LiveServer
+) -> None:
+    """Grab, Throw, Dodge and Catch keep their boxes from the fight's start to its end, shown
+    disabled (focusable, saying why) while they cannot be done; the finger taps Catch where it
+    has been all along, once the page shows the window open, and catches the burrito. The
+    throw said when to catch and sounded its earcon; the catch earcon sounded too."""
+    page = small_phone
+    finger = Finger(page)
+    enter_lobby(page, finger, "Marco")
+    create_table(page, finger, "burrito", seats=2, bots=0, options=SLOW_THROWS)
+    table = page.evaluate("window.cardroom.state.current")
+    samples: list[dict[str, Any]] = []
+    tapped = False
+    with ThreadPoolExecutor(1) as pool:
+        joined: Future[None] = Future()
+        thrower = pool.submit(lambda: asyncio.run(_one_throw(server.ws_url, table, joined)))
+        joined.result(15)
+        page.wait_for_function("window.cardroom.state.room.seats[1].name === 'Chloé'")
+        start(page, finger)
+        deadline = time.monotonic() + 120
+        while not thrower.done() and time.monotonic() < deadline:
+            v = state(page)["view"]
+            f = v and v["fight"]
+            if f and 0 in f["fighters"]:
+                boxes = page.evaluate(BOXES)
+                samples.append(boxes)
+                catch = boxes.get("catch")
+                if catch and not catch["off"] and not tapped:
+                    x, y, w, h = catch["box"]
+                    page.touchscreen.tap(x + w / 2, y + h / 2)  # where Catch has always been
+                    tapped = True
+            page.wait_for_timeout(15)
+        events = thrower.result(5)
+    lines = said(page)
+    assert any(e["event"] == "catch" and e["player"] == 0 for e in events), history(page)
+    assert tapped and len(samples) > 10
+    first = samples[0]
+    assert set(first) == {"grab", "throw_2", "dodge", "catch"}, first
+    for sample in samples:
+        assert {a: b["box"] for a, b in sample.items()} == {a: b["box"] for a, b in first.items()}
+    # A disabled control is still focusable and says why (on a tap too, instead of acting).
+    assert all(b["focusable"] and (b["why"] != "") == b["off"] for s in samples for b in s.values())
+    # Each was disabled at some moment and enabled at another: the same button, never a new one.
+    assert {a for s in samples for a, b in s.items() if b["off"]} >= {"dodge", "catch"}
+    assert {a for s in samples for a, b in s.items() if not b["off"]} >= {"dodge", "catch"}
+    # The throw said when the window opens, assertively; "Catch!" came after it.
+    incoming = next(i for i, x in enumerate(lines) if x["text"].startswith("Incoming"))
+    assert lines[incoming]["region"] == "assertive"
+    assert lines[incoming]["text"] == "Incoming! Catch in 2 seconds.", lines
+    throw = next(e for e in events if e["event"] == "throw")
+    heard = page.evaluate(
+        "window.cardroom.played.map(c => [c.cue, c.flight === undefined ? null : c.flight])"
+    )
+    assert ["incoming", None] in heard and ["catchNow", throw["id"]] in heard, heard
+    assert heard.index(["incoming", None]) < heard.index(["catchNow", throw["id"]])
+
+
+def test_the_earcons_sound_on_time_unless_muted(page: Page) -> None:
+    """Issue 21: each cue that needs an answer has its own earcon, made in the page (Web Audio);
+    a catch earcon scheduled for a window that will not open (a dodged burrito) never sounds,
+    and the sound setting's Mute silences them all."""
+    page.mouse.click(5, 5)  # browsers start audio after a gesture (sound.unlock)
+    heard = page.evaluate(
+        """async () => {
+          const m = await import('/static/sound.js');
+          m.earcon('incoming');
+          m.cues.yourTurn();
+          m.cues.nopeWindow();
+          const dodged = m.earcon('catchNow', {delay: 150, flight: 1});
+          m.earcon('catchNow', {delay: 150, flight: 2});
+          dodged.cancel();
+          await new Promise((done) => setTimeout(done, 400));
+          return m.played.map((c) => [c.cue, c.flight === undefined ? null : c.flight]);
+        }"""
+    )
+    assert heard == [["incoming", None], ["yourTurn", None], ["nopeWindow", None], ["catchNow", 2]]
+    page.click("#open-settings")
+    page.check("#mute")
+    after = page.evaluate(
+        """async () => {
+          const m = await import('/static/sound.js');
+          m.earcon('incoming');
+          m.earcon('catchNow', {delay: 50, flight: 3});
+          await new Promise((done) => setTimeout(done, 200));
+          return m.played.length;
+        }"""
+    )
+    assert after == len(heard)
+
+
+def test_a_line_that_needs_an_answer_replaces_the_past_lines_still_waiting(page: Page) -> None:
+    """Issue 21: the game's lines about the past wait politely; one that asks for an answer is
+    said at once and they are not said after it (they are in the history): they never hold up
+    the next answer."""
+    page.evaluate(
+        """async () => {
+          const ui = await import('/static/ui.js');
+          window.__said.length = 0;
+          ui.announce('Marco dodges.', false, 'event');
+          ui.announce('Zoe grabs; 1 left.', false, 'event');
+          ui.announce('Incoming, Chloé!', true, 'event');
+          ui.announce('Hugo passes.', false, 'event');
+        }"""
+    )
+    page.wait_for_function("window.cardroom.quiet()")
+    page.wait_for_timeout(1200)  # "Incoming, Chloé!" holds the polite lines for its 2 words
+    assert [(x["region"], x["text"]) for x in said(page)] == [
+        ("assertive", "Incoming, Chloé!"),
+        ("polite", "Hugo passes."),
+    ]
