@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bench.load import LOAD_LIMITS
-from bench.speech import WORD_MS, Ear
+from bench.speech import Ear
 from cardroom.bots.burrito import BurritoBot
 from cardroom.bots.burrito import make_bot as burrito_bot
 from cardroom.clients.botclient import NetBot
