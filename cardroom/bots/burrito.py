@@ -41,6 +41,7 @@ from cardroom.bots.burrito_tactics import holds_battle_set, merge_call, prefer_c
 from cardroom.bots.burrito_watch import Watch
 from cardroom.games.burrito.actions import Action, Catch, Dodge, Grab, Throw
 from cardroom.games.burrito.cards import DECK_SIZE, SET_SIZE
+from cardroom.games.burrito.options import Options
 from cardroom.protocol import JSON, Rejected
 from cardroom.protocol.rng import KeyedRandom
 from cardroom.protocol.table import ViewFn
@@ -54,6 +55,8 @@ PATIENCE = (0.2, 1.6)
 """Two players, no community card: wait while one's pile is under this share of the other's."""
 BORED_SWAPS = 12
 """After this many cards passed on without scoring, a bot may break a pair."""
+FIRST_FLIGHT_MS = Options().flight_ms
+"""How long a throw flies, until the bot has seen one at its table."""
 RESTLESS_MS = 3000
 """How long a bot with nothing to draw waits before passing a card on all the same."""
 
@@ -69,6 +72,9 @@ class BurritoBot:
         self.seat = seat
         self.level = lvl
         self.rng: random.Random = KeyedRandom(seed)
+        self.timing: random.Random = KeyedRandom(-1 - seed)
+        """Its fight reaction times: a stream of their own, so that they never depend on its
+        cards (what it drew, chose or holds changes nothing in when it dodges)."""
         self._due: int | None = None
         self._card_at: int | None = None
         self._arm_at: int | None = None
@@ -91,6 +97,7 @@ class BurritoBot:
         self._scored: dict[str, int] = {}
         self._decks = 1
         self._hand: list[str] = []
+        self._first_flight = FIRST_FLIGHT_MS
         self.watch: Watch | None = None
 
     def __repr__(self) -> str:
@@ -156,7 +163,7 @@ class BurritoBot:
             elif kind == "grab":
                 if e["player"] == seat:
                     self._refusals = 0
-                    self._plan_arm(now)
+                    self._plan_arm(now, max(1, self._fighters - 1))  # whom to throw at
             elif kind == "dodge":
                 self._dodged(e, now)
             elif kind == "miss":
@@ -277,8 +284,8 @@ class BurritoBot:
         return len(set(self._hand)) + 1
 
     def _plan_arm(self, now: int, choices: int = 1) -> None:
-        """A grab is a simple reaction; a throw chooses among the other fighters."""
-        self._arm_at = now + self.level.reaction(self.rng, choices)
+        """A grab answers one cue; a throw chooses among the other fighters."""
+        self._arm_at = now + self.level.fight_reaction(self.timing, choices)
 
     # ---- card play ----------------------------------------------------------------------------
 
@@ -348,18 +355,19 @@ class BurritoBot:
         lvl, rng = self.level, self.rng
         if lvl.tactics and e["caller"] not in (None, self.seat) and holds_battle_set(self._hand):
             # A fighter with a battle set joins in with a call while calls still merge.
-            self._card_at = now + lvl.reaction(rng, 2)
+            self._card_at = now + lvl.fight_reaction(rng, 2)
         go_at = e.get("go_at")
         if go_at is None:
             self._plan_arm(now)
             self._refresh()
             return
         # A duel: both hold a burrito; throw on "Burrito!", a reaction time after it.
-        if lvl.false_start and rng.random() < lvl.false_start:
+        timing = self.timing
+        if lvl.false_start and timing.random() < lvl.false_start:
             self._false_start = True
-            self._arm_at = max(now, go_at - 40 - int(rng.random() * 260))
+            self._arm_at = max(now, go_at - 40 - int(timing.random() * 260))
         else:
-            self._arm_at = go_at + lvl.reaction(rng)
+            self._arm_at = go_at + lvl.fight_reaction(timing)
         self._refresh()
 
     def _arm(self, v: JSON, now: int) -> Action | None:
@@ -370,11 +378,11 @@ class BurritoBot:
         if f["holding"][seat] > 0:
             for b in f["behind_back"]:
                 if b["thrower"] == seat:
-                    self._arm_at = b["leaves_at"] + self.level.reaction(self.rng)
+                    self._arm_at = b["leaves_at"] + self.level.fight_reaction(self.timing)
                     return None
             go_at = f["go_at"]
             if go_at is not None and now < go_at and not self._false_start:
-                self._arm_at = go_at + self.level.reaction(self.rng)
+                self._arm_at = go_at + self.level.fight_reaction(self.timing)
                 return None
             return Throw(self._target(v, f, now, self._flight_ms(f)))
         if f["free"] > 0:
@@ -382,9 +390,10 @@ class BurritoBot:
         return None
 
     def _flight_ms(self, f: JSON) -> int:
-        """How long its next throw will fly at most: its shortest throw in the air, else 800 ms."""
+        """How long its next throw will fly at most: its shortest throw in the air, else the
+        table's first flight (its last one seen, the default flight before any)."""
         mine = [fl["flight_ms"] for fl in f["flights"] if fl["thrower"] == self.seat]
-        return min(mine) if mine else 800
+        return min(mine) if mine else self._first_flight
 
     def _target(self, v: JSON, f: JSON, now: int, lands_in: int) -> int:
         """Another fighter (`burrito_tactics.target`), or now and then a blunder."""
@@ -404,6 +413,7 @@ class BurritoBot:
             self._false_start = False
             if self._fighting:
                 self._plan_arm(now)  # another burrito may be free
+        self._first_flight = max(self._first_flight, e["flight_ms"])
         if e["target"] == seat and self._fighting:
             self._incoming[e["id"]] = (e["lands_at"], e["catch_from"], e["thrower"])
             self._plan_defence(now)
@@ -430,22 +440,26 @@ class BurritoBot:
         if fid == self._def_id and self._def_at is not None:
             return
         lands, catch_from, thrower = incoming[fid]
-        lvl, rng = self.level, self.rng
-        seen = now + lvl.reaction(rng, 2)  # dodge or catch
+        lvl, rng, timing = self.level, self.rng, self.timing
+        seen = now + lvl.fight_reaction(timing, 2)  # dodge or catch
         dodge_at = max(seen, self._dodge_until)
         # Without tactics a bot catches now and then; with them, when a catch pays.
-        catch = self._catch_pays(thrower) if lvl.tactics else rng.random() < lvl.catch_pref
+        window = lands - catch_from
+        catch = self._catch_pays(thrower, window) if lvl.tactics else rng.random() < lvl.catch_pref
         if dodge_at >= lands or catch:
-            aim = catch_from + (lands - catch_from) // 2 + int(rng.gauss(0, lvl.catch_sd_ms))
-            self._def_do, self._def_at = CATCH, max(aim, seen)
+            # A catch answers the window's opening, a reaction time later, as a person's does;
+            # a newcomer now and then presses it at first sight instead (a fumble if early).
+            early = lvl.early_catch and timing.random() < lvl.early_catch
+            at = seen if early else catch_from + lvl.fight_reaction(timing)
+            self._def_do, self._def_at = CATCH, max(at, seen)
         else:
             self._def_do, self._def_at = DODGE, dodge_at
         self._def_id = fid
 
-    def _catch_pays(self, thrower: int) -> bool:
+    def _catch_pays(self, thrower: int, window_ms: int) -> bool:
         scores = self._scores
         leads = bool(scores) and scores[thrower] == max(scores) and scores[thrower] > scores[self.seat]
-        return prefer_catch(self.level, self._fighters, leads)
+        return prefer_catch(self.level, self._fighters, leads, window_ms)
 
     def _defend(self, now: int) -> Action | None:
         if self._def_id not in self._incoming:
