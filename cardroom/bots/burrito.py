@@ -73,8 +73,9 @@ class BurritoBot:
         self.level = lvl
         self.rng: random.Random = KeyedRandom(seed)
         self.timing: random.Random = KeyedRandom(-1 - seed)
-        """Its fight reaction times: a stream of their own, so that they never depend on its
-        cards (what it drew, chose or holds changes nothing in when it dodges)."""
+        """Its fight reactions (when, and whether it catches or dodges): a stream of their own,
+        so that they never depend on its cards (what it drew, chose or holds changes nothing in
+        when it dodges)."""
         self._due: int | None = None
         self._card_at: int | None = None
         self._arm_at: int | None = None
@@ -97,7 +98,7 @@ class BurritoBot:
         self._scored: dict[str, int] = {}
         self._decks = 1
         self._hand: list[str] = []
-        self._first_flight = FIRST_FLIGHT_MS
+        self._first_flight: int | None = None
         self.watch: Watch | None = None
 
     def __repr__(self) -> str:
@@ -393,7 +394,7 @@ class BurritoBot:
         """How long its next throw will fly at most: its shortest throw in the air, else the
         table's first flight (its last one seen, the default flight before any)."""
         mine = [fl["flight_ms"] for fl in f["flights"] if fl["thrower"] == self.seat]
-        return min(mine) if mine else self._first_flight
+        return min(mine) if mine else self._first_flight or FIRST_FLIGHT_MS
 
     def _target(self, v: JSON, f: JSON, now: int, lands_in: int) -> int:
         """Another fighter (`burrito_tactics.target`), or now and then a blunder."""
@@ -413,7 +414,7 @@ class BurritoBot:
             self._false_start = False
             if self._fighting:
                 self._plan_arm(now)  # another burrito may be free
-        self._first_flight = max(self._first_flight, e["flight_ms"])
+        self._first_flight = max(self._first_flight or 0, e["flight_ms"])
         if e["target"] == seat and self._fighting:
             self._incoming[e["id"]] = (e["lands_at"], e["catch_from"], e["thrower"])
             self._plan_defence(now)
@@ -440,12 +441,12 @@ class BurritoBot:
         if fid == self._def_id and self._def_at is not None:
             return
         lands, catch_from, thrower = incoming[fid]
-        lvl, rng, timing = self.level, self.rng, self.timing
+        lvl, timing = self.level, self.timing
         seen = now + lvl.fight_reaction(timing, 2)  # dodge or catch
         dodge_at = max(seen, self._dodge_until)
         # Without tactics a bot catches now and then; with them, when a catch pays.
         window = lands - catch_from
-        catch = self._catch_pays(thrower, window) if lvl.tactics else rng.random() < lvl.catch_pref
+        catch = self._catch_pays(thrower, window) if lvl.tactics else timing.random() < lvl.catch_pref
         if dodge_at >= lands or catch:
             # A catch answers the window's opening, a reaction time later, as a person's does;
             # a newcomer now and then presses it at first sight instead (a fumble if early).
