@@ -13,15 +13,17 @@ the same actions as a person. It keeps three intentions, each with the moment it
 (the burritos flying at it, dodge cooldowns, the cards scored) and never builds the view;
 `act` reads the view at most once, then decides from what is true at that moment.
 
-Reaction times are a person's (`burrito_levels`): a simple reaction (about 200 to 300 ms by
-level) plus a few milliseconds per bit of choice (Hick-Hyman), so a card action among the
-four or five a hand offers takes about 650 ms for easy, 420 for normal and 260 for hard, a
-grab a simple reaction, a throw a choice among the targets, the first sight of a burrito a
-choice between dodge and catch. The bot keeps its own hand from its events to count its
-choices without building the view.
+Reaction times are a person's (`burrito_levels`). Card play: a simple reaction (about 200 to
+300 ms by level) plus a few milliseconds per bit of choice (Hick-Hyman), so a card action among
+the four or five a hand offers takes about 650 ms for easy, 420 for normal and 260 for hard.
+The bot keeps its own hand from its events to count its choices without building the view.
+Fights answer another player's move, so every fight decision is a person's choice reaction,
+never under 400 ms: a grab answers the fight's start, a throw chooses among the targets, the
+first sight of a burrito chooses between dodge and catch. They come from a random stream of
+their own, so that when a bot acts in a fight never depends on its cards.
 
-A catch is aimed at the middle of the catch window with a timing error, never before the
-bot has seen the throw; a duelist throws a reaction time after "Burrito!". Waiting rules, so
+A catch answers the catch window's opening a reaction time later (too late is a hit), never
+before the bot has seen the throw; a duelist throws a reaction time after "Burrito!". Waiting rules, so
 that cards keep moving without handing the same card back and forth: a bot with nothing to
 draw waits for cards (`RESTLESS_MS` at most), notices a card put on its waiting pile up to two
 reaction times late, and with two players lets the other dig into a bigger pile (`PATIENCE`).
