@@ -271,7 +271,7 @@ class PersonClient(NetBot):
 
     @property
     def person(self) -> Person | None:
-        return self.bot if isinstance(self.bot, Person) else None  # type: ignore[return-value]
+        return self.bot if isinstance(self.bot, Person) else None
 
     def _heard(self, at: int, lines: list[tuple[str, int]]) -> int:
         arrived = at + LAG_MS
@@ -289,7 +289,7 @@ class PersonClient(NetBot):
             self.wake.set()
         await super().handle(message, raw)
         if isinstance(self.bot, BurritoBot) and self.seat is not None:
-            self.bot = Person(self.seat, self.person_seed, self.bot)  # type: ignore[assignment]
+            self.bot = Person(self.seat, self.person_seed, self.bot)
 
 
 @dataclass
@@ -443,7 +443,7 @@ def play_virtual(c: Config, fights: int, seed: int) -> list[bool]:
 def configs_for(
     models: Sequence[str], levels: Sequence[str], players: Sequence[int], extra: JSON | None = None
 ) -> list[Config]:
-    out = []
+    out: list[Config] = []
     for model in models:
         for level in levels if model == "screen" else [lvl for lvl in levels if (model, lvl) in TARGETS]:
             for n in players:
