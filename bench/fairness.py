@@ -20,7 +20,7 @@ fights it ended without the bruise, with a 95 % Wilson interval, for each level 
 both seat orders (the person first or last at the table).
 
     python -m bench.fairness [--fights 200] [--levels easy,normal,hard] [--players 2,4]
-                             [--models screen,speech] [--jobs 40] [--seed 1]
+                             [--models screen,speech] [--jobs 60] [--seed 1]
 
 Issue 21's targets: screen vs easy >= 50 %, vs normal >= 35 %, vs hard >= 20 %; speech vs easy
 >= 40 %. `python -m bench.fairness --virtual` plays the same person in virtual time (no server,
