@@ -23,6 +23,7 @@ SECONDS: dict[str, float] = {
     # One run of the whole suite on 2 cores, five workers, load 4 to 7 (each file's tests'
     # seconds, set-up included; only the relative sizes matter). Files under 45 s are left out.
     "tests/web/test_layouts_game_over.py": 481,
+    "tests/bots/test_fairness.py": 251,  # measured alone at load 10 to 17 (a bench beside it)
     "tests/web/test_history.py": 249,
     "tests/server/test_games_over_the_network.py": 234,
     "tests/web/test_pointer.py": 227,

@@ -13,15 +13,17 @@ the same actions as a person. It keeps three intentions, each with the moment it
 (the burritos flying at it, dodge cooldowns, the cards scored) and never builds the view;
 `act` reads the view at most once, then decides from what is true at that moment.
 
-Reaction times are a person's (`burrito_levels`): a simple reaction (about 200 to 300 ms by
-level) plus a few milliseconds per bit of choice (Hick-Hyman), so a card action among the
-four or five a hand offers takes about 650 ms for easy, 420 for normal and 260 for hard, a
-grab a simple reaction, a throw a choice among the targets, the first sight of a burrito a
-choice between dodge and catch. The bot keeps its own hand from its events to count its
-choices without building the view.
+Reaction times are a person's (`burrito_levels`). Card play: a simple reaction (about 200 to
+300 ms by level) plus a few milliseconds per bit of choice (Hick-Hyman), so a card action among
+the four or five a hand offers takes about 650 ms for easy, 420 for normal and 260 for hard.
+The bot keeps its own hand from its events to count its choices without building the view.
+Fights answer another player's move, so every fight decision is a person's choice reaction,
+never under 400 ms: a grab answers the fight's start, a throw chooses among the targets, the
+first sight of a burrito chooses between dodge and catch. They come from a random stream of
+their own, so that when a bot acts in a fight never depends on its cards.
 
-A catch is aimed at the middle of the catch window with a timing error, never before the
-bot has seen the throw; a duelist throws a reaction time after "Burrito!". Waiting rules, so
+A catch answers the catch window's opening a reaction time later (too late is a hit), never
+before the bot has seen the throw; a duelist throws a reaction time after "Burrito!". Waiting rules, so
 that cards keep moving without handing the same card back and forth: a bot with nothing to
 draw waits for cards (`RESTLESS_MS` at most), notices a card put on its waiting pile up to two
 reaction times late, and with two players lets the other dig into a bigger pile (`PATIENCE`).
@@ -41,6 +43,7 @@ from cardroom.bots.burrito_tactics import holds_battle_set, merge_call, prefer_c
 from cardroom.bots.burrito_watch import Watch
 from cardroom.games.burrito.actions import Action, Catch, Dodge, Grab, Throw
 from cardroom.games.burrito.cards import DECK_SIZE, SET_SIZE
+from cardroom.games.burrito.options import Options
 from cardroom.protocol import JSON, Rejected
 from cardroom.protocol.rng import KeyedRandom
 from cardroom.protocol.table import ViewFn
@@ -54,6 +57,8 @@ PATIENCE = (0.2, 1.6)
 """Two players, no community card: wait while one's pile is under this share of the other's."""
 BORED_SWAPS = 12
 """After this many cards passed on without scoring, a bot may break a pair."""
+FIRST_FLIGHT_MS = Options().flight_ms
+"""How long a throw flies, until the bot has seen one at its table."""
 RESTLESS_MS = 3000
 """How long a bot with nothing to draw waits before passing a card on all the same."""
 
@@ -69,6 +74,10 @@ class BurritoBot:
         self.seat = seat
         self.level = lvl
         self.rng: random.Random = KeyedRandom(seed)
+        self.timing: random.Random = KeyedRandom(-1 - seed)
+        """Its fight reactions (when, and whether it catches or dodges): a stream of their own,
+        so that they never depend on its cards (what it drew, chose or holds changes nothing in
+        when it dodges)."""
         self._due: int | None = None
         self._card_at: int | None = None
         self._arm_at: int | None = None
@@ -91,6 +100,7 @@ class BurritoBot:
         self._scored: dict[str, int] = {}
         self._decks = 1
         self._hand: list[str] = []
+        self._first_flight: int | None = None
         self.watch: Watch | None = None
 
     def __repr__(self) -> str:
@@ -156,7 +166,7 @@ class BurritoBot:
             elif kind == "grab":
                 if e["player"] == seat:
                     self._refusals = 0
-                    self._plan_arm(now)
+                    self._plan_arm(now, max(1, self._fighters - 1))  # whom to throw at
             elif kind == "dodge":
                 self._dodged(e, now)
             elif kind == "miss":
@@ -277,8 +287,8 @@ class BurritoBot:
         return len(set(self._hand)) + 1
 
     def _plan_arm(self, now: int, choices: int = 1) -> None:
-        """A grab is a simple reaction; a throw chooses among the other fighters."""
-        self._arm_at = now + self.level.reaction(self.rng, choices)
+        """A grab answers one cue; a throw chooses among the other fighters."""
+        self._arm_at = now + self.level.fight_reaction(self.timing, choices)
 
     # ---- card play ----------------------------------------------------------------------------
 
@@ -348,18 +358,19 @@ class BurritoBot:
         lvl, rng = self.level, self.rng
         if lvl.tactics and e["caller"] not in (None, self.seat) and holds_battle_set(self._hand):
             # A fighter with a battle set joins in with a call while calls still merge.
-            self._card_at = now + lvl.reaction(rng, 2)
+            self._card_at = now + lvl.fight_reaction(rng, 2)
         go_at = e.get("go_at")
         if go_at is None:
             self._plan_arm(now)
             self._refresh()
             return
         # A duel: both hold a burrito; throw on "Burrito!", a reaction time after it.
-        if lvl.false_start and rng.random() < lvl.false_start:
+        timing = self.timing
+        if lvl.false_start and timing.random() < lvl.false_start:
             self._false_start = True
-            self._arm_at = max(now, go_at - 40 - int(rng.random() * 260))
+            self._arm_at = max(now, go_at - 40 - int(timing.random() * 260))
         else:
-            self._arm_at = go_at + lvl.reaction(rng)
+            self._arm_at = go_at + lvl.fight_reaction(timing)
         self._refresh()
 
     def _arm(self, v: JSON, now: int) -> Action | None:
@@ -370,11 +381,11 @@ class BurritoBot:
         if f["holding"][seat] > 0:
             for b in f["behind_back"]:
                 if b["thrower"] == seat:
-                    self._arm_at = b["leaves_at"] + self.level.reaction(self.rng)
+                    self._arm_at = b["leaves_at"] + self.level.fight_reaction(self.timing)
                     return None
             go_at = f["go_at"]
             if go_at is not None and now < go_at and not self._false_start:
-                self._arm_at = go_at + self.level.reaction(self.rng)
+                self._arm_at = go_at + self.level.fight_reaction(self.timing)
                 return None
             return Throw(self._target(v, f, now, self._flight_ms(f)))
         if f["free"] > 0:
@@ -382,9 +393,10 @@ class BurritoBot:
         return None
 
     def _flight_ms(self, f: JSON) -> int:
-        """How long its next throw will fly at most: its shortest throw in the air, else 800 ms."""
+        """How long its next throw will fly at most: its shortest throw in the air, else the
+        table's first flight (its last one seen, the default flight before any)."""
         mine = [fl["flight_ms"] for fl in f["flights"] if fl["thrower"] == self.seat]
-        return min(mine) if mine else 800
+        return min(mine) if mine else self._first_flight or FIRST_FLIGHT_MS
 
     def _target(self, v: JSON, f: JSON, now: int, lands_in: int) -> int:
         """Another fighter (`burrito_tactics.target`), or now and then a blunder."""
@@ -404,6 +416,7 @@ class BurritoBot:
             self._false_start = False
             if self._fighting:
                 self._plan_arm(now)  # another burrito may be free
+        self._first_flight = max(self._first_flight or 0, e["flight_ms"])
         if e["target"] == seat and self._fighting:
             self._incoming[e["id"]] = (e["lands_at"], e["catch_from"], e["thrower"])
             self._plan_defence(now)
@@ -430,22 +443,26 @@ class BurritoBot:
         if fid == self._def_id and self._def_at is not None:
             return
         lands, catch_from, thrower = incoming[fid]
-        lvl, rng = self.level, self.rng
-        seen = now + lvl.reaction(rng, 2)  # dodge or catch
+        lvl, timing = self.level, self.timing
+        seen = now + lvl.fight_reaction(timing, 2)  # dodge or catch
         dodge_at = max(seen, self._dodge_until)
         # Without tactics a bot catches now and then; with them, when a catch pays.
-        catch = self._catch_pays(thrower) if lvl.tactics else rng.random() < lvl.catch_pref
+        window = lands - catch_from
+        catch = self._catch_pays(thrower, window) if lvl.tactics else timing.random() < lvl.catch_pref
         if dodge_at >= lands or catch:
-            aim = catch_from + (lands - catch_from) // 2 + int(rng.gauss(0, lvl.catch_sd_ms))
-            self._def_do, self._def_at = CATCH, max(aim, seen)
+            # A catch answers the window's opening, a reaction time later, as a person's does;
+            # a newcomer now and then presses it at first sight instead (a fumble if early).
+            early = lvl.early_catch and timing.random() < lvl.early_catch
+            at = seen if early else catch_from + lvl.fight_reaction(timing)
+            self._def_do, self._def_at = CATCH, max(at, seen)
         else:
             self._def_do, self._def_at = DODGE, dodge_at
         self._def_id = fid
 
-    def _catch_pays(self, thrower: int) -> bool:
+    def _catch_pays(self, thrower: int, window_ms: int) -> bool:
         scores = self._scores
         leads = bool(scores) and scores[thrower] == max(scores) and scores[thrower] > scores[self.seat]
-        return prefer_catch(self.level, self._fighters, leads)
+        return prefer_catch(self.level, self._fighters, leads, window_ms)
 
     def _defend(self, now: int) -> Action | None:
         if self._def_id not in self._incoming:

@@ -15,16 +15,28 @@ choices a hand usually offers (which card to pass, or draw, or set), the typical
 comes to the figures of DIGITAL.md "Bots and people": about 650 ms for easy, 420 ms for normal
 and 260 ms for hard.
 
-| level  | simple_ms | bit_ms | floor_ms | hesitate | catch_sd_ms | false_start | blunder | tactics |
-| ------ | --------- | ------ | -------- | -------- | ----------- | ----------- | ------- | ------- |
-| easy   | 330       | 170    | 230      | 12 %     | 300         | 3 %         | 15 %    | no      |
-| normal | 280       | 80     | 195      | 4 %      | 200         | 0 %         | 4 %     | no      |
-| hard   | 230       | 25     | 160      | 0 %      | 150         | 0 %         | 0 %     | yes     |
+| level  | simple_ms | bit_ms | floor_ms | hesitate | false_start | blunder | tactics |
+| ------ | --------- | ------ | -------- | -------- | ----------- | ------- | ------- |
+| easy   | 330       | 170    | 230      | 12 %     | 3 %         | 15 %    | no      |
+| normal | 280       | 80     | 195      | 4 %      | 0 %         | 4 %     | no      |
+| hard   | 230       | 25     | 160      | 0 %      | 0 %         | 0 %     | yes     |
+
+Fights are reactions to what another player did (a fight called, a burrito thrown, a catch
+window opening), so every fight decision is a *choice* reaction drawn from an ex-Gaussian
+(Whelan 2008): a normal part (`mu_ms` plus `fight_bit_ms` a bit of choice, spread `sigma_ms`)
+plus an exponential tail (`tau_ms`), drawn again below `QUICK_MS`, the quickest a person
+answers a visual choice (docs/bots.md):
+
+| level  | mu_ms | fight_bit_ms | sigma_ms | tau_ms | median, two choices | early_catch |
+| ------ | ----- | ------------ | -------- | ------ | ------------------- | ----------- |
+| easy   | 620   | 120          | 110      | 330    | about 1,000 ms      | 12 %        |
+| normal | 520   | 80           | 80       | 200    | about 760 ms        | 4 %         |
+| hard   | 430   | 50           | 60       | 120    | about 590 ms        | 0 %         |
 
 - `hesitate`: chance that a card action takes twice as long (a person thinking it over).
-- `catch_sd_ms`: the timing error of a catch aimed at the middle of the 300 ms catch window
-  (too early is a fumble, too late a hit): about 38 % of catches succeed for easy, 55 % for
-  normal, 68 % for hard, if it sees the burrito in time.
+- a catch is pressed a reaction time after the catch window opens, as a person reacts to its
+  cue: clean when that comes before the landing. `early_catch`: chance of pressing catch as
+  soon as the burrito is seen instead, before the window (a fumble), a newcomer's mistake.
 - `catch_pref`: without tactics, how often the bot tries to catch rather than dodge (it must
   catch while its dodge is cooling down). Easy tries more often than its hands allow.
 - `false_start`: chance, in a duel, of throwing just before "Burrito!".
@@ -43,6 +55,8 @@ from dataclasses import dataclass
 
 from cardroom.protocol import InvalidSetup
 
+QUICK_MS = 400
+"""No bot answers a fight's cue sooner: a quick person's visual choice reaction (docs/bots.md)."""
 SKEW = 0.3
 """Share of a reaction's mean in its exponential tail (the rest is a normal part)."""
 SPREAD = 0.15
@@ -56,7 +70,11 @@ class Level:
     bit_ms: int
     floor_ms: int
     hesitate: float
-    catch_sd_ms: int
+    mu_ms: int
+    fight_bit_ms: int
+    sigma_ms: int
+    tau_ms: int
+    early_catch: float
     catch_pref: float
     false_start: float
     blunder: float
@@ -73,16 +91,33 @@ class Level:
         ms = rng.gauss(mean - tail, SPREAD * mean) + rng.expovariate(1.0 / tail)
         return int(min(max(ms, self.floor_ms), 3 * mean))
 
-    @property
-    def catch_odds(self) -> float:
-        """The chance that a catch aimed at the middle of a 300 ms window is clean."""
-        return math.erf(150 / (self.catch_sd_ms * math.sqrt(2)))
+    def fight_reaction(self, rng: random.Random, choices: int = 1) -> int:
+        """One reaction to a fight's cue in ms: ex-Gaussian, `choices` answers to choose from,
+        drawn again under `QUICK_MS` (a person is never quicker)."""
+        mu = self.mu_ms + self.fight_bit_ms * math.log2(max(1, choices))
+        for _ in range(20):
+            ms = rng.gauss(mu, self.sigma_ms) + rng.expovariate(1.0 / self.tau_ms)
+            if ms >= QUICK_MS:
+                return int(ms)
+        return QUICK_MS
+
+    def catch_odds(self, window_ms: int) -> float:
+        """The chance that a catch answering a catch window of `window_ms` is clean: that the
+        reaction (one choice) comes before the landing (the ex-Gaussian's distribution)."""
+        mu, sigma, tau = self.mu_ms, self.sigma_ms, self.tau_ms
+        z = (window_ms - mu) / sigma
+        tail = math.exp(-(window_ms - mu) / tau + sigma * sigma / (2 * tau * tau)) * _phi(z - sigma / tau)
+        return (1.0 - self.early_catch) * max(0.0, _phi(z) - tail)
+
+
+def _phi(z: float) -> float:
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2)))
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", 330, 170, 230, 0.12, 300, 0.40, 0.03, 0.15, False),
-    "normal": Level("normal", 280, 80, 195, 0.04, 200, 0.35, 0.0, 0.04, False),
-    "hard": Level("hard", 230, 25, 160, 0.0, 150, 0.55, 0.0, 0.0, True),
+    "easy": Level("easy", 330, 170, 230, 0.12, 620, 120, 110, 330, 0.12, 0.40, 0.03, 0.15, False),
+    "normal": Level("normal", 280, 80, 195, 0.04, 520, 80, 80, 200, 0.04, 0.35, 0.0, 0.04, False),
+    "hard": Level("hard", 230, 25, 160, 0.0, 430, 50, 60, 120, 0.0, 0.55, 0.0, 0.0, True),
 }
 
 

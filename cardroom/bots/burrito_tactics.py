@@ -47,10 +47,10 @@ def holds_battle_set(hand: list[str]) -> bool:
     return any(hand.count(card) >= SET_SIZE for card in BATTLE_SET)
 
 
-def prefer_catch(lvl: Level, fighters: int, thrower_leads: bool) -> bool:
-    """Whether to catch rather than dodge a burrito it can still dodge."""
+def prefer_catch(lvl: Level, fighters: int, thrower_leads: bool, window_ms: int) -> bool:
+    """Whether to catch rather than dodge a burrito it can still dodge (catch window `window_ms`)."""
     share = 1.0 - 1.0 / max(2, fighters)
-    odds = lvl.catch_odds + (LEADER_BONUS if thrower_leads else 0.0)
+    odds = lvl.catch_odds(window_ms) + (LEADER_BONUS if thrower_leads else 0.0)
     return odds > share
 
 

@@ -366,3 +366,58 @@ def test_a_fighter_grabs_only_a_free_burrito_and_throws_at_a_fighter() -> None:
     assert actions[0][1] == Grab() and actions[0][0] != 0
     thrower, throw = next((s, a) for s, a in actions if isinstance(a, Throw))
     assert isinstance(throw, Throw) and throw.target in (1, 2, 3) and throw.target != thrower
+
+
+# ---- human-like fight reactions (issue 21) ----------------------------------------------------
+
+
+def _fight_dues(bot: BurritoBot, t: BurritoTable, fighter: int) -> tuple[int | None, int | None]:
+    """Seat 2 calls a Brawl at 10,000 (the bot, seat `fighter`, fights seat 1): when the bot
+    first means to act; then, seat 1 having thrown at it at 12,000, when it means to answer."""
+    bot._play = False  # the table's play is over: only the fight follows
+    start = {"event": "fight_start", "kind": "brawl", "fighters": [fighter, 1], "caller": 2}
+    bot.notice([{**start, "tiebreak": None, "timeout_at": 25_000, "at": 10_000}], viewer(t, fighter), 10_000)
+    first = bot.due()
+    throw = {"event": "throw", "thrower": 1, "target": fighter, "id": 1, "at": 12_000}
+    bot.notice(
+        [{**throw, "lands_at": 14_000, "catch_from": 13_400, "flight_ms": 2000}], viewer(t, fighter), 12_000
+    )
+    return first, bot._def_at  # its grab may still be due first
+
+
+def test_no_bot_answers_a_fights_cue_sooner_than_a_quick_person() -> None:
+    """docs/bots.md#reaction-times: a visual choice reaction takes a quick person some 400 ms;
+    no level answers a fight's start or a burrito thrown at it sooner, over many draws."""
+    t = dealt(3, [[], [], []])
+    for level in LEVELS:
+        grabs, answers = [], []
+        for seed in range(300):
+            first, answer = _fight_dues(make_bot(0, level, seed), t, 0)
+            assert first is not None and answer is not None
+            grabs.append(first - 10_000)
+            answers.append(answer - 12_000)
+        assert min(grabs) >= 400 and min(answers) >= 400, (level, min(grabs), min(answers))
+
+
+def test_a_bots_fight_timing_does_not_depend_on_its_cards() -> None:
+    """docs/bots.md#reaction-times: two bots of one seed whose hands differ, having played their
+    cards, grab and answer a burrito at the same moments: timing never tells what a bot holds."""
+    dues = []
+    hands = (
+        ["goth_sloth", "salsa_yeti", "war", "churro_bat", "duel"],
+        ["nacho_llama"] * 2 + ["brawl_b", "war"],
+    )
+    for hand in hands:
+        t = dealt(3, [hand, [], []])
+        bot = playing(0, "easy", 7)
+        bot.notice([{"event": "hand", "player": 0, "cards": hand, "at": 0}], viewer(t, 0), 0)
+        for _ in range(4):  # it plays its cards a while
+            due = bot.due()
+            if due is None:
+                break
+            action = bot.act(viewer(t, 0), due)
+            result = t.apply(0, action, due) if action is not None else []
+            assert not isinstance(result, Rejected)
+            bot.notice([e for e in (ev.for_seat(0) for ev in result) if e is not None], viewer(t, 0), due)
+        dues.append(_fight_dues(bot, t, 0))
+    assert dues[0] == dues[1], dues

@@ -18,9 +18,9 @@ from cardroom.protocol import Event, Rejected
 COMMUNITY = [["war"] * 3, ["nacho_llama"] * 3]
 
 
-def dealt(players: int, **deal: Any) -> BurritoTable:
+def dealt(players: int, options: dict[str, Any] | None = None, **deal: Any) -> BurritoTable:
     deal.setdefault("community", COMMUNITY)
-    return GAME.from_deal(players, {}, deal, 1)
+    return GAME.from_deal(players, options or {}, deal, 1)
 
 
 def seated(t: BurritoTable, seat: int, level: str | Level, seed: int = 1) -> BurritoBot:
@@ -136,11 +136,14 @@ def test_a_hard_fighter_with_a_battle_set_joins_the_fight_with_a_call() -> None:
     """docs/rules/burrito.md#simultaneous-calls: a call in the first 500 ms of a fight makes it
     a War of everybody; the fighter scores 2 and shares the risk of the bruise with all."""
     for level, merges in (("hard", True), ("normal", False)):
-        t = dealt(4, hands=[["brawl_a"] * 3, ["duel", "duel", "duel", "churro_bat"], [], []])
+        # A call answering a fight's start comes a person's choice reaction later (over 400 ms):
+        # merge calls get time for one here; at the default 500 ms it rarely makes it, as a person's.
+        hands = [["brawl_a"] * 3, ["duel", "duel", "duel", "churro_bat"], [], []]
+        t = dealt(4, {"simultaneous_call_ms": 1500}, hands=hands)
         bot = seated(t, 1, level)
         do(t, 0, Call("brawl", "brawl_a"), 100, [bot])
         assert t.fight is not None and t.fight.fighters == [1, 3]
-        while (due := bot.due()) is not None and due < 1000:
+        while (due := bot.due()) is not None and due < 1600:
             tell(t, [bot], t.advance(due), due)
             action = bot.act(lambda t=t: t.view(1), due)
             if action is not None:
@@ -166,11 +169,11 @@ def _thrown_at(players: int, call: Call, target: int, thrower: int, level: str, 
 
 
 def test_a_hard_bot_catches_in_a_fight_of_two_and_dodges_in_a_crowd() -> None:
-    """docs/bots.md: its clean catches (about 68 %) beat a fighter's share of not losing in a
-    fight of two (1/2 lose), not in a War of five (4/5 do not lose)."""
+    """docs/bots.md: its clean catches (about 73 % in a 600 ms window) beat a fighter's share of
+    not losing in a fight of two (1/2 lose), not in a War of five (4/5 do not lose)."""
     brawl = [_thrown_at(4, Call("brawl", "brawl_a"), 1, 3, "hard", seed) for seed in range(10)]
-    defended = [a for a in brawl if a is not None]  # None: it was busy (a grab, a throw) instead
-    assert len(defended) >= 7 and set(defended) == {Catch()}, brawl
+    defended = [a for a in brawl if a is not None]  # None: too late (a hit), or busy (a grab, a throw)
+    assert len(defended) >= 5 and set(defended) == {Catch()}, brawl
     war = [_thrown_at(6, Call("war", "war"), 2, 4, "hard", seed) for seed in range(10)]
     defended = [a for a in war if a is not None]
     assert len(defended) >= 7 and set(defended) == {Dodge()}, war
@@ -183,14 +186,16 @@ def test_a_hard_bot_throws_at_the_leader_or_at_a_fighter_who_cannot_dodge() -> N
     fighter whose dodge cools down past the landing must catch or be hit."""
     scores = [[], [], [], ["goth_sloth"] * 3]  # seat 3 leads
     for cooling in (False, True):
-        t = dealt(4, hands=[["war"] * 3, [], [], []], score_piles=scores)
+        # Flights of 800 ms and a 3 s cooldown: the burrito lands before seat 2 may dodge again.
+        options = {"flight_ms": 800, "dodge_cooldown_ms": 3000}
+        t = dealt(4, options, hands=[["war"] * 3, [], [], []], score_piles=scores)
         bot = seated(t, 1, "hard")
         do(t, 0, Call("war", "war"), 100, [bot])
         do(t, 1, Grab(), 200, [bot])
         if cooling:
             do(t, 3, Grab(), 210, [bot])
             do(t, 3, Throw(2), 220, [bot])
-            do(t, 2, Dodge(), 300, [bot])  # seat 2 cannot dodge again before 1800
+            do(t, 2, Dodge(), 300, [bot])  # seat 2 cannot dodge again before 3300
         while (due := bot.due()) is not None:
             tell(t, [bot], t.advance(due), due)
             action = bot.act(lambda t=t: t.view(1), due)

@@ -9,6 +9,9 @@ from cardroom.protocol import JSON, Rejected
 
 # War cards left in a community pile keep a battle set possible, so rounds do not end early.
 SPARE = [["war", "war", "war"], ["goth_sloth", "goth_sloth"]]
+CLOCK = {"flight_ms": 800, "flight_min_ms": 300, "catch_window_ms": 300, "tie_ms": 50}
+"""The fight's clock these rule tests were written with (the defaults before issue 21): pinned,
+so that each test checks its rule whatever the defaults (docs/rules/burrito.md#a-fights-clock)."""
 
 
 def table(
@@ -26,7 +29,7 @@ def table(
         "community": community if community is not None else SPARE,
         **deal,
     }
-    return GAME.from_deal(players, options or {}, full, seed=1)
+    return GAME.from_deal(players, {**CLOCK, **(options or {})}, full, seed=1)
 
 
 def act(t: BurritoTable, player: int, raw: JSON, at: int | None = None) -> list[JSON] | Rejected:

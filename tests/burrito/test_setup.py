@@ -86,16 +86,17 @@ def test_seven_to_twelve_players_use_two_decks_by_themselves() -> None:
 
 
 def test_every_option_has_its_digital_default() -> None:
-    """DIGITAL.md: every duration is a table option with the documented default."""
+    """DIGITAL.md: every duration is a table option with the documented default (the fight's
+    clock: docs/rules/burrito.md#a-fights-clock)."""
     o = parse_options({}, 4)
     assert (o.countdown_ms, o.simultaneous_call_ms, o.flight_ms, o.flight_speedup_pct, o.flight_min_ms) == (
         3000,
         500,
-        800,
+        2000,
         15,
-        300,
+        1400,
     )
-    assert (o.dodge_cooldown_ms, o.catch_window_ms, o.tie_ms, o.duel_beat_ms) == (1500, 300, 50, 1000)
+    assert (o.dodge_cooldown_ms, o.catch_window_ms, o.tie_ms, o.duel_beat_ms) == (1500, 600, 200, 1000)
     assert (o.fight_timeout_ms, o.behind_back_ms, o.burritos, o.bruises, o.pile_size) == (
         15000,
         700,

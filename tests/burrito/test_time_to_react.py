@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from cardroom.games.burrito import GAME
-from cardroom.protocol import InvalidSetup
+from cardroom.games.burrito import GAME, BurritoTable
+from cardroom.protocol import JSON, InvalidSetup
 
-from .helpers import in_brawl, kinds, ok, only
+from .helpers import SPARE, in_brawl, kinds, ok, only, run
+
+
+def _deal(card: str) -> JSON:
+    """Seat 0 of four holds three `card`s; the table's own options (the defaults) apply."""
+    return {"hands": [[card] * 3, [], [], []], "piles": [[], [], [], []], "community": SPARE}
 
 
 def test_relaxed_timing_doubles_the_flight_and_the_catch_window() -> None:
@@ -80,3 +85,41 @@ def test_a_bad_extra_time_or_timing_is_refused(options: dict[str, object]) -> No
     """docs/rules/burrito.md#time-to-react: extra time names seats of the table; timing is standard or relaxed."""
     with pytest.raises(InvalidSetup):
         GAME.new_table(4, options, 1)
+
+
+def _fastest_throw_at(t: BurritoTable, target: int) -> JSON:
+    """Seat 1 throws at `target` until its throws fly no faster; the last throw's event."""
+    at = 0
+    while True:
+        ok(t, 1, {"do": "grab"}, at)
+        throw = only(ok(t, 1, {"do": "throw", "target": target}, at), "throw")
+        if throw["flight_ms"] == t.opts.flight_min_ms:
+            return throw
+        ok(t, target, {"do": "dodge"}, at)
+        at = throw["lands_at"]
+
+
+def test_a_person_on_a_phone_has_time_to_dodge_even_the_fastest_throw() -> None:
+    """docs/rules/burrito.md#a-fights-clock: a person whose reaction is slow but ordinary (1,000 ms,
+    the 90th percentile of a visual choice) on a phone (160 ms each way) dodges in time, also
+    when the thrower's burritos fly their fastest; so does a screen-reader user on the relaxed
+    preset, who first hears the cue said."""
+    for options, spoken in (({}, 0), ({"timing": "relaxed"}, 3 * 300)):  # "Incoming, Chloé! Marco." said
+        t = GAME.from_deal(4, options, _deal("brawl_a"), seed=1)
+        ok(t, 0, {"do": "call", "fight": "brawl"}, 0)
+        throw = _fastest_throw_at(t, 3)
+        late = throw["at"] + 160 + spoken + 1000 + 160
+        assert kinds(ok(t, 3, {"do": "dodge"}, late)) == ["dodge"], options
+
+
+def test_hits_a_phones_jitter_apart_are_simultaneous() -> None:
+    """docs/rules/burrito.md#a-fights-clock: two hits 150 ms apart (less than a phone's network
+    jitter can shift them) are one tie, settled by a duel, not a win for the earlier thrower."""
+    t = GAME.from_deal(4, {}, _deal("war"), seed=1)
+    ok(t, 0, {"do": "call", "fight": "war"}, 0)
+    ok(t, 1, {"do": "grab"}, 0)
+    ok(t, 2, {"do": "grab"}, 0)
+    first = only(ok(t, 1, {"do": "throw", "target": 2}, 100), "throw")
+    ok(t, 2, {"do": "throw", "target": 3}, 250)
+    tie = only(run(t, first["lands_at"] + 1000), "fight_tie")
+    assert tie["players"] == [2, 3]

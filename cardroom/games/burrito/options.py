@@ -29,16 +29,20 @@ MAX_PLAYERS = 12
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """All options with their defaults. `burritos` and `bruises` default by deck count (None)."""
+    """All options with their defaults. `burritos` and `bruises` default by deck count (None).
+
+    The fight's clock is made for people on a phone (docs/rules/burrito.md#a-fights-clock): a
+    flight outlasts a person's reaction plus the network both ways, the catch window is a
+    gamble for anyone, and hits a phone's jitter apart are simultaneous."""
 
     countdown_ms: int = 3000
     simultaneous_call_ms: int = 500
-    flight_ms: int = 800
+    flight_ms: int = 2000
     flight_speedup_pct: int = 15
-    flight_min_ms: int = 300
+    flight_min_ms: int = 1400
     dodge_cooldown_ms: int = 1500
-    catch_window_ms: int = 300
-    tie_ms: int = 50
+    catch_window_ms: int = 600
+    tie_ms: int = 200
     duel_beat_ms: int = 1000
     fight_timeout_ms: int = 15000
     behind_back_ms: int = 700
