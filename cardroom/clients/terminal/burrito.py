@@ -165,8 +165,10 @@ class BurritoUI:
             lines.append(line)
         community = view["community_sizes"]
         lines.append(
-            _("Community piles: {a} and {b} cards. Bruises left: {left}.").format(
-                a=community[0], b=community[1], left=view["bruises_left"]
+            _("Community piles: {a} and {b}. Bruises left: {left}.").format(
+                a=ngettext("{n} card", "{n} cards", community[0]).format(n=community[0]),
+                b=ngettext("{n} card", "{n} cards", community[1]).format(n=community[1]),
+                left=view["bruises_left"],
             )
         )
         if view.get("badge") is not None:

@@ -22,7 +22,7 @@ from cardroom.games.kittens.combos import classify
 from cardroom.help.keys import key_label
 from cardroom.i18n import _, ngettext, pgettext
 from cardroom.narrate import kittens as tell
-from cardroom.narrate._common import N_, Namer, seconds
+from cardroom.narrate._common import N_, Namer, plural_n, seconds
 from cardroom.narrate.kittens import at_depth, card_name, numbered
 from cardroom.protocol import JSON, Rejected
 
@@ -163,13 +163,18 @@ class KittensUI:
             if at <= now and key not in self._warned:
                 self._warned.add(key)
                 left = max(0, view["deadline"] - now)
-                secs = seconds(left)
+                secs, n = seconds(left), plural_n(left)
                 if view["phase"] == "defusing":
-                    lines.append(_("{s} seconds left to defuse!").format(s=secs))
+                    line = ngettext("{s} second left to defuse!", "{s} seconds left to defuse!", n)
                 elif view["phase"] == "choosing":
-                    lines.append(_("{s} seconds left to choose.").format(s=secs))
+                    line = ngettext("{s} second left to choose.", "{s} seconds left to choose.", n)
                 else:
-                    lines.append(_("{s} seconds left in your turn; then you draw.").format(s=secs))
+                    line = ngettext(
+                        "{s} second left in your turn; then you draw.",
+                        "{s} seconds left in your turn; then you draw.",
+                        n,
+                    )
+                lines.append(line.format(s=secs))
         return lines
 
     # ---- modes the table imposes --------------------------------------------------------------

@@ -163,7 +163,7 @@ function connect(name) {
     if (!localStorage.getItem(TOKEN)) return;
     state.retry = Math.min(state.retry + 1, 6);
     const wait = Math.min(10000, 500 * 2 ** state.retry);
-    setStatus(fmt(_("Connection lost: reconnecting in {s} seconds."), { s: Math.round(wait / 1000) }));
+    setStatus(fmt(ngettext("Connection lost: reconnecting in {s} second.", "Connection lost: reconnecting in {s} seconds.", Math.round(wait / 1000)), { s: Math.round(wait / 1000) }));
     setTimeout(() => connect(), wait);
   });
 }
@@ -640,7 +640,7 @@ function renderSeatList(r) {
           if (v.badge === i) game.push(_("holds the badge"));
         } else {
           if (!v.alive[i]) game.push(_("exploded"));
-          else if (v.turn === i && v.phase !== "game_over") game.push(v.turns_left > 1 ? fmt(_("playing, {n} turns left"), { n: v.turns_left }) : _("playing"));
+          else if (v.turn === i && v.phase !== "game_over") game.push(v.turns_left > 1 ? fmt(ngettext("playing, {n} turn left", "playing, {n} turns left", v.turns_left), { n: v.turns_left }) : _("playing"));
         }
       }
       const title = i === r.you ? fmt(_("Seat {n}: {name} (you)"), { n: i + 1, name: s.name }) : fmt(_("Seat {n}: {name}"), { n: i + 1, name: s.name || pgettext("seat", "empty") });
