@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardroom.clients.terminal.keys import action_of, canonical, help_lines
-from cardroom.clients.terminal.ui import Ask, Say
+from cardroom.clients.terminal.ui import Ask, Say, seat_list, seat_typed
 from cardroom.games.kittens.actions import DRAW, NOPE, Defuse, Give, Insert, Play, Reorder
 from cardroom.games.kittens.cards import CARDS, DEFUSE, TARGETED
 from cardroom.games.kittens.combos import classify
@@ -87,7 +87,7 @@ class KittensUI:
     # ---- the GameUI protocol ------------------------------------------------------------------
 
     def welcome(self) -> str:
-        seats = _(", ").join(_("{seat} {name}").format(seat=p, name=self.who(p)) for p in range(self.players))
+        seats = seat_list(self.who, range(self.players))
         lines = [
             _("Exploding Kittens. Seats: {seats}. Press ? for the keys.").format(seats=seats),
             self._hand_line(self.start),
@@ -283,11 +283,11 @@ class KittensUI:
         if key == "enter":
             return self._picked(pick.options[pick.index], view)
         if pick.what == "target" and len(key) == 1 and key.isdigit():
-            seat = int(key)
+            seat = seat_typed(int(key))
             if seat not in pick.options:
                 return Say(
                     _("Seat {seat} cannot be chosen: {seats}.").format(
-                        seat=seat, seats=self._seats(pick.options)
+                        seat=key, seats=self._seats(pick.options)
                     )
                 )
             return self._picked(seat, view)
@@ -331,12 +331,12 @@ class KittensUI:
         if pick.what == "target":
             n = view["hand_sizes"][choice]
             return ngettext("{seat} {name}, {n} card", "{seat} {name}, {n} cards", n).format(
-                seat=choice, name=self.who(choice), n=n
+                seat=choice + 1, name=self.who(choice), n=n
             )
         return _("{i} of {n}: {card}").format(i=pick.index + 1, n=len(pick.options), card=card_name(choice))
 
     def _seats(self, seats: Sequence[int]) -> str:
-        return _(", ").join(_("{seat} {name}").format(seat=p, name=self.who(p)) for p in seats)
+        return seat_list(self.who, seats)
 
     # ---- the hand ---------------------------------------------------------------------------------
 
