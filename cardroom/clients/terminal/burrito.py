@@ -139,6 +139,16 @@ class BurritoUI:
     def refused(self, rejection: Rejected) -> str:
         return tell.refusal(rejection)
 
+    def bar(self, view: JSON) -> str:
+        pile = view["pile_sizes"][self.seat]
+        return " ".join(
+            (
+                hand_line(view.get("hand", [])),
+                ngettext("{n} card in your pile.", "{n} cards in your pile.", pile).format(n=pile),
+                self._phase_line(view),
+            )
+        )
+
     def status(self, view: JSON) -> list[str]:
         lines = [self._phase_line(view)]
         for p in range(view["players"]):

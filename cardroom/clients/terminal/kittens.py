@@ -129,6 +129,16 @@ class KittensUI:
     def refused(self, rejection: Rejected) -> str:
         return tell.refusal(rejection)
 
+    def bar(self, view: JSON) -> str:
+        deck = view["deck_size"]
+        return " ".join(
+            (
+                self._hand_line(view),
+                tell.whose_turn(view, self.seat, self.names),
+                ngettext("Deck: {n} card.", "Deck: {n} cards.", deck).format(n=deck),
+            )
+        )
+
     def status(self, view: JSON) -> list[str]:
         lines = [tell.whose_turn(view, self.seat, self.names), tell.counts(view, self.seat, self.names)]
         window = view.get("window")

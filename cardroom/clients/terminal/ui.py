@@ -75,6 +75,10 @@ class GameUI(Protocol):
         """The line printed when the player's action is refused."""
         ...
 
+    def bar(self, view: JSON) -> str:
+        """The status line kept at the bottom of a terminal: the hand, the turn, the piles."""
+        ...
+
     def status(self, view: JSON) -> list[str]:
         """A summary of the table on request (the UI binds it to a key)."""
         ...
