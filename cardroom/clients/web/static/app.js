@@ -662,12 +662,16 @@ function renderSeatList(r) {
   );
 }
 
+// Filled again when the game or the language changes (the labels are in the page's language);
+// a level already chosen stays chosen when only the language changed.
 function fillLevels(select, game) {
   const levels = LEVELS[game] || [];
-  if (select.dataset.game === game) return;
-  select.dataset.game = game;
+  const filled = `${game} ${lang()}`;
+  if (select.dataset.filled === filled) return;
+  const keep = select.dataset.filled && select.dataset.filled.split(" ")[0] === game ? select.value : "normal";
+  select.dataset.filled = filled;
   select.replaceChildren(...levels.map((l) => el("option", { value: l, text: _(LEVEL_NAMES[l]) })));
-  select.value = "normal";
+  select.value = levels.includes(keep) ? keep : "normal";
 }
 
 // ---- the create form ---------------------------------------------------------------------------
