@@ -92,6 +92,12 @@ def _verbosity_option(parser: argparse.ArgumentParser) -> None:
         "verbose (everything); R tells what happened since you last asked; the bell (Ctrl+G turns "
         "it off) rings when you must act",
     )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="whole lines and no escape sequences, even on a terminal: no wrapping at the terminal's "
+        "width and no status line at the bottom (a pipe or a file always gets this)",
+    )
 
 
 def _play_options(parser: argparse.ArgumentParser, bots: str, level: str, example: str) -> None:
@@ -465,6 +471,7 @@ def _connect(args: argparse.Namespace) -> int:
         register=args.register,
         lang_given=args.lang is not None,
         verbosity=args.verbosity,
+        plain=args.plain,
     )
 
 
@@ -672,6 +679,7 @@ def _play(args: argparse.Namespace) -> int:
         narrator=Narrator(game.name),
         names=names,
         verbosity=args.verbosity,
+        plain=args.plain,
     )
     session.say(ui.welcome())
     session.say(_("Seed {seed} (play this deal again with --seed {seed}).").format(seed=seed))

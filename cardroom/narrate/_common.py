@@ -26,6 +26,16 @@ def seconds(ms: int) -> str:
     return format_decimal(max(ms, 0) / 1000, 1)
 
 
+def plural_n(ms: int) -> int:
+    """The count to give `ngettext` for the duration `seconds(ms)` says: gettext's plural
+    rules take whole numbers, so a decimal one ("1.5") stands as 1 or 2, by the current
+    language's CLDR rule ("1.5 seconds" in English, "1,5 seconde" in French)."""
+    value = round(max(ms, 0) / 1000, 1)
+    if value == int(value):
+        return int(value)
+    return 1 if babel_locale(current_language()).plural_form(value) == "one" else 2
+
+
 class Namer:
     """Names of the seats as `seat` hears them: their own seat is "you"."""
 

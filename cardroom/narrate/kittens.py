@@ -21,6 +21,7 @@ from cardroom.narrate._common import (
     concerns,
     join_list,
     meanwhile,
+    plural_n,
     refusal_from,
     seconds,
     tally,
@@ -581,12 +582,23 @@ def _empty_deck(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 def _defusing(e: JSON, who: Namer, view: JSON) -> list[str]:
     p = e["player"]
-    left = seconds(e["until"] - view.get("now", e["until"]))
+    ms = e["until"] - view.get("now", e["until"])
+    left, n = seconds(ms), plural_n(ms)
     if p == who.seat:
         if "defuse" in view.get("hand", ["defuse"]):
-            return [_("DEFUSE NOW! {s} seconds.").format(s=left)]
-        return [_("Exploding Kitten! No Defuse: you explode in {s} seconds.").format(s=left)]
-    return [_("{name} has {s} seconds to defuse it.").format(name=who(p), s=left)]
+            return [ngettext("DEFUSE NOW! {s} second.", "DEFUSE NOW! {s} seconds.", n).format(s=left)]
+        return [
+            ngettext(
+                "Exploding Kitten! No Defuse: you explode in {s} second.",
+                "Exploding Kitten! No Defuse: you explode in {s} seconds.",
+                n,
+            ).format(s=left)
+        ]
+    return [
+        ngettext("{name} has {s} second to defuse it.", "{name} has {s} seconds to defuse it.", n).format(
+            name=who(p), s=left
+        )
+    ]
 
 
 def _defused(e: JSON, who: Namer, view: JSON) -> list[str]:

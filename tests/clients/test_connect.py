@@ -237,7 +237,7 @@ def test_kittens_lobby_play_chat_quit(server: LiveServer, terminals: list[Termin
     ann.type("tables\n")
     ann.expect(r"Table \d+: kittens, 2 of 2 seats taken, 0 free, waiting, 0 watching")
     ann.type("start\n")
-    ann.expect(r"Exploding Kittens\. Seats: 0 you, 1 ")
+    ann.expect(r"Exploding Kittens\. Seats: 1 you, 2 ")
     ann.expect(r"Game keys on: press \?")
     ann.expect(r"^Your turn\.|It is your turn", timeout=20)
     ann.type("d")
@@ -257,7 +257,7 @@ def test_burrito_countdown_and_draw(server: LiveServer, terminals: list[Terminal
     bea.type("create burrito 2 --bots 1 --level easy\n")
     bea.expect(r"You sit at table \d+ \(burrito\), seat 1")
     bea.type("start\n")
-    bea.expect(r"Throw Throw Burrito\. Seats: 0 you, 1 ")
+    bea.expect(r"Throw Throw Burrito\. Seats: 1 you, 2 ")
     bea.expect(r"^3$", timeout=10)
     bea.expect(r"^Burrito!$", timeout=10)
     # The card drawn, alone ("Drew War." for a battle card: docs/speech.md).

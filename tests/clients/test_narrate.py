@@ -305,10 +305,10 @@ PLACES = {
             "Disinnescato! Il gattino è in fondo.",
         ],
         [
-            "Rimetti Passa in cima.",
-            "Rimetti Passa al secondo posto dall'alto.",
-            "Rimetti Passa sotto 4 carte.",
-            "Rimetti Passa in fondo.",
+            "Rimetti Salto in cima.",
+            "Rimetti Salto al secondo posto dall'alto.",
+            "Rimetti Salto sotto 4 carte.",
+            "Rimetti Salto in fondo.",
         ],
     ),
     "fr": (

@@ -35,7 +35,7 @@ def burrito() -> Iterator[Player]:
 
 def test_play_burrito_on_a_pipe(burrito: Player) -> None:
     p = burrito
-    p.expect(r"^Throw Throw Burrito\. Seats: 0 you, 1 \w+, 2 \w+")
+    p.expect(r"^Throw Throw Burrito\. Seats: 1 you, 2 \w+, 3 \w+")
     p.expect(r"^Your hand: ")  # the deal, in slot order (H says each slot)
     p.expect(r"^3$")
     p.send("?")
@@ -58,7 +58,7 @@ def test_play_burrito_on_a_pipe(burrito: Player) -> None:
     p.send("g")
     p.expect(r"^Refused: there is no fight")
     p.send("v")
-    p.expect(r"^Community piles: \d+ and \d+ cards\. Bruises left: 6\.$")
+    p.expect(r"^Community piles: \d+ cards? and \d+ cards?\. Bruises left: 6\.$")
     assert p.close() == 0
     # A bot's line may still come between the last key and the end of input.
     assert "Input closed: leaving the table." in p.lines[-3:]
@@ -195,12 +195,12 @@ def test_shift_t_prompts_for_a_seat_in_a_war_and_escape_cancels() -> None:
     session.key("T")
     assert (
         out.getvalue().splitlines()[-1]
-        == "Throw at whom? Press the seat number: 1 Anna, 2 Marco. Escape cancels."
+        == "Throw at whom? Press the seat number: 2 Anna, 3 Marco. Escape cancels."
     )
     session.key("escape")
     assert out.getvalue().splitlines()[-1] == "Cancelled."
     session.key("T")
-    session.key("2")
+    session.key("3")
     assert out.getvalue().splitlines()[-1] == "Thrown at Marco."
 
 
@@ -287,11 +287,13 @@ def test_a_duel_call_asks_for_two_seats() -> None:
     session, out = _table_session({"hands": [["duel"] * 3, [], []], "piles": [[], [], []]})
     session.key("b")
     assert out.getvalue().splitlines()[-1] == (
-        "Duel between whom? Press two seat numbers: 0 you, 1 Anna, 2 Marco. Escape cancels."
+        "Duel between whom? Press two seat numbers: 1 you, 2 Anna, 3 Marco. Escape cancels."
     )
-    session.key("1")
-    assert out.getvalue().splitlines()[-1] == "Anna against whom?"
+    session.key("0")
+    assert out.getvalue().splitlines()[-1] == "There is no seat 0: seats go from 1 to 3."
     session.key("2")
+    assert out.getvalue().splitlines()[-1] == "Anna against whom?"
+    session.key("3")
     assert out.getvalue().splitlines()[-1] == "Duel: Anna against Marco."
 
 
@@ -333,7 +335,7 @@ def test_the_keys_of_the_page_do_the_same_here() -> None:
         session.key(key)
         assert out.getvalue().splitlines()[-1] == line
     session.key("v")
-    assert "Community piles: 1 and 1 cards. Bruises left: 6." in out.getvalue().splitlines()
+    assert "Community piles: 1 card and 1 card. Bruises left: 6." in out.getvalue().splitlines()
     session.key("1")
     session.key("c")
     assert out.getvalue().splitlines()[-1] == "Drew Churro Bat from community pile 1."

@@ -37,7 +37,7 @@ def kittens() -> Iterator[Player]:
 
 def test_play_kittens_on_a_pipe(kittens: Player) -> None:
     p = kittens
-    p.expect(r"^Exploding Kittens\. Seats: 0 you, 1 \w+, 2 \w+")
+    p.expect(r"^Exploding Kittens\. Seats: 1 you, 2 \w+, 3 \w+")
     p.expect(r"^Your hand, 8 cards: 1 Defuse, 2 See the Future, 3 Feral Cat, 4 Skip, ")
     p.expect(r"^It is your turn \(only this one\)\.$")
     p.send("?")
@@ -136,8 +136,8 @@ def test_a_pair_marked_with_space_asks_for_a_player_by_seat_number() -> None:
     session.key(" ")
     assert _last(out) == "Marked Feral Cat: 2 cards marked, a pair."
     session.key("enter")
-    assert _last(out) == "Whom? Press a seat number: 1 Anna, 2 Marco; or up/down then Enter. Escape cancels."
-    session.key("1")
+    assert _last(out) == "Whom? Press a seat number: 2 Anna, 3 Marco; or up/down then Enter. Escape cancels."
+    session.key("2")
     assert _last(out) == "You play a Tabby Cat pair against Anna."
     clock[0] = 100
     session.catch_up()
@@ -199,7 +199,7 @@ def test_an_attack_on_you_offers_the_nope() -> None:
 
 def test_a_triple_names_the_card_asked_for_with_up_down_and_enter() -> None:
     session, out, _ = _session({"hands": [["tabby_cat"] * 3, ["defuse"], ["skip"]], "deck": ["skip"]})
-    for key in (" ", "down", " ", "down", " ", "enter", "1"):
+    for key in (" ", "down", " ", "down", " ", "enter", "2"):
         session.key(key)
     assert _last(out) == ("Which card do you ask for? up/down then Enter. Escape cancels. 1 of 24: Defuse")
     session.key("down")

@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from cardroom.bots.names import level_name
 from cardroom.help import render
-from cardroom.i18n import LANGUAGES
+from cardroom.i18n import LANGUAGES, use_language
 from tests.server.live import LiveServer, run_server
 from tests.web.conftest import ARGS, CHROMIUM
 from tests.web.keyboard import enter_lobby
@@ -104,3 +106,30 @@ def read_the_rules(page: Page) -> None:
     assert shown["sections"] == render("burrito", "de")["sections"]
     page.keyboard.press("Escape")
     page.wait_for_selector("#rules", state="hidden")
+
+
+def test_the_bot_levels_follow_a_language_chosen_on_the_entry_page(server: LiveServer) -> None:
+    """Issue 24: the create form's bot-level menu was filled once, in English, and stayed so."""
+    in_browser(server, levels_relabelled)
+
+
+def levels_relabelled(page: Page) -> None:
+    page.eval_on_selector("#create-level", "e => { e.value = 'hard'; }")  # chosen before: kept
+    levels = page.eval_on_selector_all("#create-level option", "els => els.map(e => e.value)")
+    for lang in ("it", "de"):
+        with use_language(lang):
+            wanted = [level_name(level) for level in levels]
+        assert wanted != levels
+        page.select_option("#lang-enter", lang)
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        try:
+            page.wait_for_function(
+                "w => JSON.stringify([...document.querySelectorAll('#create-level option')]"
+                ".map(e => e.textContent)) === JSON.stringify(w)",
+                arg=wanted,
+                timeout=5_000,
+            )
+        except PlaywrightTimeout:
+            shown = page.eval_on_selector_all("#create-level option", "els => els.map(e => e.textContent)")
+            raise AssertionError(f"{lang}: the bot levels read {shown}, not {wanted}") from None
+        assert page.input_value("#create-level") == "hard"

@@ -3,7 +3,7 @@
 Every key works at any moment (the game has no turns); what each key does comes from the keys
 table the web page reads too (`cardroom.help.keys`). The hand has a cursor, as on the page.
 A few keys open a short prompt for a seat number (shift+T throw at a chosen fighter, a Duel's
-call); Escape cancels it. Seats are numbered as the engine numbers them; the person is seat 0.
+call); Escape cancels it. Seats are numbered from 1, as the lobby numbers them.
 The table is read only at the start (names, options); during play the UI sees the view and the
 events the session passes in.
 """
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardroom.clients.terminal.keys import action_of, canonical, help_lines, label
-from cardroom.clients.terminal.ui import Ask, Say
+from cardroom.clients.terminal.ui import Ask, Say, seat_list, seat_typed
 from cardroom.games.burrito.actions import Call, Catch, Discard, Dodge, Draw, Grab, Set, Throw
 from cardroom.games.burrito.cards import BATTLE, FIGHT_OF, NORMAL, SET_SIZE
 from cardroom.help.keys import key_label
@@ -67,7 +67,7 @@ class BurritoUI:
     # ---- the GameUI protocol ------------------------------------------------------------------
 
     def welcome(self) -> str:
-        seats = _(", ").join(_("{seat} {name}").format(seat=p, name=self.who(p)) for p in range(self.players))
+        seats = seat_list(self.who, range(self.players))
         return _("Throw Throw Burrito. Seats: {seats}. Press ? for the keys.").format(seats=seats)
 
     def help(self) -> list[str]:
@@ -171,6 +171,16 @@ class BurritoUI:
             items.append(item if ok else _("{item} (not now)").format(item=item))
         return _("Keys: {keys}.").format(keys=_(", ").join(items))
 
+    def bar(self, view: JSON) -> str:
+        pile = view["pile_sizes"][self.seat]
+        return " ".join(
+            (
+                hand_line(view.get("hand", [])),
+                ngettext("{n} card in your pile.", "{n} cards in your pile.", pile).format(n=pile),
+                self._phase_line(view),
+            )
+        )
+
     def status(self, view: JSON) -> list[str]:
         lines = [self._phase_line(view)]
         for p in range(view["players"]):
@@ -197,8 +207,10 @@ class BurritoUI:
             lines.append(line)
         community = view["community_sizes"]
         lines.append(
-            _("Community piles: {a} and {b} cards. Bruises left: {left}.").format(
-                a=community[0], b=community[1], left=view["bruises_left"]
+            _("Community piles: {a} and {b}. Bruises left: {left}.").format(
+                a=ngettext("{n} card", "{n} cards", community[0]).format(n=community[0]),
+                b=ngettext("{n} card", "{n} cards", community[1]).format(n=community[1]),
+                left=view["bruises_left"],
             )
         )
         if view.get("badge") is not None:
@@ -320,23 +332,27 @@ class BurritoUI:
             return Say(_("Cancelled."))
         n = view["players"]
         if key == "enter" and self._digits:
-            seat = int(self._digits)
+            typed = int(self._digits)
             self._digits = ""
-            return self._chose(seat, view)
+            if not 1 <= typed <= n:
+                return Say(
+                    _("There is no seat {seat}: seats go from 1 to {last}.").format(seat=typed, last=n)
+                )
+            return self._chose(seat_typed(typed), view)
         if not key.isdigit() or len(key) != 1:
             if self._prompt == "throw" and action_of("burrito", key) == "throw_at":
                 return None
             self._cancel_prompt()
             return self.on_key(key, view, view.get("now", 0))
         self._digits += key
-        seat = int(self._digits)
-        if seat >= n:
+        typed = int(self._digits)
+        if not 1 <= typed <= n:
             self._digits = ""
-            return Say(_("There is no seat {seat}: seats go from 0 to {last}.").format(seat=seat, last=n - 1))
-        if seat * 10 < n and seat != 0:
-            return None  # "1" at a table of 11 or more: wait for a second digit or Enter
+            return Say(_("There is no seat {seat}: seats go from 1 to {last}.").format(seat=typed, last=n))
+        if typed * 10 <= n:
+            return None  # "1" at a table of 10 or more: wait for a second digit or Enter
         self._digits = ""
-        return self._chose(seat, view)
+        return self._chose(seat_typed(typed), view)
 
     def _chose(self, seat: int, view: JSON) -> Any | Say | None:
         if self._prompt == "throw":
@@ -357,7 +373,7 @@ class BurritoUI:
     # ---- reading the table -------------------------------------------------------------------------
 
     def _seat_list(self, seats: Any) -> str:
-        return _(", ").join(_("{seat} {name}").format(seat=p, name=self.who(p)) for p in seats)
+        return seat_list(self.who, seats)
 
     def _phase_line(self, view: JSON) -> str:
         phase = view["phase"]

@@ -144,12 +144,13 @@ def run_connect(
     register: str | None = None,
     lang_given: bool | None = None,
     verbosity: str = DEFAULT_VERBOSITY,
+    plain: bool = False,
 ) -> int:
     """Run the client until the person quits; the exit status. `lang`: the language of
     everything the client says and asks the server for (default: the current one); without
     `lang_given` (--lang), the account's profile chooses it. `login`/`register`: the account to
     enter as (the password is asked for); without them and without `name`, the session saved
-    for this server, if any. `verbosity`: which lines of the games are said (speaker.py)."""
+    for this server, if any. `verbosity`: which lines of the games are said (speaker.py); `plain`: no wrapping, no escape sequence."""
     if lang is not None:
         set_default_language(lang)
     given = lang is not None if lang_given is None else lang_given
@@ -165,7 +166,9 @@ def run_connect(
         name = None
     elif name is None:
         session = saved_session(base, out, given)
-    client = ConnectClient(address, name, stdin, out, session=session, lang_given=given, verbosity=verbosity)
+    client = ConnectClient(
+        address, name, stdin, out, session=session, lang_given=given, verbosity=verbosity, plain=plain
+    )
     try:
         return asyncio.run(client.run())
     finally:

@@ -15,14 +15,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardroom.clients.terminal.keys import action_of, canonical, help_lines
-from cardroom.clients.terminal.ui import Ask, Say
+from cardroom.clients.terminal.ui import Ask, Say, seat_list, seat_typed
 from cardroom.games.kittens.actions import DRAW, NOPE, Defuse, Give, Insert, Play, Reorder
 from cardroom.games.kittens.cards import CARDS, DEFUSE, TARGETED
 from cardroom.games.kittens.combos import classify
 from cardroom.help.keys import key_label
 from cardroom.i18n import _, ngettext, pgettext
 from cardroom.narrate import kittens as tell
-from cardroom.narrate._common import N_, Namer, seconds
+from cardroom.narrate._common import N_, Namer, plural_n, seconds
 from cardroom.narrate.kittens import at_depth, card_name, numbered
 from cardroom.protocol import JSON, Rejected
 
@@ -87,7 +87,7 @@ class KittensUI:
     # ---- the GameUI protocol ------------------------------------------------------------------
 
     def welcome(self) -> str:
-        seats = _(", ").join(_("{seat} {name}").format(seat=p, name=self.who(p)) for p in range(self.players))
+        seats = seat_list(self.who, range(self.players))
         lines = [
             _("Exploding Kittens. Seats: {seats}. Press ? for the keys.").format(seats=seats),
             self._hand_line(self.start),
@@ -129,6 +129,16 @@ class KittensUI:
     def refused(self, rejection: Rejected) -> str:
         return tell.refusal(rejection)
 
+    def bar(self, view: JSON) -> str:
+        deck = view["deck_size"]
+        return " ".join(
+            (
+                self._hand_line(view),
+                tell.whose_turn(view, self.seat, self.names),
+                ngettext("Deck: {n} card.", "Deck: {n} cards.", deck).format(n=deck),
+            )
+        )
+
     def status(self, view: JSON) -> list[str]:
         lines = [tell.whose_turn(view, self.seat, self.names), tell.counts(view, self.seat, self.names)]
         window = view.get("window")
@@ -163,13 +173,18 @@ class KittensUI:
             if at <= now and key not in self._warned:
                 self._warned.add(key)
                 left = max(0, view["deadline"] - now)
-                secs = seconds(left)
+                secs, n = seconds(left), plural_n(left)
                 if view["phase"] == "defusing":
-                    lines.append(_("{s} seconds left to defuse!").format(s=secs))
+                    line = ngettext("{s} second left to defuse!", "{s} seconds left to defuse!", n)
                 elif view["phase"] == "choosing":
-                    lines.append(_("{s} seconds left to choose.").format(s=secs))
+                    line = ngettext("{s} second left to choose.", "{s} seconds left to choose.", n)
                 else:
-                    lines.append(_("{s} seconds left in your turn; then you draw.").format(s=secs))
+                    line = ngettext(
+                        "{s} second left in your turn; then you draw.",
+                        "{s} seconds left in your turn; then you draw.",
+                        n,
+                    )
+                lines.append(line.format(s=secs))
         return lines
 
     # ---- modes the table imposes --------------------------------------------------------------
@@ -278,11 +293,11 @@ class KittensUI:
         if key == "enter":
             return self._picked(pick.options[pick.index], view)
         if pick.what == "target" and len(key) == 1 and key.isdigit():
-            seat = int(key)
+            seat = seat_typed(int(key))
             if seat not in pick.options:
                 return Say(
                     _("Seat {seat} cannot be chosen: {seats}.").format(
-                        seat=seat, seats=self._seats(pick.options)
+                        seat=key, seats=self._seats(pick.options)
                     )
                 )
             return self._picked(seat, view)
@@ -326,12 +341,12 @@ class KittensUI:
         if pick.what == "target":
             n = view["hand_sizes"][choice]
             return ngettext("{seat} {name}, {n} card", "{seat} {name}, {n} cards", n).format(
-                seat=choice, name=self.who(choice), n=n
+                seat=choice + 1, name=self.who(choice), n=n
             )
         return _("{i} of {n}: {card}").format(i=pick.index + 1, n=len(pick.options), card=card_name(choice))
 
     def _seats(self, seats: Sequence[int]) -> str:
-        return _(", ").join(_("{seat} {name}").format(seat=p, name=self.who(p)) for p in seats)
+        return seat_list(self.who, seats)
 
     # ---- the hand ---------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from cardroom.bots.names import level_name
 from cardroom.clients.terminal.signin import AccountCommands
 from cardroom.clients.terminal.tablestate import TableState
 from cardroom.games import GAMES, find_game
-from cardroom.i18n import N_, _
+from cardroom.i18n import N_, _, ngettext
 from cardroom.protocol import JSON
 
 MAX_CHAT = 500
@@ -242,9 +242,11 @@ class Lobby(AccountCommands):
         page, pages, total = m.get("page"), m.get("pages"), m.get("total")
         if isinstance(page, int) and isinstance(pages, int) and isinstance(total, int) and pages > 1:
             self.say(
-                _("Page {page} of {pages}, {total} tables in all: tables {next} shows the next page.").format(
-                    page=page + 1, pages=pages, total=total, next=page + 2 if page + 1 < pages else 1
-                )
+                ngettext(
+                    "Page {page} of {pages}, {total} table in all: tables {next} shows the next page.",
+                    "Page {page} of {pages}, {total} tables in all: tables {next} shows the next page.",
+                    total,
+                ).format(page=page + 1, pages=pages, total=total, next=page + 2 if page + 1 < pages else 1)
             )
 
     async def _on_table_update(self, m: JSON) -> None:
@@ -323,11 +325,13 @@ class Lobby(AccountCommands):
         taken = sum(1 for s in seats if s.get("name"))
         parts = [
             _("Table {n}: {game}").format(n=self.numbers.get(t["id"], "?"), game=t.get("game")),
-            _("{taken} of {total} seats taken, {free} free").format(
-                taken=taken, total=len(seats), free=t.get("free", len(seats) - taken)
-            ),
+            ngettext(
+                "{taken} of {total} seat taken, {free} free",
+                "{taken} of {total} seats taken, {free} free",
+                len(seats),
+            ).format(taken=taken, total=len(seats), free=t.get("free", len(seats) - taken)),
             _state_text(str(t.get("state"))),
-            _("{n} watching").format(n=t.get("spectators", 0)),
+            ngettext("{n} watching", "{n} watching", t.get("spectators", 0)).format(n=t.get("spectators", 0)),
         ]
         if t.get("private"):
             parts.append(_("private"))
@@ -353,7 +357,7 @@ class Lobby(AccountCommands):
         if not self.tables:
             self.say(_("No tables yet: create one, e.g. create kittens 4 --bots 3."))
             return
-        self.say(_("{n} tables:").format(n=len(self.tables)) if len(self.tables) != 1 else _("1 table:"))
+        self.say(ngettext("{n} table:", "{n} tables:", len(self.tables)).format(n=len(self.tables)))
         for summary in sorted(self.tables.values(), key=lambda t: self.numbers.get(t["id"], 0)):
             line = self._table_line(summary)
             self.printed[summary["id"]] = line
@@ -425,7 +429,8 @@ class Lobby(AccountCommands):
         if before.get("host") != state.summary.get("host") and state.summary.get("host"):
             self.say(_("{name} is the host now.").format(name=state.summary["host"]))
         if before.get("spectators") != state.summary.get("spectators"):
-            self.say(_("{n} watching.").format(n=state.summary.get("spectators", 0)))
+            watching = state.summary.get("spectators", 0)
+            self.say(ngettext("{n} watching.", "{n} watching.", watching).format(n=watching))
 
     def _table_arg(self, word: str) -> str:
         if word in self.tables:

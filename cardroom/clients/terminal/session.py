@@ -1,7 +1,7 @@
 """A real-time game in the terminal: one person, bots in the other seats, line by line.
 
-Every event is printed as one plain line (no cursor movement, no redraws) so that a screen
-reader follows the game. The wall clock gives "now"; the table and bots run on the same
+Every event is printed as one plain line so that a screen reader follows the game (on a
+terminal, a status line is kept at the bottom: speaker.py; `--plain` leaves it out). The wall clock gives "now"; the table and bots run on the same
 driver as `simulate`, stepped up to the wall clock. Lines are marked as the server marks them
 (`narrator`: each line's priority for this seat) and said through the same `Speaker` as
 `cardroom connect`; the session keeps the background's digests as the server's room does (the
@@ -46,6 +46,7 @@ class Session:
         narrator: Narrator | None = None,
         names: Sequence[str] = (),
         verbosity: str = DEFAULT_VERBOSITY,
+        plain: bool = False,
     ) -> None:
         self.table = table
         self.seat = seat
@@ -55,7 +56,8 @@ class Session:
         self.narrator = narrator
         """Marks each event's lines as the server would (without it, every line is the person's)."""
         self.names = list(names)
-        self.speaker = Speaker(out, verbosity)
+        self.speaker = Speaker(out, verbosity, plain=plain)
+        self.speaker.status = lambda: self.ui.bar(self.table.view(self.seat))
         self.driver = VirtualDriver(table, bots, listener=self._heard)
         self.finished = False
         self.digest = Digest()
@@ -201,5 +203,8 @@ async def play(session: Session, fd: int) -> None:
 
 def run_session(session: Session, stdin: TextIO | None = None) -> None:
     """Play `session` with the keyboard of `stdin` (the process's by default)."""
-    with cbreak(stdin or sys.stdin) as fd:
-        asyncio.run(play(session, fd))
+    try:
+        with cbreak(stdin or sys.stdin) as fd:
+            asyncio.run(play(session, fd))
+    finally:
+        session.speaker.close()

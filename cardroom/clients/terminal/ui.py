@@ -7,10 +7,23 @@ reader can follow the game line by line (no cursor movement, no redraws).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from cardroom.i18n import _
 from cardroom.protocol import JSON, Rejected
+
+
+def seat_list(who: Callable[[int], str], seats: Iterable[int]) -> str:
+    """ "1 you, 2 Bea": seats as people count them, from 1 as the lobby and the page do (the
+    wire and the engines count from 0; `seat_typed` turns a typed number back)."""
+    return _(", ").join(_("{seat} {name}").format(seat=p + 1, name=who(p)) for p in seats)
+
+
+def seat_typed(number: int) -> int:
+    """The seat (from 0) a person means by typing `number` (from 1)."""
+    return number - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +73,10 @@ class GameUI(Protocol):
 
     def refused(self, rejection: Rejected) -> str:
         """The line printed when the player's action is refused."""
+        ...
+
+    def bar(self, view: JSON) -> str:
+        """The status line kept at the bottom of a terminal: the hand, the turn, the piles."""
         ...
 
     def status(self, view: JSON) -> list[str]:

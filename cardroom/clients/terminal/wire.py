@@ -74,6 +74,7 @@ class Connection:
         session: str | None = None,
         lang_given: bool = True,
         verbosity: str = DEFAULT_VERBOSITY,
+        plain: bool = False,
     ) -> None:
         self.url = url
         self.base = accounts.http_base(url)
@@ -84,7 +85,7 @@ class Connection:
         self.lang_given = lang_given
         self.stdin = stdin
         self.out = out
-        self.speaker = Speaker(out, verbosity)
+        self.speaker = Speaker(out, verbosity, plain=plain)
         self.fd = stdin.fileno()
         self.term = Terminal(self.fd)
         self.queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()

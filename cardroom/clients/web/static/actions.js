@@ -4,7 +4,7 @@
 // from the view the server sent and the page's own selection; the server still judges.
 
 import { BURRITO_NORMAL, FIGHT_OF, KITTEN_CATS } from "./cards.js";
-import { _, fmt } from "./i18n.js";
+import { _, fmt, ngettext } from "./i18n.js";
 import { announce, el } from "./ui.js";
 
 const FIGHT_NAMES = { brawl: () => _("Brawl"), war: () => _("War"), duel: () => _("Duel") };
@@ -45,7 +45,7 @@ function kittensButtons(m) {
     const chosen = m.selected.length ? m.selected.map((i) => m.cards[i]) : [m.cards[m.cursor]].filter(Boolean);
     const playable = chosen.length && !(chosen.length === 1 && (KITTEN_CATS.includes(chosen[0]) || ["exploding_kitten", "defuse", "nope"].includes(chosen[0])));
     if (playable && [1, 2, 3, 5].includes(chosen.length)) {
-      const label = chosen.length === 1 ? fmt(_("Play {card}"), { card: m.cardName(chosen[0]) }) : fmt(_("Play the {n} selected cards"), { n: chosen.length });
+      const label = chosen.length === 1 ? fmt(_("Play {card}"), { card: m.cardName(chosen[0]) }) : fmt(ngettext("Play the {n} selected card", "Play the {n} selected cards", chosen.length), { n: chosen.length });
       out.push({ action: "play", label });
     }
     out.push({ action: "draw", label: _("Draw a card"), cls: "go" });

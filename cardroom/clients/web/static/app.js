@@ -163,7 +163,7 @@ function connect(name) {
     if (!localStorage.getItem(TOKEN)) return;
     state.retry = Math.min(state.retry + 1, 6);
     const wait = Math.min(10000, 500 * 2 ** state.retry);
-    setStatus(fmt(_("Connection lost: reconnecting in {s} seconds."), { s: Math.round(wait / 1000) }));
+    setStatus(fmt(ngettext("Connection lost: reconnecting in {s} second.", "Connection lost: reconnecting in {s} seconds.", Math.round(wait / 1000)), { s: Math.round(wait / 1000) }));
     setTimeout(() => connect(), wait);
   });
 }
@@ -640,7 +640,7 @@ function renderSeatList(r) {
           if (v.badge === i) game.push(_("holds the badge"));
         } else {
           if (!v.alive[i]) game.push(_("exploded"));
-          else if (v.turn === i && v.phase !== "game_over") game.push(v.turns_left > 1 ? fmt(_("playing, {n} turns left"), { n: v.turns_left }) : _("playing"));
+          else if (v.turn === i && v.phase !== "game_over") game.push(v.turns_left > 1 ? fmt(ngettext("playing, {n} turn left", "playing, {n} turns left", v.turns_left), { n: v.turns_left }) : _("playing"));
         }
       }
       const title = i === r.you ? fmt(_("Seat {n}: {name} (you)"), { n: i + 1, name: s.name }) : fmt(_("Seat {n}: {name}"), { n: i + 1, name: s.name || pgettext("seat", "empty") });
@@ -662,12 +662,16 @@ function renderSeatList(r) {
   );
 }
 
+// Filled again when the game or the language changes (the labels are in the page's language);
+// a level already chosen stays chosen when only the language changed.
 function fillLevels(select, game) {
   const levels = LEVELS[game] || [];
-  if (select.dataset.game === game) return;
-  select.dataset.game = game;
+  const filled = `${game} ${lang()}`;
+  if (select.dataset.filled === filled) return;
+  const keep = select.dataset.filled && select.dataset.filled.split(" ")[0] === game ? select.value : "normal";
+  select.dataset.filled = filled;
   select.replaceChildren(...levels.map((l) => el("option", { value: l, text: _(LEVEL_NAMES[l]) })));
-  select.value = "normal";
+  select.value = levels.includes(keep) ? keep : "normal";
 }
 
 // ---- the create form ---------------------------------------------------------------------------

@@ -23,14 +23,21 @@ export function cardBack(game, count = null) {
 }
 
 // Card names wrap between words only (style.css): a word wider than its card makes the name's
-// type smaller until it fits, rather than breaking in two ("Defus e"). One read of every name
-// under `root`, then one write; names not on screen (no width) are left as they are.
+// type smaller until it fits, rather than breaking in two ("Defus e"), but never below
+// SMALLEST_NAME px, still readable on a phone; a word too long even then ("manipolazione" on
+// a pile at phone size) breaks onto a second line, with a hyphen where the browser can. One
+// read of every name under `root`, then one write; names not on screen (no width) stay as they are.
+const SMALLEST_NAME = 10;
+
 export function fitNames(root) {
   const names = [...root.querySelectorAll(".card-name")];
-  for (const name of names) name.style.fontSize = "";
+  for (const name of names) Object.assign(name.style, { fontSize: "", overflowWrap: "", hyphens: "" });
   const sizes = names.map((name) => [name.clientWidth, name.scrollWidth, parseFloat(getComputedStyle(name).fontSize)]);
   names.forEach((name, i) => {
     const [width, needed, size] = sizes[i];
-    if (width > 0 && needed > width) name.style.fontSize = `${Math.max(6, Math.floor((size * width * 9.5) / needed) / 10)}px`;
+    if (!(width > 0 && needed > width)) return;
+    const fitted = Math.floor((size * width * 9.5) / needed) / 10;
+    name.style.fontSize = `${Math.max(SMALLEST_NAME, fitted)}px`;
+    if (fitted < SMALLEST_NAME) Object.assign(name.style, { overflowWrap: "anywhere", hyphens: "auto" });
   });
 }

@@ -284,8 +284,8 @@ function renderKittensBoard(board, v) {
   const top = v.discard && v.discard.length ? cardName(v.discard[0]) : pgettext("discard pile", "empty");
   let whose;
   if (v.phase === "game_over") whose = _("The game is over.");
-  else if (v.turn === me()) whose = v.turns_left > 1 ? fmt(_("Yours, {n} turns left"), { n: v.turns_left }) : _("Yours");
-  else whose = fmt(v.turns_left > 1 ? _("{name}, {n} turns left") : _("{name}"), { name: seatName(v.turn), n: v.turns_left });
+  else if (v.turn === me()) whose = v.turns_left > 1 ? fmt(ngettext("Yours, {n} turn left", "Yours, {n} turns left", v.turns_left), { n: v.turns_left }) : _("Yours");
+  else whose = fmt(v.turns_left > 1 ? ngettext("{name}, {n} turn left", "{name}, {n} turns left", v.turns_left) : _("{name}"), { name: seatName(v.turn), n: v.turns_left });
   board.append(
     pile(_("Deck"), String(v.deck_size)),
     pile(_("Discard pile"), String(v.discard.length), el("span", { text: fmt(_("Top: {card}"), { card: top }) })),
@@ -680,8 +680,8 @@ function positionChooser(title) {
   for (let k = 0; k <= size; k += 1) {
     let label;
     if (k === 0) label = _("On top");
-    else if (k === size) label = fmt(_("At the bottom ({n} cards above)"), { n: k });
-    else label = fmt(_("{n} cards from the top"), { n: k });
+    else if (k === size) label = fmt(ngettext("At the bottom ({n} card above)", "At the bottom ({n} cards above)", k), { n: k });
+    else label = fmt(ngettext("{n} card from the top", "{n} cards from the top", k), { n: k });
     options.push({ label, value: k });
   }
   return choose(title, options);
@@ -825,10 +825,10 @@ function kittensAction(action) {
 function localTurn(v) {
   if (v.phase === "game_over") return _("The game is over.");
   if (v.turn === me()) {
-    return v.turns_left > 1 ? fmt(_("It is your turn; you must play {n} turns, this one included."), { n: v.turns_left }) : _("It is your turn (only this one).");
+    return v.turns_left > 1 ? fmt(ngettext("It is your turn; you must play {n} turn, this one included.", "It is your turn; you must play {n} turns, this one included.", v.turns_left), { n: v.turns_left }) : _("It is your turn (only this one).");
   }
   return v.turns_left > 1
-    ? fmt(_("It is {name}'s turn; they must play {n} turns, this one included."), { name: seatName(v.turn), n: v.turns_left })
+    ? fmt(ngettext("It is {name}'s turn; they must play {n} turn, this one included.", "It is {name}'s turn; they must play {n} turns, this one included.", v.turns_left), { name: seatName(v.turn), n: v.turns_left })
     : fmt(_("It is {name}'s turn (only this one)."), { name: seatName(v.turn) });
 }
 

@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { cardNameIn, renderBoardFor } from "./game.js";
-import { N_, _, fmt, lang, listOf } from "./i18n.js";
+import { N_, _, fmt, lang, listOf, ngettext } from "./i18n.js";
 import { $, announce, el } from "./ui.js";
 import { showView } from "./views.js";
 
@@ -275,7 +275,7 @@ function renderStep(frame) {
     else if (seat === i && table.view) hand = table.view.hand || [];
     let text;
     if (hand) text = hand.length ? fmt(_("Hand: {cards}."), { cards: listOf(hand.map((c) => cardNameIn(table.game, c))) }) : _("No cards in hand.");
-    else text = fmt(_("{n} cards in hand"), { n: sizes[i] === undefined ? "?" : sizes[i] });
+    else text = fmt(ngettext("{n} card in hand", "{n} cards in hand", sizes[i] ?? 2), { n: sizes[i] ?? "?" }); // "?": not known
     const alive = table.view && table.view.alive;
     const extra = alive && alive[i] === false ? el("p", { class: "seat-info", text: _("exploded") }) : null;
     return el("li", { class: seat === i ? "seat me" : "seat", "data-seat": i },

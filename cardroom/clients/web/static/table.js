@@ -4,7 +4,7 @@
 // it callbacks. It is a picture (aria-hidden): the screen-reader layer (the seats list, the
 // board text, the hand listbox, the history) reads the same state and keeps the focus.
 
-import { _, fmt, listOf } from "./i18n.js";
+import { _, fmt, listOf, ngettext } from "./i18n.js";
 import { artUrl, cardBack, cardFace, fitNames } from "./art.js";
 import { el } from "./ui.js";
 
@@ -100,7 +100,7 @@ function seatChip(m, i, spot, handlers) {
       if (v.turn === i && v.phase !== "game_over") classes.push("turn");
       if (!v.alive[i]) stats.push(el("span", { class: "tag out", text: _("exploded") }));
       else if (v.turn === i && v.phase !== "game_over") {
-        stats.push(el("span", { class: "tag turn", text: v.turns_left > 1 ? fmt(_("playing, {n} turns left"), { n: v.turns_left }) : _("playing") }));
+        stats.push(el("span", { class: "tag turn", text: v.turns_left > 1 ? fmt(ngettext("playing, {n} turn left", "playing, {n} turns left", v.turns_left), { n: v.turns_left }) : _("playing") }));
       }
     } else {
       stats.push(el("span", { class: "tag score", text: fmt(_("score {score}"), { score: v.scores[i] }) }));
@@ -121,7 +121,7 @@ function seatChip(m, i, spot, handlers) {
   if (m.choosingSeats && m.choosingSeats.includes(i)) classes.push("pick");
   if (m.places && m.places[i] === 1) classes.push("winner");
   const hand = v ? v.hand_sizes[i] : 0;
-  const backs = el("span", { class: "backs", title: fmt(_("{n} cards in hand"), { n: hand }) },
+  const backs = el("span", { class: "backs", title: fmt(ngettext("{n} card in hand", "{n} cards in hand", hand), { n: hand }) },
     ...Array.from({ length: Math.min(hand, 6) }, () => cardBack(m.game)),
     el("span", { class: "backs-count", text: String(hand) }));
   const chip = el("div", {
