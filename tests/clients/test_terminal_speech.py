@@ -19,10 +19,12 @@ from cardroom.bots import make_bot
 from cardroom.clients.terminal.burrito import make_ui
 from cardroom.clients.terminal.session import Session
 from cardroom.games.burrito import GAME, Call, Grab, Throw
+from cardroom.games.burrito.options import Options
 from cardroom.narrate.narrator import Narrator
 from tests.clients.pipe import ROOT, Player
 from tests.server.live import LiveServer, run_server
 
+DEFAULTS = Options()
 BEL = "\a"
 BELL_OFF = r"^Bell off: Ctrl\+G turns it on again\.$"
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (CI installs it)")
@@ -123,7 +125,7 @@ def test_the_bell_rings_at_the_catch_window_of_a_burrito_thrown_at_you() -> None
     session.driver.submit(1, Grab(), 100)
     session.driver.submit(1, Throw(0), 200)
     assert BEL not in out.getvalue()
-    clock[0] = 710
+    clock[0] = 200 + DEFAULTS.flight_ms - DEFAULTS.catch_window_ms + 10  # the catch window is open
     session.catch_up()
     assert out.getvalue().endswith(BEL + "CATCH NOW! Anna's burrito.\n")
     session.key("ctrl+g")
