@@ -22,13 +22,13 @@ def server() -> Iterator[LiveServer]:
         yield live
 
 
-async def _game_over(server: LiveServer) -> tuple[Client, Client, str]:
+async def _game_over(server: LiveServer, names: tuple[str, str]) -> tuple[Client, Client, str]:
     """Two people at a two-seat table of quick timers, their first game over (the timers play
     for them)."""
-    host = await Client.connect(server.ws_url, "Dora")
+    host = await Client.connect(server.ws_url, names[0])
     await host.send({"type": "create_table", "game": "kittens", "seats": 2, "options": QUICK})
     table = (await host.expect("table"))["table"]
-    friend = await Client.connect(server.ws_url, "Fenna")
+    friend = await Client.connect(server.ws_url, names[1])
     await friend.send({"type": "join", "table": table})
     await friend.expect("table", you=1)
     await host.send({"type": "start", "table": table})
@@ -43,7 +43,7 @@ async def _next_table(client: Client, timeout: float = 10) -> dict[str, Any]:
 
 def test_a_rematch_starts_only_when_both_players_are_ready(server: LiveServer) -> None:
     async def scenario() -> None:
-        host, friend, table = await _game_over(server)
+        host, friend, table = await _game_over(server, ("Dora", "Fenna"))
         await friend.send({"type": "rematch", "table": table})
         for client in (host, friend):  # everyone sees who is ready; nobody's game started
             seen = await _next_table(client)
@@ -65,12 +65,12 @@ def test_a_rematch_starts_only_when_both_players_are_ready(server: LiveServer) -
 
 def test_the_host_starts_the_rematch_with_a_bot_for_who_never_answered(server: LiveServer) -> None:
     async def scenario() -> None:
-        host, friend, table = await _game_over(server)
+        host, friend, table = await _game_over(server, ("Hanna", "Gijs"))
         await friend.send({"type": "start", "table": table})
         assert (await friend.expect("error"))["code"] == "not_host"
         await host.send({"type": "start", "table": table})
         started = await host.expect("table", state="playing")
-        assert started["seats"][1]["standing_in"] and started["seats"][1]["name"] == "Fenna"
+        assert started["seats"][1]["standing_in"] and started["seats"][1]["name"] == "Gijs"
         assert not started["seats"][0]["standing_in"]
         await friend.expect("table", state="playing")
         await friend.send({"type": "join", "table": table})  # the seat taken back
