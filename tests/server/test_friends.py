@@ -114,7 +114,9 @@ def test_play_now_seats_a_player_at_the_fullest_open_public_table(server: LiveSe
         await fuller.send({"type": "create_table", "game": "burrito", "seats": 4, "bots": 2})
         full_id = (await fuller.expect("table"))["table"]
         hidden = await Client.connect(server.ws_url, "Hilde")
-        await hidden.send({"type": "create_table", "game": "burrito", "seats": 4, "bots": 3 - 1, "private": True})
+        await hidden.send(
+            {"type": "create_table", "game": "burrito", "seats": 4, "bots": 3 - 1, "private": True}
+        )
         await hidden.expect("table")
         newcomer = await Client.connect(server.ws_url, "Nina")
         await newcomer.send({"type": "play_now", "game": "burrito"})
