@@ -30,11 +30,11 @@ export function showAddress(room) {
 
 let drawn = null;
 
-// The invitation box of the table shown (hidden once its game is over, or a private table's
-// for anyone without its code).
+// The invitation box of the table shown, before its game starts (friends take seats then; during
+// the game the felt has the room), never a private table's for anyone without its code.
 export function renderInvite(room) {
   const box = $("invite");
-  const usable = room && room.state !== "over" && (!room.private || room.code);
+  const usable = room && room.state === "waiting" && (!room.private || room.code);
   box.hidden = !usable;
   if (!usable) return;
   const link = inviteLink(room);
