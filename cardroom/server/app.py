@@ -128,6 +128,7 @@ def create_app(
     app = Starlette(
         routes=[
             Route("/", index),
+            Route("/t/{table}", index),  # a table's own address (an invitation): the page reads it
             Route("/healthz", healthz),
             Route("/i18n/{lang}.json", catalog),
             Route("/help/{game}.json", help_page),

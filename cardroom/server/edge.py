@@ -304,8 +304,12 @@ def handle(connection: Connection, player: Player, message: wire.ClientMessage, 
             reply = _in_room(lobby, table_id, lambda room: room.add_bot(player, seat, level))
         case wire.ExtraTime(table=table_id, seat=seat, on=on):
             reply = _in_room(lobby, table_id, lambda room: room.grant_extra_time(player, seat, on))
-        case wire.Rematch(table=table_id):
-            reply = _in_room(lobby, table_id, lambda room: room.rematch(player))
+        case wire.Rematch(table=table_id, ready=ready):
+            reply = _in_room(lobby, table_id, lambda room: room.rematch(player, ready))
+        case wire.PlayNow(game=game):
+            lobby.create_for(
+                connection, lambda elsewhere: lobby.play_now(player, connection.address, game, elsewhere)
+            )
         case wire.Act(table=table_id, action=action, ref=ref):
             reply = _in_room(lobby, table_id, lambda room: room.act(player, action, ref))
         case wire.Resume(table=table_id, since=since):

@@ -45,6 +45,9 @@ class Limits:
     """How long a client has to send a whole HTTP request (headers, body, or a websocket
     handshake) once its connection opens or its previous answer ends: a slow, partial
     request (Slowloris) is closed then, with a 408."""
+    play_now_s: float = 30.0
+    """Seconds a table opened by Play now waits for people before it starts by itself, bots
+    in the seats nobody took (the host may start sooner)."""
     table_page: int = 50
     """Table summaries per `tables` message: the first page is what a newcomer downloads."""
     list_per_s: float = 1.0

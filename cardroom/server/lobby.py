@@ -30,6 +30,8 @@ from cardroom.store.accounts import DELETED_NAME, token_hash
 from cardroom.store.names import checked_name, name_keys
 
 PING_EVERY_S = 5.0
+PLAY_NOW_SEATS = 4
+"""The seats of a table Play now opens: room for a few friends, a game either way."""
 log = logging.getLogger("cardroom.server")
 ADOPT_EVERY_S = 0.5
 """In a cluster, how often a node looks at which nodes are alive, and for tables no live node
@@ -472,8 +474,9 @@ class Lobby:
                 return 0
             return 1 if state == PLAYING else 2
 
-        every: list[Room | JSON] = [*reversed(self.rooms.values())]
-        every += [summary for _node, summary in self.remote.values()]
+        # A private table is for those its host invited (its link): never listed (docs/security.md).
+        every: list[Room | JSON] = [room for room in reversed(self.rooms.values()) if not room.private]
+        every += [summary for _node, summary in self.remote.values() if not summary.get("private")]
         ordered = sorted(every, key=rank)
         total = len(ordered)
         shown = ordered[page * size : (page + 1) * size]
@@ -559,6 +562,31 @@ class Lobby:
         self.table_changed(room)
         return room
 
+    def play_now(
+        self, player: Player, address: str, game_name: str, elsewhere: tuple[int, int] = (0, 0)
+    ) -> Room | JSON:
+        """Play now (docs/protocol.md): a seat at the fullest open public table of the game at
+        this node, else a new table of `PLAY_NOW_SEATS` that starts by itself after
+        `limits.play_now_s` (bots in the seats nobody took), so friends have time to join."""
+        if game_name not in GAMES:
+            return error("bad_game", _("Unknown game."))
+        open_tables = [
+            room
+            for room in self.rooms.values()
+            if room.game.name == game_name
+            and not room.private
+            and room.state == WAITING
+            and any(seat.empty for seat in room.seats)
+            and room.seat_of(player.id) is None
+        ]
+        if open_tables:
+            room = max(open_tables, key=lambda room: sum(not seat.empty for seat in room.seats))
+            return room.join(player, None, None) or room
+        made = self.create(player, address, game_name, PLAY_NOW_SEATS, {}, 0, None, False, elsewhere)
+        if isinstance(made, Room):
+            made.count_down(self.limits.play_now_s)
+        return made
+
     def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
         """Run `work` beside the caller, the task held until it is done (a lease taken, a count
         asked of Redis, old records forgotten)."""
@@ -635,7 +663,8 @@ class Lobby:
         self.collector.closed()
         self.creators.pop(room.id, None)
         if self.rooms.pop(room.id, None) is not None:
-            self.broadcast({"type": "table_closed", "table": room.id}, lobby_only=True)
+            if not room.private:
+                self.broadcast({"type": "table_closed", "table": room.id}, lobby_only=True)
             self.bus.drop_table(room.id)
             self.bus.release(room.id)
 
@@ -652,7 +681,8 @@ class Lobby:
                 if player is not None and not player.kept:
                     self._remember(player, seated=True)
             summary = room.summary()
-            self.broadcast({"type": "table_update", "table": summary}, lobby_only=True)
+            if not room.private:
+                self.broadcast({"type": "table_update", "table": summary}, lobby_only=True)
             self.bus.put_table(room.id, summary, sorted(room.spectators), self.creators.get(room.id))
 
     # -- the other nodes -----------------------------------------------------------------
@@ -694,12 +724,14 @@ class Lobby:
         if kind == "table_update" and message["table"]["id"] not in self.rooms:
             self.remote[message["table"]["id"]] = (str(node), message["table"])
             self.relay.moved(message["table"]["id"], str(node))
-            self.broadcast({"type": "table_update", "table": message["table"]}, lobby_only=True)
+            if not message["table"].get("private"):
+                self.broadcast({"type": "table_update", "table": message["table"]}, lobby_only=True)
         elif kind == "table_closed" and self.remote.get(message["table"], ("", {}))[0] == node:
-            del self.remote[message["table"]]
+            listed = not self.remote.pop(message["table"])[1].get("private")
             # Closed for good (no row any more), or let go by a node that is draining: looked at.
             self._orphans[message["table"]] = time.monotonic() + ORPHAN_TRIES_S
-            self.broadcast({"type": "table_closed", "table": message["table"]}, lobby_only=True)
+            if listed:
+                self.broadcast({"type": "table_closed", "table": message["table"]}, lobby_only=True)
         elif kind == "chat":
             self._chat_line(message["line"])
 

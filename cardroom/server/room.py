@@ -156,6 +156,10 @@ class Room:
         """When the store stopped writing (clock time), while the table waits for it."""
         self.refusals = Refusals(lobby.limits)
         """Each seat's budget of refused actions (server/refusals.py)."""
+        self.ready: set[str] = set()
+        """Once a game is over: the players who voted for a rematch (docs/protocol.md)."""
+        self.countdown: asyncio.TimerHandle | None = None
+        """A Play now table's start by itself (`count_down`), until it starts."""
         self.sleeping_until: float | None = None
         """While the timer task waits for a deadline: that deadline (play time; infinity when
         nothing is due). None while it is not waiting for one."""
@@ -399,6 +403,8 @@ class Room:
             "chat": self.chat_log[-50:],
             "view": self.table.view(seat) if self.table is not None else None,
             "paused": self.paused_at is not None,
+            "ready": [i for i, seat in enumerate(self.seats) if seat.player in self.ready],
+            "starts_in_ms": self._starts_in_ms(),
             # Each seat's final place (1 = first) once the game is over, for the scoreboard.
             "places": self.game.standings(self.table)
             if self.state == OVER and self.table is not None
@@ -517,10 +523,11 @@ class Room:
             humans = [s.player for s in self.seats if s.player is not None]
             if humans:
                 self.host = humans[0]
+        self.ready.discard(player.id)
         if not self.members():
             self.lobby.close_room(self)
             return None
-        self.changed()
+        self._rematch_if_ready()
         return None
 
     def add_bot(self, player: Player, seat: int | None, level: str | None) -> JSON | None:
@@ -633,9 +640,12 @@ class Room:
             return error("already_started", _("The game has already started."))
         if self.lobby.store is not None and self.lobby.store.journal.failing:
             return error("store_unavailable", str(store_unavailable()))
+        rematch, ready = self.state == OVER, {*self.ready, *([player.id] if player else [])}
         for i, seat in enumerate(self.seats):
             if seat.empty:
                 self.seats[i] = Seat(name=self._bot_name(i), level=self.bot_level)
+            elif rematch and seat.standing_in and seat.dropped_at is None:
+                seat.standing_in = False
         self._keep_extra_time()
         self.seed = secrets.randbits(SEED_BITS)  # secret until the game is over (cardroom/protocol/rng.py)
         try:
@@ -658,6 +668,10 @@ class Room:
         self.driver = VirtualDriver(table, bots, self.game.action_json, self._events, self._record)
         self.t0 = self.clock()
         self.state = PLAYING
+        self.ready.clear()
+        if self.countdown is not None:
+            self.countdown.cancel()
+            self.countdown = None
         self.version += 1
         self.history.clear()
         self.refusals.clear()
@@ -665,8 +679,10 @@ class Room:
         self.digests.clear()
         self.recaps.clear()
         for i, seat in enumerate(self.seats):
-            if seat.player is not None and seat.dropped_at is not None:
-                self._stand_in(i, permanent=False)
+            if seat.player is not None and (
+                seat.dropped_at is not None or (rematch and seat.player not in ready)
+            ):
+                self._stand_in(i, permanent=False)  # the host started without them: back with `join`
         self.changed()
         for bot in bots.values():
             bot.notice([], self._viewer(bot.seat), 0)
@@ -676,15 +692,48 @@ class Room:
             self.task = asyncio.create_task(self._timers())
         return None
 
-    def rematch(self, player: Player) -> JSON | None:
+    def rematch(self, player: Player, ready: bool = True) -> JSON | None:
+        """A player's vote for a rematch (`ready` False takes it back): the game starts again
+        once every player still here said ready; the host may start sooner with `start`,
+        bots standing in for the others (docs/protocol.md)."""
         if self.state != OVER:
             return error("not_over", _("The game is not over yet."))
-        if self.seat_of(player.id) is None and player.id != self.host:
+        if self.seat_of(player.id) is None:
             return error("not_seated", _("Only the players can ask for a rematch."))
-        for seat in self.seats:
-            if seat.standing_in and seat.dropped_at is None:
-                seat.standing_in = False
-        return self.start(None)
+        if ready:
+            self.ready.add(player.id)
+        else:
+            self.ready.discard(player.id)
+        return self._rematch_if_ready()
+
+    def _rematch_if_ready(self) -> JSON | None:
+        """The rematch starts when every player here voted for it; else everyone sees who did."""
+        waiting = [
+            s
+            for s in self.seats
+            if s.player is not None and s.dropped_at is None and s.player not in self.ready
+        ]
+        if self.state == OVER and self.ready and not waiting:
+            return self.start(None)
+        self.changed()
+        return None
+
+    def count_down(self, seconds: float) -> None:
+        """A Play now table starts by itself after `seconds`, bots in the empty seats."""
+        self.countdown = asyncio.get_running_loop().call_later(seconds, self._counted_down)
+        self.changed()
+
+    def _counted_down(self) -> None:
+        self.countdown = None
+        if self.state == WAITING and self.lobby.rooms.get(self.id) is self:
+            refused = self.start(None)
+            if refused is not None:  # the store away: the host starts it once it is back
+                self.changed()
+
+    def _starts_in_ms(self) -> int | None:
+        if self.countdown is None:
+            return None
+        return max(0, int((self.countdown.when() - asyncio.get_running_loop().time()) * 1000))
 
     def now_ms(self) -> int:
         """Play time: it stands still while the table is paused."""
@@ -1013,7 +1062,7 @@ class Room:
         self.seats[index].dropped_at = self.clock()
         if self.state == PLAYING:
             self._stand_in(index, permanent=False)
-        self.changed()
+        self._rematch_if_ready()
 
     def _stand_in(self, index: int, permanent: bool) -> None:
         seat = self.seats[index]
@@ -1075,6 +1124,9 @@ class Room:
     def stop(self) -> None:
         self.state = OVER if self.state == PLAYING else self.state
         self.held.clear()
+        if self.countdown is not None:
+            self.countdown.cancel()
+            self.countdown = None
         if self.lobby.store is not None:
             self.lobby.store.journal.watchers.discard(self._store_failing)
         self.wake.set()

@@ -111,7 +111,16 @@ class ExtraTime(_In, tag="extra_time"):
 
 
 class Rematch(_In, tag="rematch"):
+    """A vote for a rematch (`ready: false` takes it back): docs/protocol.md."""
+
     table: Key
+    ready: bool = True
+
+
+class PlayNow(_In, tag="play_now"):
+    """A seat at the fullest open public table of `game`, or a new one (docs/protocol.md)."""
+
+    game: Key
 
 
 class Chat(_In, tag="chat"):
@@ -152,6 +161,7 @@ ClientMessage = (
     | AddBot
     | ExtraTime
     | Rematch
+    | PlayNow
     | Chat
     | Act
     | Resume

@@ -63,6 +63,11 @@ DEFAULT_PROFILE: JSON = {
     "speech": False,
     "verbosity": "normal",
     "keys": {},
+    # Turn alerts (issue 23): the tab's title and icon, a notification while the page is
+    # hidden (the browser asks first), a short vibration on phones.
+    "turn_title": True,
+    "turn_notify": False,
+    "turn_vibrate": True,
 }
 
 _hasher = PasswordHasher()  # argon2id, the library's current recommended parameters
@@ -117,7 +122,7 @@ def check_profile(raw: Any) -> JSON:
     volume = out.get("volume", 0.0)
     if isinstance(volume, bool) or not isinstance(volume, int | float) or not 0 <= volume <= 1:
         raise StoreError("bad_profile", _("The volume is a number from 0 to 1."))
-    for flag in ("muted", "speech"):
+    for flag in ("muted", "speech", "turn_title", "turn_notify", "turn_vibrate"):
         if flag in out and not isinstance(out[flag], bool):
             raise StoreError("bad_profile", _("{name} is on or off.").format(name=flag))
     if "verbosity" in out and out["verbosity"] not in VERBOSITY:

@@ -299,9 +299,11 @@ def test_bad_input_for_another_nodes_table_gets_the_owners_clear_error_and_chang
                 a.ws_url, {"type": "hello", "protocol": 2, "name": "Eve", "lang": "fr"}
             )
             await eve.expect("welcome")
-            async with asyncio.timeout(15):  # node A has heard of the table
-                while not any(t["id"] == table for t in (await eve.expect("tables"))["tables"]):
-                    await eve.send({"type": "list_tables"})
+            async with asyncio.timeout(15):  # node A has heard of the (unlisted, private) table
+                while True:
+                    await eve.send({"type": "spectate", "table": table})
+                    if (await eve.expect("error"))["code"] != "no_such_table":
+                        break
                     await asyncio.sleep(0.2)
             errors = []
             for wrong in (

@@ -113,7 +113,31 @@ def test_the_profile_keeps_language_sound_speech_verbosity_and_keys(with_store: 
             "speech": True,
             "verbosity": "brief",
             "keys": {"kittens": {"draw": "g"}},
+            "turn_title": True,
+            "turn_notify": False,
+            "turn_vibrate": True,
         }
+
+    with_store(go)
+
+
+def test_the_profile_keeps_the_turn_alerts(with_store: Any) -> None:
+    """Issue 23: the title, notification and vibration alerts are each kept on or off."""
+
+    async def go(store: Store) -> None:
+        anna = await store.accounts.register("Anna", "correct horse")
+        await store.accounts.save_profile(anna.id, {"turn_title": False, "turn_notify": True})
+        await store.accounts.save_profile(anna.id, {"turn_vibrate": False})
+        account, _ = await store.accounts.login("Anna", "correct horse")
+        assert (
+            account.profile["turn_title"],
+            account.profile["turn_notify"],
+            account.profile["turn_vibrate"],
+        ) == (
+            False,
+            True,
+            False,
+        )
 
     with_store(go)
 
@@ -126,6 +150,9 @@ def test_the_profile_keeps_language_sound_speech_verbosity_and_keys(with_store: 
         {"volume": True},
         {"lang": "xx"},
         {"muted": "yes"},
+        {"turn_notify": "yes"},
+        {"turn_title": 1},
+        {"turn_vibrate": None},
         {"verbosity": "chatty"},
         {"keys": {"kittens": {"draw": 5}}},
         {"colour": "red"},

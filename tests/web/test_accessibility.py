@@ -31,9 +31,9 @@ def test_the_lobby_passes_axe(page: Page, browser: Browser, server: LiveServer) 
     host.goto(server.url + "/")
     host.wait_for_function("window.cardroom && window.cardroom.ready")
     enter_lobby(host, "Host")
-    create_table(host, "burrito", seats=4, bots=1, level="easy", options={"bruises": 3}, private=True)
+    create_table(host, "burrito", seats=4, bots=1, level="easy", options={"bruises": 3})
     enter_lobby(page, "Axel")
-    page.wait_for_selector("#tables-body tr input")  # a private table asks for its code
+    page.wait_for_selector("#tables-body tr button")  # Join and Watch
     audit(page)  # with a table listed
     other.close()
 

@@ -40,7 +40,16 @@ COMMANDS: tuple[tuple[str, str], ...] = (
             "give the player at SEAT extra time: the windows that ask them to react are twice as long (host, before the start; off takes it back)"
         ),
     ),
-    ("rematch", N_("play again with the same seats once the game is over")),
+    (
+        "play GAME",
+        N_("Play now: a seat at the fullest open table of GAME, or a new one that starts by itself"),
+    ),
+    (
+        "rematch [off]",
+        N_(
+            "once the game is over, say you are ready to play again with the same seats (off takes it back): it starts when every player is; the host's start starts it now, bots for the others"
+        ),
+    ),
     ("say TEXT", N_("chat at your table, or in the lobby when you are at no table")),
     ("recap", N_("what happened at your table since you last asked (R in a game)")),
     ("leaderboard GAME", N_("the ratings of a game: rank, name, rating, games played and won")),
@@ -220,6 +229,17 @@ def time_to_react_lines(options: JSON, seats: list[JSON]) -> list[str]:
             )
         )
     return lines
+
+
+def rematch_line(seats: list[JSON], ready: list[int]) -> str:
+    """Who is ready for a rematch, and whom the table waits for (the page says the same)."""
+    people = [s for s in seats if s.get("name") and not s.get("bot")]
+    yes = [str(s["name"]) for s in people if s.get("seat") in ready]
+    waiting = [str(s["name"]) for s in people if s.get("seat") not in ready and s.get("connected")]
+    text = _("Ready for a rematch: {names}.").format(names=_(", ").join(yes))
+    if waiting:
+        text += " " + _("Waiting for {names}.").format(names=_(", ").join(waiting))
+    return text
 
 
 def _state_text(state: str) -> str:
@@ -568,7 +588,15 @@ class Lobby(AccountCommands):
             if words:
                 raise BadCommand(_("{word} takes nothing after it.").format(word=word))
             return recap_query(self._here().id)
-        if word in ("start", "leave", "rematch"):
+        if word == "play":
+            if len(words) != 1 or words[0] not in GAMES:
+                raise BadCommand(_("Play which game? play {games}.").format(games=_(" or ").join(GAMES)))
+            return {"type": "play_now", "game": words[0]}
+        if word == "rematch":
+            if words not in ([], ["off"]):
+                raise BadCommand(_("rematch says you are ready; rematch off takes it back."))
+            return {"type": "rematch", "table": self._here().id, "ready": not words}
+        if word in ("start", "leave"):
             if words:
                 raise BadCommand(_("{word} takes nothing after it.").format(word=word))
             return {"type": word, "table": self._here().id}

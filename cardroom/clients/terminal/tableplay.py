@@ -13,12 +13,12 @@ import importlib
 from collections.abc import Callable, Sequence
 
 from cardroom.clients.terminal.keys import action_of
-from cardroom.clients.terminal.lobby import Lobby, recap_query, time_to_react_lines
+from cardroom.clients.terminal.lobby import Lobby, recap_query, rematch_line, time_to_react_lines
 from cardroom.clients.terminal.speaker import BELL_KEY, Line, bell_help, rings
 from cardroom.clients.terminal.tablestate import TableState, make_game_ui
 from cardroom.clients.terminal.ui import Ask, Say
 from cardroom.games import find_game
-from cardroom.i18n import N_, _
+from cardroom.i18n import N_, _, ngettext
 from cardroom.protocol import JSON
 
 LOCAL_TICKS = frozenset({"kittens"})
@@ -85,8 +85,32 @@ class TablePlay(Lobby):
             self._game_starts(state, announce=started)
         if summary.get("state") == "over" and before is not None and before.get("state") == "playing":
             self.say(_("The game is over. Type rematch to play again, or leave."))
+        self._rematch_lines(state, [int(i) for i in m.get("ready") or []])
+        self._countdown_line(state, m.get("starts_in_ms"))
         self._paused_line(state, bool(m.get("paused")))
         self._update_mode()
+
+    def _rematch_lines(self, state: TableState, ready: list[int]) -> None:
+        """Who is ready for a rematch, said each time it changes (a vote: docs/protocol.md)."""
+        if ready == state.ready:
+            return
+        state.ready = ready
+        if state.state == "over" and ready:
+            self.say(rematch_line(state.summary.get("seats", []), ready))
+
+    def _countdown_line(self, state: TableState, starts_in_ms: object) -> None:
+        """A Play now table starts by itself: said once, when its countdown is first seen."""
+        counting = isinstance(starts_in_ms, int) and state.state == "waiting"
+        if counting and not state.counting:
+            seconds = max(0, round(int(str(starts_in_ms)) / 1000))
+            self.say(
+                ngettext(
+                    "The game starts by itself in {n} second; bots take the seats nobody takes.",
+                    "The game starts by itself in {n} seconds; bots take the seats nobody takes.",
+                    seconds,
+                ).format(n=seconds)
+            )
+        state.counting = counting
 
     def _paused_line(self, state: TableState, paused: bool) -> None:
         """A resync says the table is paused (the server cannot save) or goes on again, when the

@@ -61,6 +61,10 @@ class TableState:
     wakeups: list[int] = field(default_factory=list)
     paused: bool = False
     """Paused while the server cannot save the game (a notice says so, and every resync)."""
+    ready: list[int] = field(default_factory=list)
+    """Once the game is over: the seats ready for a rematch (docs/protocol.md)."""
+    counting: bool = False
+    """A Play now table counting down to its start by itself (said once)."""
 
     @property
     def game(self) -> str:

@@ -15,6 +15,8 @@ import { initRatings, showLeaderboard, showPlayer } from "./ratings.js";
 import { initRecords, leaveReplay, replayHelpRows, replayState, showGames } from "./records.js";
 import * as sound from "./sound.js";
 import { $, announce, clearLog, el, logLine, quiet, setSpeech, spoken } from "./ui.js";
+import { ALERT_PREFS, askToNotify, configureAlerts, setAlert } from "./alerts.js";
+import { initInvite, linkedTable, renderInvite, showAddress } from "./invite.js";
 import { browsing, onViewChange, showView } from "./views.js";
 
 const PROTOCOL = 2;
@@ -54,6 +56,9 @@ const state = {
   account: null, // {id, name} when logged in (the session is an HttpOnly cookie)
   rewatching: null, // the table we watched, asked to watch again after a reconnect
   ending: false, // the account's sessions are being ended (account.js): the socket's close is expected
+  invite: null, // {table, code}: the table the page's address named (invite.js), joined once welcomed
+  inviting: null, // that invitation ({table, code}) once sent, until the table's state comes
+  burritoUntil: 0, // a burrito's catch window: the alert says it until then (performance.now())
 };
 window.cardroom = { state, spoken, replayState, played: sound.played, quiet };
 
@@ -261,6 +266,7 @@ function handle(m) {
       return onEventsMessage(m);
     case "cue":
       if (m.table !== state.current) return undefined;
+      burritoAlert();
       return onCue(m);
     case "resumed":
       state.resuming.delete(m.table);
@@ -328,6 +334,13 @@ function onWelcome(m) {
     leaveGoneTable(_("You are no longer at that table."));
   }
   const first = $("enter").hidden === false;
+  if (state.invite) {
+    // Opened from a table's link: straight to that table (a seat, else watching it).
+    const { table, code } = state.invite;
+    state.inviting = state.invite;
+    state.invite = null;
+    send({ type: "join", table, code });
+  }
   if (!state.current && !browsing()) showLobby(first);
 }
 
@@ -347,6 +360,7 @@ function leaveGoneTable(text) {
 
 function onTable(m) {
   const id = m.id;
+  if (state.inviting && state.inviting.table === id) state.inviting = null;
   if (state.rewatching === id) {
     state.rewatching = null;
     notify(_("Connected again: you are watching the table again."));
@@ -434,6 +448,17 @@ function onEventsMessage(m) {
 }
 
 function onError(m) {
+  if (state.inviting) {
+    const { table, code } = state.inviting;
+    state.inviting = null;
+    if (["already_started", "table_full", "seat_taken"].includes(m.code)) {
+      notify(m.message);
+      send({ type: "spectate", table, code });
+      return undefined;
+    }
+    showAddress(null);
+    return notify(fmt(_("The invitation did not work: {reason}"), { reason: m.message }), true);
+  }
   if (state.rewatching && state.rewatching === state.current && ["no_such_table", "bad_code"].includes(m.code)) {
     state.rewatching = null;
     return leaveGoneTable(fmt(_("You are no longer watching that table: {reason}"), { reason: m.message }));
@@ -484,6 +509,8 @@ function showEnter(error = "") {
 function showLobby(focus = true) {
   state.current = null;
   state.room = null;
+  showAddress(null);
+  setAlert(null);
   showView("lobby");
   renderTables();
   if (focus) $("lobby-title").focus();
@@ -595,13 +622,76 @@ function renderTable() {
   $("table-state").textContent = r.you === null ? fmt(_("{state} You are watching."), { state: stateText }) : stateText;
   $("table-code").textContent = r.private && r.code ? fmt(_("Invitation code: {code}"), { code: r.code }) : "";
   $("start-btn").hidden = !(r.is_host && r.state === "waiting");
-  $("rematch-btn").hidden = !(r.state === "over" && (r.you !== null || r.is_host));
+  renderCountdown(r);
+  renderRematch(r);
+  const mine = r.you !== null ? r.seats[r.you] : null;
+  $("reclaim-btn").hidden = !(mine && mine.standing_in && r.state === "playing");
+  renderInvite(r);
+  if (!browsing()) showAddress(r);
+  setAlert(alertOf(r));
   $("add-bot-box").hidden = !(r.is_host && r.state === "waiting" && r.free > 0);
   fillLevels($("add-bot-level"), r.game);
   $("leave-btn").textContent = r.you === null ? _("Stop watching") : _("Leave the table");
   renderSeats(r);
   renderGame();
   renderKeysList();
+}
+
+// A Play now table starts by itself: the state line counts down to it, once a second.
+let countdownTimer = null;
+
+function renderCountdown(r) {
+  clearInterval(countdownTimer);
+  countdownTimer = null;
+  if (r.state !== "waiting" || typeof r.starts_in_ms !== "number") return;
+  const at = performance.now() + r.starts_in_ms;
+  const tick = () => {
+    const s = Math.max(0, Math.ceil((at - performance.now()) / 1000));
+    $("table-state").textContent = fmt(ngettext(
+      "The game starts by itself in {n} second; bots take the seats nobody takes.",
+      "The game starts by itself in {n} seconds; bots take the seats nobody takes.", s), { n: s });
+  };
+  tick();
+  countdownTimer = setInterval(tick, 1000);
+}
+
+// A rematch is a vote (docs/protocol.md): each player says ready; the table shows who is.
+function renderRematch(r) {
+  const ready = Array.isArray(r.ready) ? r.ready : [];
+  const over = r.state === "over";
+  const mine = r.you !== null && ready.includes(r.you);
+  $("rematch-btn").hidden = !(over && r.you !== null);
+  $("rematch-btn").setAttribute("aria-pressed", mine ? "true" : "false");
+  $("rematch-now-btn").hidden = !(over && r.is_host);
+  const people = r.seats.map((s, i) => [s, i]).filter(([s]) => s.name && !s.bot);
+  const yes = people.filter(([, i]) => ready.includes(i)).map(([s]) => s.name);
+  const waiting = people.filter(([s, i]) => !ready.includes(i) && s.connected).map(([s]) => s.name);
+  const parts = [];
+  if (over && yes.length) parts.push(fmt(_("Ready for a rematch: {names}."), { names: listOf(yes) }));
+  if (over && yes.length && waiting.length) parts.push(fmt(_("Waiting for {names}."), { names: listOf(waiting) }));
+  const text = parts.join(" ");
+  if ($("rematch-status").textContent !== text) {
+    $("rematch-status").textContent = text;
+    if (text) notify(text);
+  }
+}
+
+// What the game waits for from this player now, for the tab's title and icon (alerts.js).
+function alertOf(r) {
+  if (r.state !== "playing" || r.you === null || !r.view) return null;
+  if (performance.now() < state.burritoUntil) return "burrito";
+  const v = r.view;
+  return r.game === "kittens" && v.turn === r.you && v.phase !== "game_over" ? "turn" : null;
+}
+
+const BURRITO_ALERT_MS = 2500;
+
+function burritoAlert() {
+  state.burritoUntil = performance.now() + BURRITO_ALERT_MS;
+  setAlert("burrito");
+  setTimeout(() => {
+    if (state.room) setAlert(alertOf(state.room));
+  }, BURRITO_ALERT_MS + 50);
 }
 
 // Drawn again only when what the list says changed: a burrito in flight changes nothing in it.
@@ -720,7 +810,7 @@ function createTable(event) {
 }
 
 // ---- settings and help -------------------------------------------------------------------------
-let prefs = { volume: 0.6, muted: false, speech: false, verbosity: "normal" };
+let prefs = { volume: 0.6, muted: false, speech: false, verbosity: "normal", ...ALERT_PREFS };
 try {
   prefs = { ...prefs, ...(JSON.parse(localStorage.getItem(PREFS) || "{}") || {}) };
 } catch (error) {
@@ -730,6 +820,7 @@ try {
 function applyPrefs(save = true) {
   sound.configure({ volume: prefs.volume, muted: prefs.muted });
   setSpeech(prefs.speech);
+  configureAlerts(alertPrefs(prefs));
   localStorage.setItem(PREFS, JSON.stringify(prefs));
   if (save) saveProfileSoon();
 }
@@ -749,7 +840,15 @@ function profileNow() {
     speech: Boolean(prefs.speech),
     verbosity: verbosityOf(prefs.verbosity),
     keys: customKeys(),
+    ...alertPrefs(prefs),
   };
+}
+
+// The turn alerts' settings of `source` (prefs or a profile), each on or off.
+function alertPrefs(source) {
+  const out = {};
+  for (const [name, on] of Object.entries(ALERT_PREFS)) out[name] = typeof source[name] === "boolean" ? source[name] : on;
+  return out;
 }
 
 function saveProfileSoon() {
@@ -791,6 +890,7 @@ function applyProfile(profile) {
     muted: typeof profile.muted === "boolean" ? profile.muted : prefs.muted,
     speech: typeof profile.speech === "boolean" ? profile.speech : prefs.speech,
     verbosity: verbosityOf(profile.verbosity),
+    ...alertPrefs(profile),
   };
   applyPrefs(false);
   useKeys(profile.keys || {});
@@ -931,6 +1031,7 @@ function openSettings() {
   $("mute").checked = prefs.muted;
   $("speech").checked = prefs.speech;
   $(`verbosity-${verbosityOf(prefs.verbosity)}`).checked = true;
+  for (const name of Object.keys(ALERT_PREFS)) $(name.replace("_", "-")).checked = Boolean(prefs[name]);
   renderKeymapEditor();
   $("settings").showModal();
 }
@@ -1137,6 +1238,22 @@ async function main() {
       applyPrefs();
     });
   }
+  for (const name of Object.keys(ALERT_PREFS)) {
+    const box = $(name.replace("_", "-"));
+    box.addEventListener("change", async () => {
+      prefs[name] = box.checked;
+      if (name === "turn_notify" && box.checked && !(await askToNotify())) {
+        announce(_("The browser does not allow notifications for this page: the title and the vibration still say it."), true);
+      }
+      applyPrefs();
+    });
+  }
+  for (const game of Object.keys(GAME_NAMES)) {
+    $(`play-now-${game}`).addEventListener("click", () => send({ type: "play_now", game }));
+  }
+  initInvite();
+  $("reclaim-btn").addEventListener("click", () => send({ type: "join", table: state.current }));
+  $("rematch-now-btn").addEventListener("click", () => send({ type: "start", table: state.current }));
   $("create-game").addEventListener("change", renderCreateForm);
   $("create-form").addEventListener("submit", createTable);
   $("lobby-chat-form").addEventListener("submit", (event) => {
@@ -1150,7 +1267,10 @@ async function main() {
     if (input.value.trim() && state.current && send({ type: "chat", table: state.current, text: input.value.trim() })) input.value = "";
   });
   $("start-btn").addEventListener("click", () => send({ type: "start", table: state.current }));
-  $("rematch-btn").addEventListener("click", () => send({ type: "rematch", table: state.current }));
+  $("rematch-btn").addEventListener("click", () => {
+    const ready = $("rematch-btn").getAttribute("aria-pressed") !== "true";
+    send({ type: "rematch", table: state.current, ready });
+  });
   $("leave-btn").addEventListener("click", () => {
     send({ type: "leave", table: state.current });
     delete state.lastV[state.current];
@@ -1179,6 +1299,7 @@ async function main() {
     announce(_("The default keys are back."));
   });
 
+  state.invite = linkedTable();
   // A logged-in player (the session cookie) enters directly, with the settings of their profile.
   const me = hinted() ? await api("GET", "/api/me") : null;
   if (me && me.ok && me.data.account) {
