@@ -752,6 +752,7 @@ class Room:
                 pass
             for index in self.absences.due(held):
                 self._stand_in(index, permanent=False)
+            self.changed()  # everyone sees who plays the seat now
             held = self.absences.next_due()
         while not table.over and driver.step(now):
             pass
