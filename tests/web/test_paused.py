@@ -77,7 +77,7 @@ def test_a_player_back_after_a_reconnect_hears_the_table_is_paused(browser: Brow
     with run_server({"CARDROOM_DATA": str(tmp_path)}) as server, client_loop() as loop, disk(server):
         with a_page(browser, server) as page:
             enter_lobby(page, "Pia")
-            create_table(page, "kittens", seats=2, bots=1, level="normal", options=SLOW_TURNS)
+            create_table(page, "kittens", seats=2, bots=1, level="normal", options={**SLOW_TURNS, "seat_grace_ms": 0})
             start_game(page)
             page.wait_for_function("window.cardroom.state.room.view.turn === 0")
             table = page.evaluate("window.cardroom.state.current")
