@@ -7,6 +7,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from cardroom.games.burrito.options import parse_options
+from cardroom.games.kittens.options import Options
+from cardroom.server.absence import SEAT_GRACE_MS
 from tests.server.live import Client, LiveServer
 
 
@@ -114,3 +117,8 @@ def test_the_grace_period_is_a_table_option_checked_like_the_others(server: Live
     assert created["type"] == "table" and created["options"]["seat_grace_ms"] == 45_000
     assert negative["type"] == "error" and negative["code"] == "bad_options"
     assert words["type"] == "error" and words["code"] == "bad_options"
+
+
+def test_both_games_and_the_server_agree_on_the_default_grace_period() -> None:
+    """docs/rules/<game>.md#stand-ins: 30 s unless the table says otherwise."""
+    assert Options().seat_grace_ms == parse_options({}, 4).seat_grace_ms == SEAT_GRACE_MS == 30_000
