@@ -453,6 +453,7 @@ function onTable(m) {
   if (opening) {
     resetGame();
     clearLog();
+    $("away-summary").hidden = true; // said of another table
     $("table-chat-log").replaceChildren(...(m.chat || []).map(chatItem));
     // Back at a table after a reconnect while reading the games or the leaderboard: the
     // table waits behind the Lobby button.
@@ -502,6 +503,7 @@ function timeToReactLines(m) {
 function gameStarted(m) {
   resetGame();
   clearLog();
+  $("away-summary").hidden = true; // of the game before
   for (const line of timeToReactLines(m)) notify(line);
   const active = document.activeElement;
   if (!active || active === document.body || (active.closest("#table") && !active.closest("form"))) focusHand();
