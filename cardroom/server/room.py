@@ -458,10 +458,10 @@ class Room:
             if self.driver is not None:
                 self.driver.bots.pop(index, None)
         player.tables.add(self.id)
-        self.changed()
         away = self.absences.back(index) if seat.player == player.id else None
-        if away is not None:
+        if away is not None:  # before the resync, which stays the last word of a welcome
             self._welcome_back(player, index, away)
+        self.changed()
         return None
 
     def spectate(self, player: Player, code: str | None) -> JSON | None:

@@ -47,6 +47,7 @@ const state = {
   lastV: {}, // table id -> last version seen
   resuming: new Set(),
   replaying: new Set(), // tables whose missed batches are coming: logged, not said (issue 23)
+  away: null, // the server's `away` line, until its table's resync is shown
   needResume: new Set(),
   lobbyChat: [],
   retry: 0,
@@ -339,12 +340,9 @@ function handle(m) {
       state.resuming.delete(m.table);
       state.lastV[m.table] = Math.max(state.lastV[m.table] || 0, m.v);
       return replayed(m.table);
-    case "away":
-      if (m.table !== state.current) return undefined;
-      $("away-summary").textContent = m.text;
-      $("away-summary").hidden = false;
-      logLine(m.text, false);
-      return notify(m.text);
+    case "away": // before the table's resync: said once the table is shown
+      state.away = m;
+      return undefined;
     case "ack":
       return undefined;
     case "rejected":
@@ -460,6 +458,7 @@ function onTable(m) {
     if (!browsing()) showTable();
   }
   renderTable();
+  if (state.away && state.away.table === id) sayAway();
   if (resynced) replayed(id);
   announcePaused(previous, m);
   if (previous) announceExtraTime(previous, m);
@@ -524,6 +523,16 @@ function onEventsMessage(m) {
     onEvents(m.events || [], priority.some((p) => p === 0));
   }
   renderTable();
+}
+
+// What happened to us while away (the server's `away` line): shown in the game area, said once.
+function sayAway() {
+  const text = state.away.text;
+  state.away = null;
+  $("away-summary").textContent = text;
+  $("away-summary").hidden = false;
+  logLine(text, false);
+  notify(text);
 }
 
 // The missed batches of `table` are in: say what the table asks of us now, once.
