@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from cardroom.bots import levels, make_bot
 from cardroom.bots.names import bot_names
+from cardroom.bots.stand_in import make_stand_in
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.games import find_game
 from cardroom.i18n import _, use_language
@@ -36,6 +37,7 @@ from cardroom.protocol import JSON, Bot, CardroomError, Event, GameDef, Rejected
 from cardroom.protocol.record import Move, Record
 from cardroom.protocol.record import act as act_at
 from cardroom.protocol.record import start as start_table
+from cardroom.server.absence import Absences, Away, seat_grace_ms, while_away
 from cardroom.server.history import Batch, History
 from cardroom.server.limits import Limits
 from cardroom.server.refusals import Refusals
@@ -156,6 +158,8 @@ class Room:
         """When the store stopped writing (clock time), while the table waits for it."""
         self.refusals = Refusals(lobby.limits)
         """Each seat's budget of refused actions (server/refusals.py)."""
+        self.absences = Absences()
+        """The seats held for people away mid-game, until their stand-in is due (server/absence.py)."""
         self.ready: set[str] = set()
         """Once a game is over: the players who voted for a rematch (docs/protocol.md)."""
         self.countdown: asyncio.TimerHandle | None = None
@@ -173,8 +177,8 @@ class Room:
         """A table of the store, after a restart: its seats, and its game replayed from the log.
 
         Play time resumes where the log ends (the time the server was down is not play time),
-        and every person's seat has a stand-in bot until they come back (the grace period
-        starts now).
+        and every person's seat is held for them, then played by a stand-in until they come back
+        (the grace periods start now).
         """
         game = find_game(row.game)
         options = game.options_json(row.options, len(row.seats))  # kept raw by older versions
@@ -218,7 +222,7 @@ class Room:
         self.version = 1
         for i, seat in enumerate(self.seats):
             if seat.player is not None:
-                self._stand_in(i, permanent=False)
+                self._hold(i)
         for bot in bots.values():
             bot.notice([], self._viewer(bot.seat), table.now)
         self._watch_store()
@@ -492,6 +496,9 @@ class Room:
             if self.driver is not None:
                 self.driver.bots.pop(index, None)
         player.tables.add(self.id)
+        away = self.absences.back(index) if seat.player == player.id else None
+        if away is not None:  # before the resync, which stays the last word of a welcome
+            self._welcome_back(player, index, away)
         self.changed()
         return None
 
@@ -514,6 +521,7 @@ class Room:
         if player.connection is not None:
             player.connection.send(self.lobby.listing())  # back in the lobby: the list as it is now
         if index is not None:
+            self.absences.back(index)
             if self.state == PLAYING:
                 self._stand_in(index, permanent=True)
             else:
@@ -557,6 +565,7 @@ class Room:
         kicked = self.seats[index].player
         if kicked == self.host:
             return error("kick_self", _("You cannot remove yourself; leave the table instead."))
+        self.absences.back(index)
         if self.state == PLAYING:
             self._stand_in(index, permanent=True)
         else:
@@ -678,10 +687,13 @@ class Room:
         self.cues.clear()
         self.digests.clear()
         self.recaps.clear()
+        self.absences.clear()
         for i, seat in enumerate(self.seats):
-            if seat.player is not None and (
-                seat.dropped_at is not None or (rematch and seat.player not in ready)
-            ):
+            if seat.player is None:
+                continue
+            if seat.dropped_at is not None:
+                self._hold(i)
+            elif rematch and seat.player not in ready:
                 self._stand_in(i, permanent=False)  # the host started without them: back with `join`
         self.changed()
         for bot in bots.values():
@@ -806,6 +818,14 @@ class Room:
         table = self.table
         if driver is None or table is None:
             return
+        held = self.absences.next_due()
+        while held is not None and held <= now and not table.over:
+            while not table.over and driver.step(held):  # what came first, before the stand-in
+                pass
+            for index in self.absences.due(held):
+                self._stand_in(index, permanent=False)
+            self.changed()  # everyone sees who plays the seat now
+            held = self.absences.next_due()
         while not table.over and driver.step(now):
             pass
         self._send_cues(now)
@@ -826,6 +846,9 @@ class Room:
         due = self.driver.next_due() if self.driver is not None else None
         if self.cues and (due is None or self.cues[0][0] < due):
             due = self.cues[0][0]
+        held = self.absences.next_due()
+        if held is not None and (due is None or held < due):
+            due = held
         return due
 
     def _finish(self) -> None:
@@ -1054,15 +1077,50 @@ class Room:
 
     # -- people coming and going ----------------------------------------------------------
     def dropped(self, player: Player) -> None:
-        """A seated player's connection went away: a bot stands in until they come back."""
+        """A seated player's connection went away: their seat is held for the table's grace
+        period, then a stand-in plays it until they come back (server/absence.py)."""
         index = self.seat_of(player.id)
         if index is None:
             self.changed()
             return
         self.seats[index].dropped_at = self.clock()
         if self.state == PLAYING:
-            self._stand_in(index, permanent=False)
+            self._hold(index)
+        self.changed()
         self._rematch_if_ready()
+
+    def _hold(self, index: int) -> None:
+        """Hold `index` for its absent person: a stand-in is due after the grace period."""
+        table, driver = self.table, self.driver
+        if table is None or driver is None or table.over:
+            return
+        hand = table.view(index).get("hand")
+        cards = [c for c in hand if isinstance(c, str)] if isinstance(hand, list) else []
+        grace = seat_grace_ms(self.options)
+        self.absences.left(index, self.now_ms(), grace, cards, len(driver.run_info.moves))
+        for held in self.absences.due(self.now_ms()):  # no grace: the stand-in plays at once
+            self._stand_in(held, permanent=False)
+        self.wake.set()
+
+    def _welcome_back(self, player: Player, index: int, away: Away) -> None:
+        """One line for a person back at their seat: what happened to them while away."""
+        table, driver = self.table, self.driver
+        if table is None or driver is None:
+            return
+        hand = table.view(index).get("hand")
+        cards = [c for c in hand if isinstance(c, str)] if isinstance(hand, list) else []
+        moves = sum(1 for m in driver.run_info.moves[away.moves :] if m.player == index)
+        winner = table.winner if table.over else None
+        names = self.names()
+        text = while_away(
+            away,
+            cards,
+            moves,
+            names[winner] if winner is not None and winner != index else None,
+            winner == index,
+            player.lang,
+        )
+        self.send_to(player.id, {"type": "away", "table": self.id, "text": text})
 
     def _stand_in(self, index: int, permanent: bool) -> None:
         seat = self.seats[index]
@@ -1072,14 +1130,8 @@ class Room:
             seat.standing_in = True
             seat.level = self.bot_level
         if self.driver is not None and self.table is not None and index not in self.driver.bots:
-            bot = make_bot(
-                self.game.name,
-                index,
-                self.bot_level,
-                self.seed * 1000 + index + 500,
-                True,
-                self.options,
-                self.id,
+            bot = make_stand_in(
+                self.game.name, index, self.bot_level, self.seed * 1000 + index + 500, self.options
             )
             self.driver.bots[index] = bot
             bot.notice([], self._viewer(index), self.table.now)
@@ -1088,7 +1140,7 @@ class Room:
     def expire(self) -> None:
         """Seats whose player stayed away past the grace period become the bot's for good."""
         now = self.clock()
-        for seat in self.seats:
+        for index, seat in enumerate(self.seats):
             if (
                 seat.player is not None
                 and seat.dropped_at is not None
@@ -1098,8 +1150,10 @@ class Room:
                     seat.player = None
                     seat.name = None
                 else:
+                    self._stand_in(index, permanent=False)  # a seat still held gets its bot now
                     seat.player = None
                     seat.standing_in = False
+                self.absences.back(index)
                 seat.dropped_at = None
 
     def chat(self, player: Player, text: str) -> JSON | None:

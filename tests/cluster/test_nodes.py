@@ -32,6 +32,7 @@ SLOW_KITTENS = {
     "defuse_ms": 3000,
     "choose_ms": 2000,
     "bot_think_ms": 300,
+    "seat_grace_ms": 0,  # a player who leaves has a stand-in at once: only bots write the log
 }
 
 

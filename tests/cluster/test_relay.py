@@ -395,8 +395,9 @@ def test_players_of_a_killed_node_get_stand_ins_at_another_nodes_table_and_their
 
         async def go() -> tuple[dict[str, Any], dict[str, Any], float]:
             bo = await Client.connect(b.ws_url, "Bo")
+            options = {**QUICK_KITTENS, "seat_grace_ms": 0}  # the stand-in comes when her node is seen gone
             await bo.send(
-                {"type": "create_table", "game": "kittens", "seats": 3, "bots": 1, "options": QUICK_KITTENS}
+                {"type": "create_table", "game": "kittens", "seats": 3, "bots": 1, "options": options}
             )
             table = (await bo.expect("table"))["table"]
             anna = NetBot(a.ws_url, "Anna", "kittens", "normal", 1)

@@ -68,6 +68,7 @@ def test_options_default_and_unknown() -> None:
         "choose_ms": 15000,
         "bot_think_ms": 1500,
         "expert_think_ms": 200,
+        "seat_grace_ms": 30000,
         "extra_time": [],
         "timing": "standard",
     }

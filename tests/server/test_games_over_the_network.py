@@ -69,7 +69,8 @@ def test_a_reconnect_in_the_middle_of_a_game_resumes_it(server: LiveServer) -> N
 
     async def scenario() -> tuple[list[dict[str, object]], int, NetBot]:
         me = NetBot(server.ws_url, "Bea", "kittens", "normal", seed=2)
-        await create_and_start(me, "kittens", seats=3, bots=2, options=FAST_KITTENS)
+        # No grace period: a bot stands in at once, and the table goes on without us.
+        await create_and_start(me, "kittens", seats=3, bots=2, options={**FAST_KITTENS, "seat_grace_ms": 0})
         await me.send({"type": "start", "table": me.table})
         reader = asyncio.create_task(me.reader())
         actor = asyncio.create_task(me.actor())

@@ -37,7 +37,14 @@ from cardroom.store.accounts import token_hash
 from tests.server.live import Client, free_port, in_process
 
 QUEUE = 16
-OPTIONS = {"bruises": 30, "countdown_ms": 500, "between_rounds_ms": 400, "fight_timeout_ms": 1500}
+OPTIONS = {
+    "bruises": 30,
+    "countdown_ms": 500,
+    "between_rounds_ms": 400,
+    "fight_timeout_ms": 1500,
+    "seat_grace_ms": 0,
+}
+# (no grace: the dropped seat's stand-in plays at once, and the pace with it is what is measured)
 # The longest the table itself may be quiet: a fight the idle slow player is in times out.
 PACE_S = 2.5
 

@@ -72,12 +72,15 @@ def test_a_watcher_arriving_at_a_paused_table_hears_it_is_paused(browser: Browse
 
 
 def test_a_player_back_after_a_reconnect_hears_the_table_is_paused(browser: Browser, tmp_path: Path) -> None:
-    """Pia's connection drops at her turn; the bot standing in draws for her and that draw cannot
-    be saved: the table pauses while she is away. Back, she hears it from the resync."""
+    """Pia's connection drops at her turn; the bot standing in (at once: no grace period) draws
+    for her and that draw cannot be saved: the table pauses while she is away. Back, she hears
+    it from the resync."""
     with run_server({"CARDROOM_DATA": str(tmp_path)}) as server, client_loop() as loop, disk(server):
         with a_page(browser, server) as page:
             enter_lobby(page, "Pia")
-            create_table(page, "kittens", seats=2, bots=1, level="normal", options=SLOW_TURNS)
+            create_table(
+                page, "kittens", seats=2, bots=1, level="normal", options={**SLOW_TURNS, "seat_grace_ms": 0}
+            )
             start_game(page)
             page.wait_for_function("window.cardroom.state.room.view.turn === 0")
             table = page.evaluate("window.cardroom.state.current")

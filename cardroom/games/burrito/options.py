@@ -50,6 +50,9 @@ class Options:
     idle_round_ms: int = 60000
     """Play in which no card moves for this long ends the round as it stands
     (docs/rules/burrito.md#play-that-stands-still)."""
+    seat_grace_ms: int = 30000
+    """No rule: how long the server holds an absent person's seat before a stand-in plays it
+    (0: at once; docs/rules/burrito.md#stand-ins)."""
     pile_size: int = 15
     burritos: int = 2
     bruises: int = 6

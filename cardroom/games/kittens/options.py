@@ -3,7 +3,8 @@
 Two options are about time to react (docs/rules/kittens.md#time-to-react): `timing: "relaxed"`
 doubles every reaction window of the table (Nope, defuse, choose), and `extra_time` lists the
 seats whose own reaction windows are doubled. `bot_think_ms` is no rule: the engine only
-carries it, for the bots the table seats to pace themselves (docs/rules/kittens.md#bots).
+carries it, for the bots the table seats to pace themselves (docs/rules/kittens.md#bots), and
+`seat_grace_ms` for the server, which holds an absent person's seat that long.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ class Options:
     expert_think_ms: int = 200
     """How long an `expert` bot thinks per decision at a live table (processor time of one
     core, at most EXPERT_THINK_MAX_MS); the rules never read it."""
+    seat_grace_ms: int = 30000
+    """How long the server holds an absent person's seat before a stand-in plays it (0: at
+    once); the rules never read it (docs/rules/kittens.md#stand-ins)."""
     extra_time: tuple[int, ...] = ()
     timing: str = "standard"
     """The preset the durations in force came from ("relaxed": RELAXED windows doubled)."""
@@ -70,7 +74,7 @@ class Options:
                 raise InvalidSetup(
                     f"unknown option {name!r} for kittens: expected one of {', '.join(sorted(known))}"
                 )
-            least = 0 if name == "bot_think_ms" else 1
+            least = 0 if name in ("bot_think_ms", "seat_grace_ms") else 1
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
                 raise InvalidSetup(
                     f"option {name!r} must be a whole number of ms of at least {least}, not {value!r}"

@@ -5,7 +5,7 @@
 import { loadCards } from "./cards.js";
 import { LANGUAGES, N_, _, fmt, lang, listOf, loadCatalog, ngettext, pgettext, storeLanguage, translatePage, wantedLanguage } from "./i18n.js";
 import {
-  askingRows, cardName, focusHand, initGame, isChoosing, keyRows, keysTable, onCue, onEvents, renderGame,
+  announceNow, askingRows, cardName, focusHand, initGame, isChoosing, keyRows, keysTable, onCue, onEvents, renderGame,
   renderKeysList, resetGame, syncClock,
 } from "./game.js";
 import { DEFAULTS, bindings, customKeys, keyLabel, keyName, onKeysChanged, remap, resetKeys, useKeys } from "./keys.js";
@@ -13,6 +13,7 @@ import { initAccount, showAccountView } from "./account.js";
 import { TOKEN, api } from "./api.js";
 import { initRatings, showLeaderboard, showPlayer } from "./ratings.js";
 import { initRecords, leaveReplay, replayHelpRows, replayState, showGames } from "./records.js";
+import { Heartbeat, retryDelay } from "./net.js";
 import * as sound from "./sound.js";
 import { $, announce, clearLog, el, logLine, quiet, setSpeech, spoken } from "./ui.js";
 import { ALERT_PREFS, askToNotify, configureAlerts, setAlert } from "./alerts.js";
@@ -47,9 +48,14 @@ const state = {
   room: null, // its last full state (the `table` message), with `view` kept up to date
   lastV: {}, // table id -> last version seen
   resuming: new Set(),
+  replaying: new Set(), // tables whose missed batches are coming: logged, not said (issue 23)
+  away: null, // the server's `away` line, until its table's resync is shown
   needResume: new Set(),
   lobbyChat: [],
   retry: 0,
+  lostAt: null, // when the connection was lost (performance.now()), until the next welcome
+  beat: null, // the heartbeat of the connection in use (net.js)
+  retryTimer: 0,
   stop: false,
   ref: 0,
   pendingQuery: null,
@@ -75,6 +81,7 @@ const OPTIONS = {
     ["choose_ms", 15000, N_("Time to choose (ms)")],
     ["bot_think_ms", 1500, N_("Bots' thinking time (ms)")],
     ["expert_think_ms", 200, N_("Expert bots' thinking time (ms)")],
+    ["seat_grace_ms", 30000, N_("Seat held for an absent player (ms)")],
   ],
   burrito: [
     ["bruises", 6, N_("Bruises")],
@@ -93,6 +100,7 @@ const OPTIONS = {
     ["behind_back_ms", 700, N_("Behind the back delay (ms)")],
     ["between_rounds_ms", 5000, N_("Pause between rounds (ms)")],
     ["idle_round_ms", 60000, N_("Round over when no card moves for (ms)")],
+    ["seat_grace_ms", 30000, N_("Seat held for an absent player (ms)")],
   ],
 };
 const VARIANT_NAMES = { small_room: N_("Small room"), two_decks: N_("Two decks") };
@@ -124,7 +132,10 @@ function connect(name) {
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
   const ws = new WebSocket(url);
   state.ws = ws;
-  setStatus(_("Connecting…"));
+  setStatus(state.lostAt === null ? _("Connecting…") : _("Connection lost: reconnecting now."));
+  // With a token the page was here before: a try the network does not answer is given up as a
+  // silent connection is. A first entry (a nickname) waits for its welcome as long as it takes.
+  if (token) listen(ws);
   ws.addEventListener("open", () => {
     state.needResume = new Set(Object.keys(state.lastV));
     const hello = { type: "hello", protocol: PROTOCOL, lang: lang() };
@@ -133,6 +144,8 @@ function connect(name) {
     ws.send(JSON.stringify(hello));
   });
   ws.addEventListener("message", (event) => {
+    if (state.ws !== ws) return; // a connection given up: what it still brings is not ours
+    if (state.beat) state.beat.heard();
     let frame;
     try {
       frame = JSON.parse(event.data);
@@ -166,11 +179,72 @@ function connect(name) {
       return;
     }
     if (!localStorage.getItem(TOKEN)) return;
-    state.retry = Math.min(state.retry + 1, 6);
-    const wait = Math.min(10000, 500 * 2 ** state.retry);
-    setStatus(fmt(ngettext("Connection lost: reconnecting in {s} second.", "Connection lost: reconnecting in {s} seconds.", Math.round(wait / 1000)), { s: Math.round(wait / 1000) }));
-    setTimeout(() => connect(), wait);
+    lost(ws);
   });
+}
+
+// The heartbeat of `ws` (net.js): pings once welcomed; nothing heard for a while, it is lost.
+function listen(ws) {
+  if (state.beat) state.beat.stop();
+  state.beat = new Heartbeat(
+    () => {
+      if (state.ws === ws && state.welcomed && ws.readyState === WebSocket.OPEN) {
+        state.ref += 1;
+        ws.send(JSON.stringify({ type: "ping", id: state.ref }));
+      }
+    },
+    () => lost(ws),
+  );
+}
+
+// `ws` closed, or went silent: give it up, say so in the game area, and try again (at once,
+// then every second for a minute, net.js); the welcome back resumes every table.
+function lost(ws) {
+  if (state.ws !== ws) return;
+  if (state.beat) state.beat.stop();
+  state.beat = null;
+  state.ws = null;
+  state.welcomed = false;
+  if (state.lostAt === null) {
+    state.lostAt = performance.now();
+    state.retry = 0;
+    showConnectionNotice(true);
+  }
+  ws.close();
+  retry();
+}
+
+function retry() {
+  clearTimeout(state.retryTimer);
+  const wait = retryDelay(state.retry, performance.now() - state.lostAt);
+  state.retry += 1;
+  if (wait) setStatus(fmt(_("Connection lost: reconnecting in {s} seconds."), { s: Math.ceil(wait / 1000) }));
+  state.retryTimer = setTimeout(() => connect(), wait);
+}
+
+// Back online (the browser says so): try at once, whatever the wait was.
+window.addEventListener("online", () => {
+  if (state.lostAt === null || state.welcomed) return;
+  const trying = state.ws;
+  state.ws = null;
+  if (trying) trying.close();
+  state.retry = Math.max(state.retry, 1);
+  clearTimeout(state.retryTimer);
+  connect();
+});
+
+// The notice in the game area while the connection is lost (the status line says it too, but
+// a player looks at the table): shown and said at once, gone when the page is connected again.
+function showConnectionNotice(on) {
+  const notice = $("connection-notice");
+  if (on === !notice.hidden) return;
+  notice.hidden = !on;
+  if (on) {
+    notice.textContent = _("Connection lost: your moves cannot reach the table. Reconnecting…");
+    announce(notice.textContent, true);
+  } else {
+    notice.textContent = "";
+  }
 }
 
 function send(message) {
@@ -271,6 +345,9 @@ function handle(m) {
     case "resumed":
       state.resuming.delete(m.table);
       state.lastV[m.table] = Math.max(state.lastV[m.table] || 0, m.v);
+      return replayed(m.table);
+    case "away": // before the table's resync: said once the table is shown
+      state.away = m;
       return undefined;
     case "ack":
       return undefined;
@@ -310,6 +387,10 @@ function handle(m) {
 function onWelcome(m) {
   state.welcomed = true;
   state.retry = 0;
+  state.lostAt = null;
+  clearTimeout(state.retryTimer);
+  if (!state.beat) listen(state.ws);
+  showConnectionNotice(false);
   state.player = m.player;
   state.name = m.name;
   localStorage.setItem(TOKEN, m.token);
@@ -366,10 +447,12 @@ function onTable(m) {
     notify(_("Connected again: you are watching the table again."));
   }
   const previous = state.current === id ? state.room : null;
+  const resynced = state.replaying.has(id); // the answer to a resume was the whole table
   if (state.needResume.has(id)) {
     // Back after a reconnect: ask for the batches we missed (or a full resync).
     state.needResume.delete(id);
     state.resuming.add(id);
+    state.replaying.add(id);
     send({ type: "resume", table: id, since: state.lastV[id] });
   } else if (!state.resuming.has(id)) {
     state.lastV[id] = Math.max(state.lastV[id] || 0, m.v);
@@ -382,12 +465,15 @@ function onTable(m) {
   if (opening) {
     resetGame();
     clearLog();
+    $("away-summary").hidden = true; // said of another table
     $("table-chat-log").replaceChildren(...(m.chat || []).map(chatItem));
     // Back at a table after a reconnect while reading the games or the leaderboard: the
     // table waits behind the Lobby button.
     if (!browsing()) showTable();
   }
   renderTable();
+  if (state.away && state.away.table === id) sayAway();
+  if (resynced) replayed(id);
   announcePaused(previous, m);
   if (previous) announceExtraTime(previous, m);
   if (previous && previous.state !== "playing" && m.state === "playing") gameStarted(m);
@@ -430,6 +516,7 @@ function timeToReactLines(m) {
 function gameStarted(m) {
   resetGame();
   clearLog();
+  $("away-summary").hidden = true; // of the game before
   for (const line of timeToReactLines(m)) notify(line);
   const active = document.activeElement;
   if (!active || active === document.body || (active.closest("#table") && !active.closest("form"))) focusHand();
@@ -442,9 +529,30 @@ function onEventsMessage(m) {
   state.room.view = m.view;
   syncClock(m.view);
   const priority = Array.isArray(m.priority) ? m.priority : [];
-  say(m.texts || [], priority, m.summary || null);
-  onEvents(m.events || [], priority.some((p) => p === 0));
+  if (state.replaying.has(m.table)) {
+    // Missed while away: into the history, never said or rung now (their moment has passed).
+    for (const text of m.texts || []) logLine(text, false);
+  } else {
+    say(m.texts || [], priority, m.summary || null);
+    onEvents(m.events || [], priority.some((p) => p === 0));
+  }
   renderTable();
+}
+
+// What happened to us while away (the server's `away` line): shown in the game area, said once.
+function sayAway() {
+  const text = state.away.text;
+  state.away = null;
+  $("away-summary").textContent = text;
+  $("away-summary").hidden = false;
+  logLine(text, false);
+  notify(text);
+}
+
+// The missed batches of `table` are in: say what the table asks of us now, once.
+function replayed(table) {
+  if (!state.replaying.delete(table) || table !== state.current) return;
+  announceNow();
 }
 
 function onError(m) {

@@ -174,6 +174,24 @@ function catchable(id) {
   return Boolean(flight && !flight.dodged && flight.target === me() && serverNow() < flight.lands_at);
 }
 
+// Back from a reconnect, once the missed batches are in (they went to the history unsaid):
+// the one thing the current state asks of you now, said once. A turn, a kitten or a choice
+// that resolved while you were away is past, and nothing of it is said again (issue 23).
+export function announceNow() {
+  resetGame(); // a chooser, a selection, a burrito in flight of before are past too
+  const v = view();
+  if (!v || game() !== "kittens" || v.phase === "game_over") return;
+  const mine = me();
+  if (mine === null || mine === undefined) return;
+  if (v.phase === "defusing" && v.turn === mine) {
+    if ((v.hand || []).includes("defuse")) announceHint(_("Press {key} to defuse."), "defuse", true);
+  } else if (v.choosing && v.choosing.player === mine) {
+    startChoice({ kind: v.choosing.kind, cards: v.choosing.cards || [] });
+  } else if (v.phase === "turn" && v.turn === mine) {
+    announce(_("Your turn."), true);
+  }
+}
+
 // A cue from the server, said and heard only while it matches the table: the catch window of a
 // burrito still flying at you, not dodged, in a fight not yet decided. True when it was said.
 export function onCue(message) {

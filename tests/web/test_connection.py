@@ -1,0 +1,170 @@
+"""A connection you can trust (issue 23): on a phone the network goes silent or drops, and comes
+back. Every page connection here runs through a line the test can cut and restore (Playwright's
+websocket routing: the page's socket on one side, the real server on the other), the way a proxy
+cutting the network would: silently (nothing forwarded, nothing closed) or at once."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, WebSocketRoute
+
+from tests.server.live import Client, LiveServer
+from tests.web.keyboard import create_table, enter_lobby, said, start_game
+from tests.web.test_paused import client_loop
+
+SLOW = {"turn_ms": 120_000, "bot_think_ms": 0}
+"""Seat 0 (the page) plays first and nothing moves while it thinks."""
+
+
+class Line:
+    """The page's network: while up, every message goes through; cut, nothing does (the
+    sockets open already stay open, silent), and a new connection fails at once."""
+
+    def __init__(self) -> None:
+        self.up = True
+
+    def route(self, ws: WebSocketRoute) -> None:
+        if not self.up:
+            ws.close()
+            return
+        server = ws.connect_to_server()
+        ws.on_message(lambda message: self._forward(server, message))
+        server.on_message(lambda message: self._forward(ws, message))
+
+    def _forward(self, to: WebSocketRoute, message: str | bytes) -> None:
+        if self.up:
+            to.send(message)
+
+
+@pytest.fixture
+def line(page: Page) -> Iterator[Line]:
+    cable = Line()
+    page.route_web_socket("**/ws", cable.route)
+    yield cable
+
+
+def _playing(page: Page, name: str, options: dict[str, int]) -> None:
+    enter_lobby(page, name)
+    create_table(page, "kittens", seats=2, bots=1, level="normal", options=options)
+    start_game(page)
+    page.wait_for_function("window.__said.some(s => s.region === 'assertive' && s.text === 'Your turn.')")
+
+
+def _said_since(page: Page, t: float) -> list[str]:
+    return [x["text"] for x in said(page) if x["t"] >= t]
+
+
+def _notice_shown(page: Page) -> bool:
+    return bool(page.evaluate("!document.querySelector('#connection-notice').hidden"))
+
+
+BACK = "window.cardroom.state.welcomed && window.cardroom.state.resuming.size === 0"
+"""Connected again, and every table's missed batches are in."""
+
+
+def test_a_silent_connection_is_noticed_in_the_game_area_within_3_s(page: Page, line: Line) -> None:
+    """The proxy stops forwarding without closing: within 3 s the game area says the connection
+    is lost (a visible notice, said at once), and the status line no longer claims a lag."""
+    _playing(page, "Nina", SLOW)
+    assert not _notice_shown(page)
+    cut = page.evaluate("performance.now()")
+    line.up = False
+    page.wait_for_selector("#connection-notice:not([hidden])", timeout=3000)
+    notice = page.text_content("#connection-notice") or ""
+    assert notice.startswith("Connection lost")
+    assert notice in [x["text"] for x in said(page) if x["region"] == "assertive" and x["t"] >= cut]
+    assert not (page.text_content("#status") or "").startswith("Connected as")
+    line.up = True
+    page.wait_for_function(BACK, timeout=5000)
+    assert not _notice_shown(page)
+
+
+def test_back_within_2_s_of_the_network_returning(page: Page, line: Line) -> None:
+    """Cut, the page tries again every second (not 1, 2, 4 then 8 s): the network back, the page
+    is connected again within 2 s; and at once when the browser says it is back online."""
+    _playing(page, "Nora", SLOW)
+    line.up = False
+    page.evaluate("window.cardroom.state.ws.close()")
+    page.wait_for_selector("#connection-notice:not([hidden])", timeout=3000)
+    page.wait_for_timeout(6000)  # long enough for a doubling backoff to wait 8 s
+    line.up = True
+    page.wait_for_function(BACK, timeout=2000)
+    # Offline, then online again: the page does not wait for its next try.
+    page.context.set_offline(True)
+    line.up = False
+    page.evaluate("window.cardroom.state.ws.close()")
+    page.wait_for_selector("#connection-notice:not([hidden])", timeout=3000)
+    line.up = True
+    page.context.set_offline(False)
+    page.wait_for_function(BACK, timeout=2000)
+
+
+def test_the_seat_is_kept_through_a_short_outage_and_the_page_says_nothing_happened(
+    page: Page, line: Line
+) -> None:
+    """Cut for 4 s on her turn: no stand-in plays (the grace period is 30 s), and back, one line
+    says what happened to her: nothing."""
+    _playing(page, "Nils", SLOW)
+    line.up = False
+    page.wait_for_selector("#connection-notice:not([hidden])", timeout=3000)
+    page.wait_for_timeout(1500)
+    line.up = True
+    page.wait_for_selector("#away-summary:not([hidden])", timeout=5000)
+    page.wait_for_function(BACK, timeout=5000)
+    assert page.text_content("#away-summary") == "While you were away, nothing happened to your seat."
+    room: dict[str, Any] = page.evaluate("window.cardroom.state.room")
+    assert not room["seats"][0]["standing_in"] and room["state"] == "playing"
+
+
+def test_back_after_a_stand_in_played_the_page_raises_no_stale_alarm(
+    page: Page, line: Line, server: LiveServer
+) -> None:
+    """With no grace (seat_grace_ms 0) a stand-in plays several of Noor's turns while she is
+    away. Back, the history has every line she missed, but none is said again: no stale "Your
+    turn." repeats, no "DEFUSE NOW!" for a kitten already defused; one line says what the
+    stand-in did; only what the table asks of her now is said."""
+    _playing(page, "Noor", {**SLOW, "seat_grace_ms": 0})
+    table = page.evaluate("window.cardroom.state.current")
+    with client_loop() as loop:
+        ready = threading.Event()
+        turns: list[int] = []
+
+        async def watch() -> None:
+            wanda = await Client.connect(server.ws_url, "Wanda")
+            await wanda.send({"type": "spectate", "table": table})
+            await wanda.expect("table", table=table)
+            ready.set()
+            while len(turns) < 3:
+                message = await wanda.expect("events", table=table, timeout=60)
+                turns.extend(
+                    e["player"] for e in message["events"] if e["event"] == "turn" and e["player"] == 0
+                )
+                if any(e["event"] == "game_over" for e in message["events"]):
+                    break
+            await wanda.close()
+
+        watching = asyncio.run_coroutine_threadsafe(watch(), loop)
+        while not ready.is_set():
+            page.wait_for_timeout(50)
+        line.up = False
+        page.evaluate("window.cardroom.state.ws.close()")
+        while not watching.done():  # Playwright's calls keep the page's line served meanwhile
+            page.wait_for_timeout(100)
+        watching.result()
+    back_at = page.evaluate("performance.now()")
+    line.up = True
+    page.wait_for_function(BACK, timeout=5000)
+    page.wait_for_selector("#away-summary:not([hidden])", timeout=5000)
+    page.wait_for_function("window.cardroom.quiet()", timeout=30_000)
+    again = _said_since(page, back_at)
+    assert again.count("Your turn.") <= 1, again
+    assert not [text for text in again if text.startswith("DEFUSE NOW!")], again
+    summary = page.text_content("#away-summary") or ""
+    assert summary.startswith("While you were away: a stand-in made "), summary
+    log = page.eval_on_selector_all("#log p", "ps => ps.map(p => p.textContent)")
+    assert log.count("Your turn.") >= 2, "the turns she missed are in the history"
