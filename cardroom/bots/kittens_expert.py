@@ -25,7 +25,7 @@ from functools import partial
 from typing import Any
 
 from cardroom.bots.kittens import VALUE, HeuristicBot
-from cardroom.games.kittens.actions import DRAW, NOPE, Action, Defuse, Give, Insert, Play, Reorder
+from cardroom.games.kittens.actions import DRAW, NOPE, PASS, Action, Defuse, Give, Insert, Play, Reorder
 from cardroom.games.kittens.cards import ACTION_SET, DEFUSE, EXPLODING_KITTEN, TARGETED
 from cardroom.games.kittens.determinize import Known, determinize
 from cardroom.games.kittens.state import DEFUSING, GAME_OVER, NOPE_WINDOW, TURN
@@ -269,6 +269,9 @@ class ExpertBot(HeuristicBot):
         self._thinking_about: Any = None
         self.last: Decision | None = None
         """The last search made in this process (tests and tuning read it)."""
+        self.passes = think_ms is not None
+        self._pass_wait: Any = None
+        """The Nope window it waits a search's time in before passing without one."""
         if think_ms is not None:
             _pool()
 
@@ -424,19 +427,31 @@ class ExpertBot(HeuristicBot):
                     self._due = now + POLL_MS
                     return None
                 self._due = None
-                return thinking.result()
+                return self._answer(v, thinking.result())
         d = self._decision(v)
         if d is None:
+            if self.passes and v["phase"] == "nope_window" and self._pass_wait != key:
+                # Searching whether to Nope takes its time: passing without a Nope in hand takes
+                # the same, so that when it answers says nothing about what it holds.
+                self._pass_wait = key
+                self._due = now + (self.search_ms or 0) + POLL_MS
+                return None
             return super().act(view, now)
         self._due = None
         self._turn = v["turn"]
         if self.search_ms is None:
             self.last = d
-            return search(d)
+            return self._answer(v, search(d))
         self._thinking = _pool().submit(search, d)
         self._thinking_about = key
         self._due = now + POLL_MS
         return None
+
+    def _answer(self, v: JSON, action: Action | None) -> Action | None:
+        """A search's move; at a live table, a pass for "let the Nope window run out"."""
+        if action is None and self.passes and v["phase"] == "nope_window":
+            return PASS
+        return action
 
 
 _MOVES_KITTENS = frozenset(("drew", "sneaked", "defused", "inserted", "reordered", "shuffled", "swapped"))
