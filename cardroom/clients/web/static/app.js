@@ -5,7 +5,7 @@
 import { loadCards } from "./cards.js";
 import { LANGUAGES, N_, _, fmt, lang, listOf, loadCatalog, ngettext, pgettext, storeLanguage, translatePage, wantedLanguage } from "./i18n.js";
 import {
-  askingRows, cardName, focusHand, initGame, isChoosing, keyRows, keysTable, onCue, onEvents, renderGame,
+  askingRows, cardName, focusHand, initGame, isChoosing, keyRows, keysTable, nopePrompt, onCue, onEvents, renderGame,
   renderKeysList, resetGame, syncClock,
 } from "./game.js";
 import { DEFAULTS, bindings, customKeys, keyLabel, keyName, onKeysChanged, remap, resetKeys, useKeys } from "./keys.js";
@@ -425,7 +425,7 @@ function onEventsMessage(m) {
   state.room.view = m.view;
   syncClock(m.view);
   const priority = Array.isArray(m.priority) ? m.priority : [];
-  say(m.texts || [], priority, m.summary || null);
+  say(nopePrompt(m.events || [], m.texts || [], priority), priority, m.summary || null);
   onEvents(m.events || [], priority.some((p) => p === 0));
   renderTable();
 }
