@@ -36,7 +36,7 @@ def test_x_lets_the_card_go_and_the_last_answer_ends_the_window() -> None:
 
 
 def test_shift_x_lets_every_card_go() -> None:
-    session, out, clock = _session(
+    session, out, _clock = _session(
         {"hands": [["nope"], ["skip"], ["skip", "skip"]], "deck": ["skip"], "turn": 2}
     )
     session.key("X")
