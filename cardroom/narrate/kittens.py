@@ -701,12 +701,15 @@ def priority(event: JSON, seat: int | None, view: JSON) -> Priority:
 
 
 Said = list[tuple[Priority, list[str], JSON]]
+_NOT_A_CAUSE = frozenset({"deal", "hand"})
+"""Lines said before a first turn that stand on their own (the deal is read as it is)."""
 
 
 def arrange(said: Said) -> Said:
     """A batch's lines in the order a listener needs them: a Nope window against you first
     (there are only seconds to answer it, and nothing that happened before matters as much);
-    what made it your turn (or your kitten to defuse, your choice) said just before "Your turn.",
+    what made it your turn (the event just before: a defuse, an explosion, a Nope; or what made
+    it your kitten to defuse, your choice) said just before "Your turn.",
     in the same breath, since a line that needs an answer is said at once and would otherwise
     come before its cause. Only lines said at once anyway join it: nothing new is said."""
     out: Said = []
@@ -714,12 +717,13 @@ def arrange(said: Said) -> Said:
         if rank == Priority.ANSWER and event.get("event") == "played":
             out.insert(0, (rank, lines, event))
             continue
-        if rank == Priority.ANSWER:
-            cause: list[str] = []
-            while out and Priority.ANSWER < out[-1][0] < Priority.BACKGROUND:
-                cause = out.pop()[1] + cause
-            if cause:
-                lines = [" ".join([*cause, *lines])]
+        if (
+            rank == Priority.ANSWER
+            and out
+            and Priority.ANSWER < out[-1][0] < Priority.BACKGROUND
+            and out[-1][2].get("event") not in _NOT_A_CAUSE
+        ):
+            lines = [" ".join([*out.pop()[1], *lines])]
         out.append((rank, lines, event))
     return out
 
