@@ -188,7 +188,8 @@ export function nopePrompt(events, texts, priority) {
   const first = priority.indexOf(0);
   if (first < 0) return texts;
   const out = texts.slice();
-  out[first] = `${fmt(_("Nope? Press {key}."), { key: keyLabel(b.key) })} ${out[first]}`;
+  const prompt = fmt(_("Nope? Press {key}."), { key: keyLabel(b.key) });
+  out[first] = prompt + " " + out[first];
   return out;
 }
 
