@@ -701,8 +701,8 @@ def priority(event: JSON, seat: int | None, view: JSON) -> Priority:
 
 
 Said = list[tuple[Priority, list[str], JSON]]
-_NOT_A_CAUSE = frozenset({"deal", "hand"})
-"""Lines said before a first turn that stand on their own (the deal is read as it is)."""
+_NOT_A_CAUSE = frozenset({"deal", "hand", "passed", "always_pass"})
+"""Lines that stand on their own before "Your turn.": the deal, your own pass or choice."""
 
 
 def arrange(said: Said) -> Said:
