@@ -485,9 +485,12 @@ def report(tally: Tally, models: Sequence[str], levels: Sequence[str], players: 
     return lines
 
 
-def kittens_pace() -> list[str]:
-    """The lead prints bench.kittens_pace's figures here (another branch writes that bench)."""
-    return []
+def kittens_pace(games: int = 40, seed: int = 1) -> list[str]:
+    """Exploding Kittens' pace between bots (bench/kittens_pace.py): the share of game time in
+    Nope windows and the median game, before and after issue 21, from the same run."""
+    from bench.kittens_pace import report
+
+    return ["Exploding Kittens, 4 bots:", *report(games, seed)]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,8 +12,16 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
-from cardroom.bots.kittens_random import RandomBot, answer_choice, opponents, pace
-from cardroom.games.kittens.actions import DRAW, NOPE, Action, Defuse, Play
+from cardroom.bots.kittens_random import (
+    ANSWER_MS,
+    RandomBot,
+    answer_choice,
+    answer_pace,
+    may_pass,
+    opponents,
+    pace,
+)
+from cardroom.games.kittens.actions import DRAW, NOPE, PASS, Action, Defuse, Play
 from cardroom.games.kittens.cards import (
     ANY_CAT,
     ATTACK_TURNS,
@@ -73,6 +81,9 @@ class _Bot:
         self._due: int | None = lo + int(self.rng.random() * (hi - lo))
         self._turn = -1
         self._nope_at: int | None = None
+        self.passes = think_ms > 0
+        """At a live table (paced like a person) it answers every Nope window it may, with a
+        Nope or a pass, so that windows close early; in simulations windows run out."""
 
     def due(self) -> int | None:
         return self._due
@@ -120,7 +131,13 @@ class _Bot:
         if opened:
             # A Nope window is open: only a Nope can be played until it closes.
             self._nope_planned = by_other and self._plans_nope(view)
-            if self._nope_planned:
+            if self.passes:
+                # Nope or pass after the same pause, whatever it holds (docs/rules/kittens.md#bots).
+                self._due = None
+                if by_other and may_pass(view, seat):
+                    lo, hi = ANSWER_MS[0], answer_pace(now, until)
+                    self._due = now + lo + int(self.rng.random() * (hi - lo))
+            elif self._nope_planned:
                 # Decide well within the window, however long the table set it.
                 self._later(now, 100, max(110, min(2200, (until - now) * 3 // 4)))
             return
@@ -148,11 +165,11 @@ class _Bot:
             return self._turn_action(view) if turn == seat else None
         if phase == "nope_window":
             if not self._nope_planned:
-                return None
+                return PASS if self.passes and may_pass(view, seat) else None
             v = view()
             if v["window"]["last"] != seat and "nope" in v["hand"] and self._wants_nope(v):
                 return NOPE
-            return None
+            return PASS if self.passes and may_pass(view, seat) else None
         if phase == "defusing":
             if turn == seat and DEFUSE in glance(view, "hand"):
                 return Defuse(self._kitten_position(view()))
@@ -163,7 +180,11 @@ class _Bot:
 
     def refused(self, rejection: Rejected, view: ViewFn, now: int) -> None:
         v = view()
-        if v["phase"] == "turn" and v["turn"] == self.seat and rejection.code != "nothing_to_nope":
+        if (
+            v["phase"] == "turn"
+            and v["turn"] == self.seat
+            and rejection.code not in ("nothing_to_nope", "nothing_to_pass")
+        ):
             # A move of mine was refused on my own turn: look again and simply draw.
             self._fallback = True
             self._later(now)

@@ -26,7 +26,7 @@ from typing import Any
 
 from cardroom.bots.kittens import VALUE, HeuristicBot
 from cardroom.bots.search_worker import SearchWorker, Ticket
-from cardroom.games.kittens.actions import DRAW, NOPE, Action, Defuse, Give, Insert, Play, Reorder
+from cardroom.games.kittens.actions import DRAW, NOPE, PASS, Action, Defuse, Give, Insert, Play, Reorder
 from cardroom.games.kittens.cards import ACTION_SET, DEFUSE, EXPLODING_KITTEN, TARGETED
 from cardroom.games.kittens.determinize import Known, determinize
 from cardroom.games.kittens.state import DEFUSING, GAME_OVER, NOPE_WINDOW, TURN
@@ -297,6 +297,9 @@ class ExpertBot(HeuristicBot):
         """The last search made in this process (tests and tuning read it)."""
         self.late = 0
         """Searches that were late, so that the `hard` move was played (tests read it)."""
+        self.passes = think_ms is not None
+        self._pass_wait: Any = None
+        """The Nope window it waits a search's time in before passing without one."""
         if think_ms is not None:
             WORKER.start()  # now, not at the first decision
 
@@ -450,32 +453,37 @@ class ExpertBot(HeuristicBot):
                 thinking.cancel()
             elif thinking.done():
                 self._due = None
-                answer: Action | None = thinking.result(self._hard)
-                return answer
+                return self._answer(v, thinking.result(self._hard))
             elif self._give_up is not None and now >= self._give_up:
                 # Late (a busy worker): the `hard` move, before the timer plays for the bot.
                 thinking.cancel()
                 self.late += 1
                 self._due = None
-                return self._hard
+                return self._answer(v, self._hard)
             else:
                 self._thinking = thinking
                 self._look_again(now)
                 return None
         d = self._decision(v)
         if d is None:
+            if self.passes and v["phase"] == "nope_window" and self._pass_wait != key:
+                # Searching whether to Nope takes its time: passing without a Nope in hand takes
+                # the same, so that when it answers says nothing about what it holds.
+                self._pass_wait = key
+                self._due = now + (self.search_ms or 0) + POLL_MS
+                return None
             return super().act(view, now)
         self._due = None
         self._turn = v["turn"]
         if self.search_ms is None:
             self.last = d
-            return search(d)
+            return self._answer(v, search(d))
         deadline: int | None = v["deadline"]
         self._hard = d.moves[0]
         self._give_up = None if deadline is None else deadline - IN_TIME_MS
         room = None if self._give_up is None else self._give_up - now - POLL_MS
         if room is not None and room < POLL_MS:
-            return self._hard  # no time left to search: the `hard` move at once
+            return self._answer(v, self._hard)  # no time left to search: the `hard` move at once
         wall_s = 3600.0 if room is None else room / 1000
         self._thinking = WORKER.submit(self.table, wall_s, Search, d)
         self._thinking_about = key
@@ -486,6 +494,12 @@ class ExpertBot(HeuristicBot):
         """Look whether the search is done in `POLL_MS`, and at the latest when it is late."""
         at = now + POLL_MS
         self._due = at if self._give_up is None else max(now, min(at, self._give_up))
+
+    def _answer(self, v: JSON, action: Action | None) -> Action | None:
+        """A search's move; at a live table, a pass for "let the Nope window run out"."""
+        if action is None and self.passes and v["phase"] == "nope_window":
+            return PASS
+        return action
 
 
 _MOVES_KITTENS = frozenset(("drew", "sneaked", "defused", "inserted", "reordered", "shuffled", "swapped"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from cardroom.games.kittens.actions import DRAW, NOPE, Action, Defuse, Give, Insert, Play, Reorder
+from cardroom.games.kittens.actions import DRAW, NOPE, PASS, Action, Defuse, Give, Insert, Play, Reorder
 from cardroom.games.kittens.cards import ACTION_SET, CARDS, DEFUSE, EXPLODING_KITTEN, TARGETED
 from cardroom.games.kittens.combos import classify
 from cardroom.games.kittens.state import CHOOSING, DEFUSING, NOPE_WINDOW, TURN
@@ -30,6 +30,32 @@ def pace(delay: tuple[int, int], think_ms: int, now: int, deadline: int | None) 
     room = (deadline - now) * 3 // 4 if deadline is not None else 2 * think_ms
     hi = max(hi, min(2 * think_ms, room))
     return min(max(lo, think_ms), hi), hi
+
+
+ANSWER_MS = (250, 800)
+"""How long a bot at a live table takes to answer a Nope window, Nope or pass: the same for
+every bot whatever it holds, so that when it answers tells nothing of its hand."""
+
+
+def answer_pace(now: int, deadline: int | None) -> int:
+    """When a live bot answers the Nope window open now (`ANSWER_MS`, kept within three
+    quarters of the window), as an offset from `now` to draw from: returns the upper bound."""
+    lo, hi = ANSWER_MS
+    if deadline is None:
+        return hi
+    return max(lo + 1, min(hi, (deadline - now) * 3 // 4))
+
+
+def may_pass(view: ViewFn, seat: int) -> bool:
+    """Whether `seat` may still pass in the open Nope window: in the game, not the player of
+    the card or Nope it answers, not passed yet."""
+    window = glance(view, "window")
+    return (
+        window is not None
+        and window["last"] != seat
+        and seat not in window["passed"]
+        and bool(glance(view, "alive")[seat])
+    )
 
 
 def answer_choice(
@@ -93,7 +119,16 @@ class RandomBot:
         phase = glance(view, "phase")
         if phase == NOPE_WINDOW:
             rng = self.rng
-            if rng.random() < self.nope_chance and "nope" in glance(view, "hand"):
+            if self.think_ms > 0:
+                # At a live table: answer, Nope or pass, after the same pause whatever it holds.
+                if not may_pass(view, seat):
+                    return  # its card, or it answered already
+                self._nope = "nope" in glance(view, "hand") and rng.random() < self.nope_chance
+                hi = answer_pace(now, glance(view, "deadline"))
+                lo = ANSWER_MS[0]
+                self._due = now + lo + int(rng.random() * (hi - lo))
+                return
+            if "nope" in glance(view, "hand") and rng.random() < self.nope_chance:
                 if glance(view, "window")["last"] == seat:
                     return
                 self._nope = True
@@ -122,6 +157,8 @@ class RandomBot:
             if self._nope and glance(view, "window")["last"] != seat and "nope" in glance(view, "hand"):
                 self._nope = False
                 return NOPE
+            if self.think_ms > 0 and may_pass(view, seat):
+                return PASS
             return None
         if phase == DEFUSING:
             if glance(view, "turn") == seat and DEFUSE in glance(view, "hand"):

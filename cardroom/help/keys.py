@@ -54,6 +54,8 @@ KITTENS: tuple[Key, ...] = (
     Key("play_enter", "enter", N_("Play (or confirm the order during Alter the Future)")),
     Key("select", "space", N_("Select or unselect the card under the cursor for a combo")),
     Key("nope", "n", N_("Play a Nope")),
+    Key("no_nope", "x", N_("No Nope: let the card go (the window ends once everyone has answered)")),
+    Key("always_no_nope", "shift+x", N_("Let every card go without a Nope from now on, or stop")),
     Key("draw", "d", N_("Draw a card (ends your turn)")),
     Key("defuse", "f", N_("Defuse the kitten, then choose where it goes")),
     Key("give", "g", N_("Give the card under the cursor (when asked for a card)")),

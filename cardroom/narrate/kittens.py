@@ -81,6 +81,8 @@ REFUSALS: dict[str, str] = {
     "not_choosing": N_("Refused: you have nothing to choose now."),
     "bad_order": N_("Refused: give each card you saw one new place."),
     "bad_position": N_("Refused: that position is not in the deck."),
+    "nothing_to_pass": N_("Refused: there is no Nope window to pass in."),
+    "already_passed": N_("You already let this card go."),
 }
 """Every refusal code of the engine (`games/kittens/checks.py`) as a whole sentence, with no key
 names in it (every client hears these); `refusal` says more where the refusal carries what is
@@ -349,6 +351,25 @@ def _noped(e: JSON, who: Namer, view: JSON) -> list[str]:
     if p == who.seat:
         return [_("You Nope the Nope.")]
     return [_("{name} Nopes the Nope.").format(name=who(p))]
+
+
+def _passed(e: JSON, who: Namer, view: JSON) -> list[str]:
+    # Others' passes are not said: three a card would crowd the speech, and the window's end
+    # says what matters. Your own is confirmed, briefly.
+    if e["player"] == who.seat and not e.get("standing"):
+        return [_("No Nope from you.")]
+    return []
+
+
+def _always_pass(e: JSON, who: Namer, view: JSON) -> list[str]:
+    p, on = e["player"], e["on"]
+    if p == who.seat:
+        return [
+            _("You now let every card go without a Nope.") if on else _("You now answer every card yourself.")
+        ]
+    if on:
+        return [_("{name} now lets every card go without a Nope.").format(name=who(p))]
+    return [_("{name} now answers every card.").format(name=who(p))]
 
 
 def _window_closed(e: JSON, who: Namer, view: JSON) -> list[str]:
@@ -638,6 +659,8 @@ _HANDLERS: dict[str, Narrator] = {
     "hand": _hand,
     "played": _played,
     "noped": _noped,
+    "passed": _passed,
+    "always_pass": _always_pass,
     "window_closed": _window_closed,
     "turns_returned": _turns_returned,
     "attacked": _attacked,
@@ -687,6 +710,34 @@ def priority(event: JSON, seat: int | None, view: JSON) -> Priority:
     if kind in ("noped", "window_closed") and seat is not None and _window_player(event, view) == seat:
         return Priority.YOU  # your own card Noped, or going ahead after all
     return Priority.BACKGROUND
+
+
+Said = list[tuple[Priority, list[str], JSON]]
+_NOT_A_CAUSE = frozenset({"deal", "hand", "passed", "always_pass"})
+"""Lines that stand on their own before "Your turn.": the deal, your own pass or choice."""
+
+
+def arrange(said: Said) -> Said:
+    """A batch's lines in the order a listener needs them: a Nope window against you first
+    (there are only seconds to answer it, and nothing that happened before matters as much);
+    what made it your turn (the event just before: a defuse, an explosion, a Nope; or what made
+    it your kitten to defuse, your choice) said just before "Your turn.",
+    in the same breath, since a line that needs an answer is said at once and would otherwise
+    come before its cause. Only lines said at once anyway join it: nothing new is said."""
+    out: Said = []
+    for rank, lines, event in said:
+        if rank == Priority.ANSWER and event.get("event") == "played":
+            out.insert(0, (rank, lines, event))
+            continue
+        if (
+            rank == Priority.ANSWER
+            and out
+            and Priority.ANSWER < out[-1][0] < Priority.BACKGROUND
+            and out[-1][2].get("event") not in _NOT_A_CAUSE
+        ):
+            lines = [" ".join([*out.pop()[1], *lines])]
+        out.append((rank, lines, event))
+    return out
 
 
 def _victim(event: JSON, view: JSON) -> int | None:

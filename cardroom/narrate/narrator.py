@@ -20,6 +20,7 @@ from cardroom.protocol import JSON, Rejected
 
 NarrateFn = Callable[[JSON, int | None, Sequence[str], JSON], list[str]]
 RefusalFn = Callable[[Rejected], str]
+Arrange = Callable[[list[tuple[Priority, list[str], JSON]]], list[tuple[Priority, list[str], JSON]]]
 Said = dict[tuple[int, str], list[str]]
 """Lines of a batch's events said to a seat they do not name, by event (its id) and language."""
 
@@ -56,6 +57,9 @@ class Narrator:
         self._summary: Summariser = module.summary
         self._speaks_of: dict[str, tuple[str, ...]] = module.SPEAKS_OF
         self._answers_first: bool = getattr(module, "ANSWERS_FIRST", False)
+        self._arrange: Arrange | None = getattr(module, "arrange", None)
+        """The game's order for a batch's lines, each event's with its priority (kittens: the
+        cause before "Your turn.", a Nope window against you first)."""
 
     def priorities(self, events: list[JSON], seat: int | None, view: JSON | None) -> list[Priority]:
         """Each event's `Priority` for `seat` (0: needs an answer now, said assertively; 3:
@@ -84,8 +88,7 @@ class Narrator:
         not once per seat."""
         if priorities is None:
             priorities = self.priorities(events, seat, view)
-        texts: list[str] = []
-        priority: list[int] = []
+        said_now: list[tuple[Priority, list[str], JSON]] = []
         seen = view or {}
         speaks_of = self._speaks_of
         with use_language(lang):
@@ -98,8 +101,14 @@ class Narrator:
                     if shared and said is not None:
                         said[(id(event), lang)] = lines
                 if lines:
-                    texts.extend(lines)
-                    priority.extend([int(rank)] * len(lines))
+                    said_now.append((rank, lines, event))
+        if self._arrange is not None:
+            said_now = self._arrange(said_now)
+        texts: list[str] = []
+        priority: list[int] = []
+        for rank, lines, _event in said_now:
+            texts.extend(lines)
+            priority.extend([int(rank)] * len(lines))
         return answers_first(texts, priority) if self._answers_first else (texts, priority)
 
     def folds(

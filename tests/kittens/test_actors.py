@@ -6,14 +6,14 @@ from __future__ import annotations
 from cardroom.bots import make_bot
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.games.kittens import GAME, KittensTable
-from cardroom.games.kittens.actions import DRAW, NOPE, Action, Defuse, Give, Insert, Reorder
+from cardroom.games.kittens.actions import DRAW, NOPE, PASS, Action, Defuse, Give, Insert, Reorder
 from cardroom.protocol import Event
 
 
 def _could_act(table: KittensTable, seat: int) -> bool:
     """Whether any action of `seat` would be accepted now, tried one by one."""
     s = table.s
-    tries: list[Action] = [DRAW, NOPE, Defuse(0), Insert(0), Reorder(tuple(range(len(s.choice_cards))))]
+    tries: list[Action] = [DRAW, NOPE, PASS, Defuse(0), Insert(0), Reorder(tuple(range(len(s.choice_cards))))]
     tries += [Give(card) for card in set(s.hands[seat])]
     return any(table.check(seat, action) is None for action in tries)
 

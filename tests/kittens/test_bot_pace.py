@@ -32,7 +32,7 @@ def decision_times(options: dict[str, Any], seed: int = 4, level: str = "normal"
     decided: dict[int, int] = {}
 
     def record(move: Any) -> None:
-        if move.action.get("do") != "nope":
+        if move.action.get("do") not in ("nope", "pass"):  # answers to a window, not decisions
             start = opened.get(move.player)
             if start is not None and decided.get(move.player) != start:
                 times.append(move.at - start)

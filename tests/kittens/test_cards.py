@@ -10,12 +10,13 @@ EK = "exploding_kitten"
 
 
 def test_exploding_kitten_drawn_must_be_defused_or_explodes() -> None:
-    """003 "Gattino esplosivo": without a Defuse it explodes after a few seconds (defuse_ms)."""
+    """003 "Gattino esplosivo": without a Defuse it explodes after a few seconds (explode_ms,
+    2.5 s by default: docs/rules/kittens.md#exploding)."""
     t = table([["skip"], ["skip"], []], ["exploding_kitten", "skip"])
     events = ok(t, 0, "draw")
     assert kinds(events) == ["drew", "defusing"] and events[0]["card"] == EK
     assert t.summary()["phase"] == "defusing"
-    assert wait(t, 9999) == []
+    assert wait(t, 2499) == []
     events = wait(t, 1)
     assert kinds(events)[:2] == ["exploded", "turn"]
     final = t.summary()

@@ -63,7 +63,9 @@ def test_options_default_and_unknown() -> None:
 
     assert Options.parse({}).to_json() == {
         "nope_window_ms": 3000,
+        "nope_early_close": True,
         "defuse_ms": 10000,
+        "explode_ms": 2500,
         "turn_ms": 60000,
         "choose_ms": 15000,
         "bot_think_ms": 1500,

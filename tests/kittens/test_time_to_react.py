@@ -14,7 +14,7 @@ EK = "exploding_kitten"
 
 def test_relaxed_timing_doubles_the_nope_defuse_and_choice_windows_not_the_turn() -> None:
     """docs/rules/kittens.md#time-to-react: relaxed: 6 s Nope, 20 s defuse, 30 s choice; the turn timer as set."""
-    t = table([["favor"], ["skip"], ["skip"]], [EK, "skip"], options={"timing": "relaxed"})
+    t = table([["favor", "defuse"], ["skip"], ["skip"]], [EK, "skip"], options={"timing": "relaxed"})
     assert t.view(0)["deadline"] == 60000
     assert ok(t, 0, "play", cards=["favor"], target=1)[0]["until"] == 6000
     choosing = [e for e in wait(t, 6000) if e["event"] == "choosing"]
@@ -44,7 +44,7 @@ def test_the_nope_window_of_a_card_played_by_the_player_with_extra_time_is_not_l
 
 def test_extra_time_doubles_only_that_players_defuse_and_choice() -> None:
     """docs/rules/kittens.md#time-to-react: their defuse timer and choice timer, nobody else's."""
-    t = table([["favor"], ["skip", "defuse"]], [EK, "skip"], options={"extra_time": [1]})
+    t = table([["favor", "defuse"], ["skip", "defuse"]], [EK, "skip"], options={"extra_time": [1]})
     ok(t, 0, "play", cards=["favor"], target=1)
     choosing = [e for e in wait(t, 6000) if e["event"] == "choosing"]
     assert choosing[0]["until"] == 6000 + 2 * 15000

@@ -106,12 +106,14 @@ def test_defuse_without_a_kitten_is_refused() -> None:
     assert refused(t, 0, "defuse", position=0) == "nothing_to_defuse"
 
 
-def test_without_defuse_the_kitten_explodes_after_defuse_ms() -> None:
-    """DIGITAL.md: a player without a Defuse still explodes when defuse_ms runs out."""
-    t = table([[], [], []], [EK, "skip"], options={"defuse_ms": 4000})
-    ok(t, 0, "draw")
+def test_without_defuse_the_kitten_explodes_after_explode_ms() -> None:
+    """docs/rules/kittens.md#exploding: a player without a Defuse explodes after explode_ms
+    (nothing they can do), not after the defuse_ms a Defuse holder gets."""
+    t = table([[], [], []], [EK, "skip"], options={"defuse_ms": 4000, "explode_ms": 1500})
+    events = ok(t, 0, "draw")
+    assert [e["until"] for e in events if e["event"] == "defusing"] == [1500]
     assert refused(t, 0, "defuse", position=0) == "not_in_hand"
-    assert wait(t, 3999) == []
+    assert wait(t, 1499) == []
     assert wait(t, 1)[0]["event"] == "exploded"
 
 

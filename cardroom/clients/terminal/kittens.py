@@ -16,7 +16,7 @@ from typing import Any
 
 from cardroom.clients.terminal.keys import action_of, canonical, help_lines
 from cardroom.clients.terminal.ui import Ask, Say, seat_list, seat_typed
-from cardroom.games.kittens.actions import DRAW, NOPE, Defuse, Give, Insert, Play, Reorder
+from cardroom.games.kittens.actions import DRAW, NOPE, PASS, AlwaysPass, Defuse, Give, Insert, Play, Reorder
 from cardroom.games.kittens.cards import CARDS, DEFUSE, TARGETED
 from cardroom.games.kittens.combos import classify
 from cardroom.help.keys import key_label
@@ -304,7 +304,7 @@ class KittensUI:
         action = action_of("kittens", key)
         if pick.what != "target" and action == "describe":
             return Say(tell.describe(pick.options[pick.index]))
-        if action in ("turn", "counts", "read_hand", "future", "status", "nope"):
+        if action in ("turn", "counts", "read_hand", "future", "status", "nope", "no_nope"):
             return _PASS
         return Say(self._pick_question(pick))
 
@@ -368,6 +368,10 @@ class KittensUI:
             return self._play(view)
         if action == "nope":
             return NOPE
+        if action == "no_nope":
+            return PASS
+        if action == "always_no_nope":
+            return AlwaysPass(self.seat not in view.get("always_pass", ()))
         if action == "draw":
             return DRAW
         if action == "defuse":
@@ -545,8 +549,8 @@ class KittensUI:
         if phase == "choosing":
             choosing = view.get("choosing") or {}
             mine = choosing.get("player") == self.seat
-        if not mine:
-            return []
+        if not mine or (phase == "defusing" and DEFUSE not in view.get("hand", ())):
+            return []  # no warning counts down to what nobody can prevent
         return [
             (deadline - ms, (deadline, ms)) for ms in WARN_BEFORE_MS[phase] if deadline - ms > view["now"]
         ]

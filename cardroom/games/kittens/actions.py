@@ -32,6 +32,17 @@ class Nope(msgspec.Struct, frozen=True, gc=False):
     """Nope the last card or Nope while a Nope window is open."""
 
 
+class Pass(msgspec.Struct, frozen=True, gc=False):
+    """Let the card or Nope of the open Nope window go unanswered: once every seat that may
+    answer has passed, the window closes (docs/rules/kittens.md#the-nope-window)."""
+
+
+class AlwaysPass(msgspec.Struct, frozen=True, gc=False):
+    """A standing choice: pass in every Nope window at once (`on`), or answer each one."""
+
+    on: bool
+
+
 class Draw(msgspec.Struct, frozen=True, gc=False):
     """Draw the top card: ends one turn."""
 
@@ -60,14 +71,17 @@ class Insert(msgspec.Struct, frozen=True, gc=False):
     position: int
 
 
-Action = Play | Nope | Draw | Defuse | Give | Reorder | Insert
+Action = Play | Nope | Pass | AlwaysPass | Draw | Defuse | Give | Reorder | Insert
 
 NOPE = Nope()
+PASS = Pass()
 DRAW = Draw()
 
 _FIELDS: dict[str, frozenset[str]] = {
     "play": frozenset({"cards", "target", "name", "take"}),
     "nope": frozenset(),
+    "pass": frozenset(),
+    "always_pass": frozenset({"on"}),
     "draw": frozenset(),
     "defuse": frozenset({"position"}),
     "give": frozenset({"card"}),
@@ -115,6 +129,13 @@ def parse_action(raw: Mapping[str, Any], players: int) -> Action:
         return Play(tuple(cards), target, name, take)
     if do == "nope":
         return NOPE
+    if do == "pass":
+        return PASS
+    if do == "always_pass":
+        on = raw.get("on")
+        if not isinstance(on, bool):
+            raise InvalidAction(f"always_pass: 'on' must be true or false, not {on!r}")
+        return AlwaysPass(on)
     if do == "draw":
         return DRAW
     if do == "defuse":
@@ -144,6 +165,10 @@ def action_json(action: Action) -> JSON:
         return out
     if isinstance(action, Nope):
         return {"do": "nope"}
+    if isinstance(action, Pass):
+        return {"do": "pass"}
+    if isinstance(action, AlwaysPass):
+        return {"do": "always_pass", "on": action.on}
     if isinstance(action, Draw):
         return {"do": "draw"}
     if isinstance(action, Defuse):

@@ -49,6 +49,16 @@ def check_nope(s: State, player: int) -> Rejected | None:
     return None
 
 
+def check_pass(s: State, player: int) -> Rejected | None:
+    if s.phase != NOPE_WINDOW:
+        return no("nothing_to_pass", "There is no Nope window to pass in.")
+    if player == s.last_actor:
+        return no("own_card", "You cannot answer your own card.")
+    if s.passed[player]:
+        return no("already_passed", "You already passed in this Nope window.")
+    return None
+
+
 def check_target(s: State, player: int, target: int | None, what: str) -> Rejected | None:
     if target is None:
         return no("bad_target", f"Choose a player for {what}.")

@@ -10,6 +10,8 @@ names a hidden card. Seats are integers; cards are identifiers of rules/CARDS.md
 | `hand` | `player` (only that seat hears of this event) | `cards` (the hand just dealt) to the player |
 | `played` | `player`, `cards`, `combo` (null, `pair`, `triple`, `five`), `target`, `name`, `take` (null when unused), `until` (when the Nope window closes) | |
 | `noped` | `player` (who Noped), `nopes` (Nopes so far on this card), `until` (the window's new end) | |
+| `passed` | `player` (lets the card or Nope of the open window go), `standing` (true: by their always-pass choice) | |
+| `always_pass` | `player`, `on` (their standing choice to pass in every window, public) | |
 | `window_closed` | `player` (who played the card), `cards`, `nopes`, `cancelled` (odd count: the card has no effect) | |
 | `turns_returned` | `player` (the attacker), `target`, `turns` (turns the attacker now owes, 003 Nope rule) | |
 | `attacked` | `player`, `target`, `turns` (the target's turns, current one included) | |
@@ -40,8 +42,9 @@ then the first `turn`; they come with the first `advance` or accepted `apply`, w
 once (`next_deadline` is the table's time while they wait). A table made from a scenario's deal
 (`from_deal`) starts in the middle of things and says none of them.
 
-Timing: a `played` event opens a Nope window; `noped` extends it; `window_closed` ends it and
-is followed by the card's own events. A `turn` event follows every change of whose turn it is
+Timing: a `played` event opens a Nope window; `noped` extends it; `window_closed` ends it (when
+its time runs out, or at once after the last `passed` of those who may answer) and is followed
+by the card's own events. A `turn` event follows every change of whose turn it is
 or of how many turns they still owe.
 """
 

@@ -30,7 +30,13 @@ class Options:
     """Durations in milliseconds of play time; the seats granted extra time."""
 
     nope_window_ms: int = 3000
+    nope_early_close: bool = True
+    """A Nope window closes as soon as every seat that may answer has passed (docs/rules/
+    kittens.md#the-nope-window); false keeps every window its full length."""
     defuse_ms: int = 10000
+    explode_ms: int = 2500
+    """How long a kitten drawn by a player without a Defuse takes to go off: nothing can be done
+    in that time, so it is short (docs/rules/kittens.md#exploding)."""
     turn_ms: int = 60000
     choose_ms: int = 15000
     bot_think_ms: int = 1500
@@ -50,7 +56,7 @@ class Options:
         if isinstance(raw, dict) and not raw:
             return _DEFAULTS  # frozen: one plain object serves every plain table
         known = {f.name for f in fields(cls)} - {"extra_time", "timing"}
-        values: dict[str, int] = {}
+        values: dict[str, Any] = {}
         stretch = 1
         extra: tuple[int, ...] = ()
         for name, value in raw.items():
@@ -69,6 +75,11 @@ class Options:
                 ):
                     raise InvalidSetup("extra_time must be a list of seats")
                 extra = tuple(sorted(set(value)))
+                continue
+            if name == "nope_early_close":
+                if not isinstance(value, bool):
+                    raise InvalidSetup(f"nope_early_close must be true or false, not {value!r}")
+                values[name] = value
                 continue
             if name not in known:
                 raise InvalidSetup(

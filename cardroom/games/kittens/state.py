@@ -33,6 +33,7 @@ class State:
 
     __slots__ = (
         "alive",
+        "always",
         "attacked",
         "choice_cards",
         "choice_kind",
@@ -51,6 +52,7 @@ class State:
         "now",
         "options",
         "out",
+        "passed",
         "pending",
         "phase",
         "players",
@@ -97,6 +99,10 @@ class State:
         self.nopes = 0
         self.last_actor = -1
         """Who played the card or Nope a new Nope would cancel: they may not Nope it."""
+        self.passed = [False] * players
+        """Per seat: passed in the open Nope window since it opened or was last Noped."""
+        self.always = [False] * players
+        """Per seat: passes in every Nope window at once (a standing, public choice)."""
         self.choice_kind = ""
         self.chooser = -1
         self.receiver = -1
@@ -130,6 +136,8 @@ class State:
         new.pending = self.pending
         new.nopes = self.nopes
         new.last_actor = self.last_actor
+        new.passed = list(self.passed)
+        new.always = list(self.always)
         new.choice_kind = self.choice_kind
         new.chooser = self.chooser
         new.receiver = self.receiver
@@ -177,6 +185,8 @@ class State:
             self.pending,
             self.nopes,
             self.last_actor,
+            tuple(self.passed),
+            tuple(self.always),
             self.choice_kind,
             self.chooser,
             self.receiver,

@@ -12,7 +12,18 @@ from functools import partial
 from typing import Any
 
 from cardroom.games.kittens import memory
-from cardroom.games.kittens.actions import Action, Defuse, Draw, Give, Insert, Nope, Play, Reorder
+from cardroom.games.kittens.actions import (
+    Action,
+    AlwaysPass,
+    Defuse,
+    Draw,
+    Give,
+    Insert,
+    Nope,
+    Pass,
+    Play,
+    Reorder,
+)
 from cardroom.games.kittens.cards import (
     ATTACK_TURNS,
     DEFUSE,
@@ -24,6 +35,7 @@ from cardroom.games.kittens.checks import (
     check_choice,
     check_defuse,
     check_nope,
+    check_pass,
     check_play,
     check_turn,
     may_nope,
@@ -110,15 +122,17 @@ class KittensTable:
         return views(self.s, seats)
 
     def actors(self) -> tuple[int, ...]:
-        """Who has a move `apply` would accept now: the player whose turn it is, a Nope holder
-        who may answer the card in a Nope window, the defuser holding a Defuse, the chooser."""
+        """Who has a move `apply` would accept now: the player whose turn it is, in a Nope
+        window each seat that may answer and has not passed yet or holds a Nope, the defuser
+        holding a Defuse, the chooser. (Anyone still in may change their always-pass setting:
+        that is no move the game waits for, so it makes nobody an actor.)"""
         s = self.s
         phase = s.phase
         if phase == TURN:
             return (s.turn,)
         if phase == NOPE_WINDOW:
-            hands = s.hands
-            return tuple(p for p in may_nope(s) if NOPE in hands[p])
+            hands, passed = s.hands, s.passed
+            return tuple(p for p in may_nope(s) if not passed[p] or NOPE in hands[p])
         if phase == DEFUSING:
             return (s.turn,) if DEFUSE in s.hands[s.turn] else ()
         if phase == CHOOSING:
@@ -147,6 +161,10 @@ class KittensTable:
         kind = type(action)
         if kind is Nope:
             refusal = check_nope(s, player)
+        elif kind is Pass:
+            refusal = check_pass(s, player)
+        elif kind is AlwaysPass:
+            refusal = None
         elif s.phase == NOPE_WINDOW:
             return no("nope_window_open", "Only a Nope can be played while a Nope window is open.")
         elif kind is Play:
@@ -173,6 +191,11 @@ class KittensTable:
         kind = type(action)
         if kind is Nope:
             self._nope(player)
+        elif kind is Pass:
+            self._pass(player, standing=False)
+        elif kind is AlwaysPass:
+            assert isinstance(action, AlwaysPass)
+            self._always_pass(player, action.on)
         elif kind is Play:
             assert isinstance(action, Play)
             self._play(player, action)
@@ -291,6 +314,7 @@ class KittensTable:
                 },
             )
         )
+        self._window_opened()
 
     def _nope_until(self) -> int:
         """When the Nope window opened or extended now closes: longer when one of those who may
@@ -310,6 +334,36 @@ class KittensTable:
         s.last_actor = player
         s.deadline = until = self._nope_until()
         self._out.append(public("noped", {"player": player, "nopes": s.nopes, "until": until}))
+        self._window_opened()
+
+    def _window_opened(self) -> None:
+        """A card or Nope now waits for answers: nobody has passed on it yet, but those whose
+        standing choice is to pass pass at once (their choice is public, not their hand)."""
+        s = self.s
+        passed = s.passed
+        for p in range(s.players):
+            passed[p] = False
+        if any(s.always):
+            for p in may_nope(s):
+                if s.always[p] and s.phase == NOPE_WINDOW:
+                    self._pass(p, standing=True)
+
+    def _pass(self, player: int, standing: bool) -> None:
+        """`player` lets the card or Nope go; the last pass of those who may answer closes the
+        window at once (unless the table keeps full windows)."""
+        s = self.s
+        s.passed[player] = True
+        self._out.append(public("passed", {"player": player, "standing": standing}))
+        if s.options.nope_early_close and all(s.passed[p] for p in may_nope(s)):
+            s.deadline = None
+            self._close_window()
+
+    def _always_pass(self, player: int, on: bool) -> None:
+        s = self.s
+        s.always[player] = on
+        self._out.append(public("always_pass", {"player": player, "on": on}))
+        if on and s.phase == NOPE_WINDOW and player in may_nope(s) and not s.passed[player]:
+            self._pass(player, standing=True)
 
     def _draw(self, player: int, bottom: bool, forced: bool) -> None:
         s = self.s
@@ -331,7 +385,11 @@ class KittensTable:
         if card == EXPLODING_KITTEN:
             out.append(public("drew", {"player": player, "from": where, "card": card, "forced": forced}))
             s.phase = DEFUSING
-            s.deadline = until = s.now + s.options.window_ms(s.options.defuse_ms, (player,))
+            if DEFUSE in s.hands[player]:
+                s.deadline = until = s.now + s.options.window_ms(s.options.defuse_ms, (player,))
+            else:
+                # Nothing can be done: the kitten goes off soon (docs/rules/kittens.md#exploding).
+                s.deadline = until = s.now + s.options.explode_ms
             out.append(public("defusing", {"player": player, "until": until}))
             return
         out.append(

@@ -29,6 +29,7 @@ def _window(s: State) -> JSON | None:
         "take": take,
         "nopes": s.nopes,
         "last": s.last_actor,
+        "passed": [p for p, done in enumerate(s.passed) if done],
     }
 
 
@@ -90,6 +91,7 @@ def _public(s: State) -> JSON:
         "window": window,
         "choosing": choosing,
         "extra_time": list(s.options.extra_time),
+        "always_pass": [p for p, on in enumerate(s.always) if on],
     }
 
 

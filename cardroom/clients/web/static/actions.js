@@ -38,8 +38,9 @@ function kittensButtons(m) {
     if (hand.includes("defuse")) out.push({ action: "defuse", label: _("Defuse and put the kitten back at…"), cls: "go" });
     return out;
   }
-  if (v.phase === "nope_window" && v.window && hand.includes("nope") && v.window.last !== m.you) {
-    out.push({ action: "nope", label: m.cardName("nope"), cls: "go" });
+  if (v.phase === "nope_window" && v.window && v.window.last !== m.you && (v.alive || [])[m.you]) {
+    if (hand.includes("nope")) out.push({ action: "nope", label: m.cardName("nope"), cls: "go" });
+    if (!(v.window.passed || []).includes(m.you)) out.push({ action: "no_nope", label: _("No Nope") });
   }
   if (v.phase === "turn" && mine) {
     const chosen = m.selected.length ? m.selected.map((i) => m.cards[i]) : [m.cards[m.cursor]].filter(Boolean);

@@ -5,7 +5,7 @@
 import { loadCards } from "./cards.js";
 import { LANGUAGES, N_, _, fmt, lang, listOf, loadCatalog, ngettext, pgettext, storeLanguage, translatePage, wantedLanguage } from "./i18n.js";
 import {
-  announceNow, askingRows, cardName, focusHand, initGame, isChoosing, keyRows, keysTable, onCue, onEvents, renderGame,
+  announceNow, askingRows, cardName, focusHand, initGame, isChoosing, keyRows, keysTable, nopePrompt, onCue, onEvents, renderGame,
   renderKeysList, resetGame, syncClock,
 } from "./game.js";
 import { DEFAULTS, bindings, customKeys, keyLabel, keyName, onKeysChanged, remap, resetKeys, useKeys } from "./keys.js";
@@ -533,7 +533,7 @@ function onEventsMessage(m) {
     // Missed while away: into the history, never said or rung now (their moment has passed).
     for (const text of m.texts || []) logLine(text, false);
   } else {
-    say(m.texts || [], priority, m.summary || null);
+    say(nopePrompt(m.events || [], m.texts || [], priority), priority, m.summary || null);
     onEvents(m.events || [], priority.some((p) => p === 0));
   }
   renderTable();

@@ -134,10 +134,8 @@ export function onEvents(events, urgent) {
       else if (kind === "played") {
         cues.pass(panFor(e.player, me(), n));
         const hand = (view() && view().hand) || [];
-        if (e.player !== me() && e.target === me() && hand.includes("nope")) {
-          cues.nopeWindow();
-          announceHint(_("You can Nope it: press {key}."), "nope");
-        }
+        if (e.player !== me() && e.target === me() && hand.includes("nope")) cues.nopeWindow();
+        // Said with the line of the card, first and in the same breath (nopePrompt): not after it.
       }
       else if (kind === "game_over") cues.end();
       else if (kind === "choosing" && e.player === me()) startChoice(e);
@@ -226,6 +224,25 @@ function startChoice(e) {
   } else if (e.kind === "give") {
     announceHint(_("Choose the card to give with the arrows, then press {key}."), "give");
   }
+}
+
+// "Nope? Press N.": put before the line that says a card is played against you (the server
+// says that line first in its batch, urgently), so that the prompt is heard at once, not
+// after the window it is about (issue 21). The texts as they are when there is nothing to say.
+export function nopePrompt(events, texts, priority) {
+  if (game() !== "kittens") return texts;
+  const v = view();
+  // A card of another's is said urgently to you only when it is against you (the server's
+  // priority 0, cardroom/narrate/kittens.py).
+  const played = events.find((e) => e.event === "played" && e.player !== me());
+  const b = bindings("kittens").find((x) => x.action === "nope");
+  if (!played || !v || !(v.hand || []).includes("nope") || v.phase !== "nope_window" || !b) return texts;
+  const first = priority.indexOf(0);
+  if (first < 0) return texts;
+  const out = texts.slice();
+  const prompt = fmt(_("Nope? Press {key}."), { key: keyLabel(b.key) });
+  out[first] = prompt + " " + out[first];
+  return out;
 }
 
 function announceHint(template, action, urgent = false) {
@@ -816,6 +833,10 @@ function kittensAction(action) {
       return playCards();
     case "nope":
       return ctx.act({ do: "nope" });
+    case "no_nope":
+      return ctx.act({ do: "pass" });
+    case "always_no_nope":
+      return ctx.act({ do: "always_pass", on: !((view() && view().always_pass) || []).includes(me()) });
     case "draw":
       return ctx.act({ do: "draw" });
     case "defuse":
