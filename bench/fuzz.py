@@ -93,7 +93,7 @@ class Harness:
                 "game": "kittens",
                 "seats": 2,
                 "bots": 1,
-                "options": {"turn_ms": 3_600_000},
+                "options": {"turn_ms": 600_000},  # the longest a table may ask for: Ann's turn waits for her
             }
         )
         self.ann_table = (await self.ann.expect("table"))["table"]

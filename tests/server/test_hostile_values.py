@@ -44,6 +44,9 @@ async def _refused_then_welcome(url: str, hostile: dict[str, Any], name: str) ->
     refusal = await client.expect("error")
     await client.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, "lang": "fr"})
     await client.expect("welcome")
+    # A guest's row is written once they sit down (docs/security.md): Mallory hosts a table.
+    await client.send({"type": "create_table", "game": "kittens", "seats": 2})
+    await client.expect("table")
     await client.close()
     return refusal
 
