@@ -20,6 +20,7 @@ import pytest
 from cardroom.clients.terminal.burrito import make_ui
 from cardroom.clients.terminal.session import Session
 from cardroom.games.burrito import GAME, Call, Discard, Draw, Grab, Throw
+from cardroom.games.burrito.options import Options
 from cardroom.narrate.burrito import card_names
 from tests.clients.pipe import ROOT, Player
 
@@ -131,9 +132,11 @@ def test_incoming_then_catch_now_then_the_catch() -> None:
     assert "Brawl: you against Anna." in lines
     assert "Keys: G grab, T throw (not now), X dodge (not now), Space catch (not now)." in lines
     assert lines[-1] == "Incoming!"  # a fight of two: only Anna can throw at you
+    lands = 200 + Options().flight_ms  # the first burrito of a fight flies the whole flight time
+    opens = lands - Options().catch_window_ms
     clock[0] = 200
-    assert session.wait_ms() == 500  # the catch window opens at 700; the burrito lands at 1000
-    clock[0] = 710
+    assert session.wait_ms() == opens - 200  # the session sleeps until the catch window opens
+    clock[0] = opens + 10
     session.catch_up()
     assert out.getvalue().splitlines()[-1] == "CATCH NOW! Anna's burrito."
     session.key(" ")
@@ -160,10 +163,11 @@ def test_the_fight_keys_line_keeps_every_key_in_its_place_and_marks_those_not_no
         return next(line for line in reversed(out.getvalue().splitlines()) if line.startswith("Keys: "))
 
     assert keys_line() == "Keys: G grab, T throw (not now), X dodge (not now), Space catch (not now)."
-    clock[0] = 300  # Anna's burrito is in the air; its catch window opens at 700
+    opens = 200 + Options().flight_ms - Options().catch_window_ms
+    clock[0] = 300  # Anna's burrito is in the air; its catch window is not open yet
     session.key("v")
     assert keys_line() == "Keys: G grab, T throw (not now), X dodge, Space catch (not now)."
-    clock[0] = 710
+    clock[0] = opens + 10
     session.key("g")
     session.key("v")
     assert keys_line() == "Keys: G grab (not now), T throw, X dodge, Space catch."

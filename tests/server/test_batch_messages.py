@@ -1,7 +1,8 @@
 """What each member of a table receives with every batch, byte for byte, is what the plain
 definition of a batch builds: for each member, the events as their seat may know them
 (`Event.for_seat`), their seat's view (`Table.view`), each event narrated for their seat in
-their language with its priority, and their seat's summary of the background when one is due.
+their language with its priority, in the game's order for a batch's lines (kittens' `arrange`,
+burrito's `ANSWERS_FIRST`), and their seat's summary of the background when one is due.
 
 The server builds these a faster way (`Room.hear`: the public forms and the views' public part
 once per batch, one priority per event and seat for the narration and the digest, one message
@@ -23,7 +24,7 @@ from cardroom.bots import make_bot
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.games import find_game
 from cardroom.i18n import elide, use_language
-from cardroom.narrate.speech import Digest, Fold, Priority
+from cardroom.narrate.speech import Digest, Fold, Priority, answers_first
 from cardroom.protocol import JSON, Event
 from cardroom.server.connection import Connection, Player
 from cardroom.server.lobby import Lobby
@@ -64,13 +65,18 @@ class PlainBatches:
             summaries[seat] = digest.take(now) if digest.due(now) else None
         if not heard:
             return None
-        texts: list[str] = []
-        priority: list[int] = []
+        said: list[tuple[Priority, list[str], JSON]] = []
         with use_language(lang):
             for e in heard:
                 lines = [elide(line) for line in module.narrate(e, seat, names, view)]
-                texts += lines
-                priority += [int(module.priority(e, seat, view))] * len(lines)
+                if lines:
+                    said.append((module.priority(e, seat, view), lines, e))
+            if hasattr(module, "arrange"):  # the game's order for a batch's lines
+                said = module.arrange(said)
+            texts = [line for _, lines, _ in said for line in lines]
+            priority = [int(rank) for rank, lines, _ in said for _ in lines]
+            if getattr(module, "ANSWERS_FIRST", False):
+                texts, priority = answers_first(texts, priority)
             counts: Counter[Fold] | None = summaries[seat]
             said = elide(module.summary(counts, seat, names)) if counts else ""
         message: JSON = {

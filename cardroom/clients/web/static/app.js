@@ -218,7 +218,7 @@ function retry() {
   clearTimeout(state.retryTimer);
   const wait = retryDelay(state.retry, performance.now() - state.lostAt);
   state.retry += 1;
-  if (wait) setStatus(fmt(_("Connection lost: reconnecting in {s} seconds."), { s: Math.ceil(wait / 1000) }));
+  if (wait) setStatus(fmt(ngettext("Connection lost: reconnecting in {s} second.", "Connection lost: reconnecting in {s} seconds.", Math.ceil(wait / 1000)), { s: Math.ceil(wait / 1000) }));
   state.retryTimer = setTimeout(() => connect(), wait);
 }
 
