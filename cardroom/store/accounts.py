@@ -68,6 +68,8 @@ DEFAULT_PROFILE: JSON = {
     "turn_title": True,
     "turn_notify": False,
     "turn_vibrate": True,
+    # Exploding Kittens (issue 21): let every card go without a Nope, from each game's start.
+    "always_pass": False,
 }
 
 _hasher = PasswordHasher()  # argon2id, the library's current recommended parameters
@@ -122,7 +124,7 @@ def check_profile(raw: Any) -> JSON:
     volume = out.get("volume", 0.0)
     if isinstance(volume, bool) or not isinstance(volume, int | float) or not 0 <= volume <= 1:
         raise StoreError("bad_profile", _("The volume is a number from 0 to 1."))
-    for flag in ("muted", "speech", "turn_title", "turn_notify", "turn_vibrate"):
+    for flag in ("muted", "speech", "turn_title", "turn_notify", "turn_vibrate", "always_pass"):
         if flag in out and not isinstance(out[flag], bool):
             raise StoreError("bad_profile", _("{name} is on or off.").format(name=flag))
     if "verbosity" in out and out["verbosity"] not in VERBOSITY:

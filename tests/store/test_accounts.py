@@ -116,6 +116,7 @@ def test_the_profile_keeps_language_sound_speech_verbosity_and_keys(with_store: 
             "turn_title": True,
             "turn_notify": False,
             "turn_vibrate": True,
+            "always_pass": False,
         }
 
     with_store(go)
@@ -186,5 +187,23 @@ def test_a_deleted_accounts_name_is_kept_from_everyone_until_its_reserved_period
         # Nobody may pass for a deleted account under the name its seats keep.
         assert await store.accounts.exists("Deleted Player")
         assert await _refusal(store.accounts.register("deleted  player", "any horse")) == "name_taken"
+
+    with_store(go)
+
+
+def test_the_profile_keeps_the_standing_choice_to_let_every_card_go(with_store: Any) -> None:
+    """Issue 21: "always pass" in Exploding Kittens's Nope windows is a setting kept with the
+    account (off unless asked for); a value that is not on or off is refused and changes nothing."""
+
+    async def go(store: Store) -> None:
+        anna = await store.accounts.register("Anna", "correct horse")
+        account, _ = await store.accounts.login("Anna", "correct horse")
+        assert account.profile["always_pass"] is False
+        await store.accounts.save_profile(anna.id, {"always_pass": True})
+        with pytest.raises(StoreError) as refused:
+            await store.accounts.save_profile(anna.id, {"always_pass": "yes"})
+        assert refused.value.code == "bad_profile"
+        account, _ = await store.accounts.login("Anna", "correct horse")
+        assert account.profile["always_pass"] is True
 
     with_store(go)

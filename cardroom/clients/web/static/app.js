@@ -737,6 +737,7 @@ function renderTable() {
   renderInvite(r);
   if (!browsing()) showAddress(r);
   setAlert(alertOf(r));
+  keepStandingChoice(r);
   $("add-bot-box").hidden = !(r.is_host && r.state === "waiting" && r.free > 0);
   fillLevels($("add-bot-level"), r.game);
   $("leave-btn").textContent = r.you === null ? _("Stop watching") : _("Leave the table");
@@ -782,6 +783,19 @@ function renderRematch(r) {
     $("rematch-status").textContent = text;
     if (text) notify(text);
   }
+}
+
+// The "always pass" setting (issue 21), kept with the account: at each Exploding Kittens game's
+// start this seat's standing choice is switched on for it, once; X and Shift+X decide after that.
+function keepStandingChoice(r) {
+  if (r.state !== "playing") {
+    state.standingSetFor = null;
+    return;
+  }
+  if (r.game !== "kittens" || r.you === null || !r.view || state.standingSetFor === r.id) return;
+  state.standingSetFor = r.id;
+  const on = (r.view.always_pass || []).includes(r.you);
+  if (prefs.always_pass && !on && r.view.alive && r.view.alive[r.you]) act({ do: "always_pass", on: true });
 }
 
 // What the game waits for from this player now, for the tab's title and icon (alerts.js).
@@ -918,7 +932,7 @@ function createTable(event) {
 }
 
 // ---- settings and help -------------------------------------------------------------------------
-let prefs = { volume: 0.6, muted: false, speech: false, verbosity: "normal", ...ALERT_PREFS };
+let prefs = { volume: 0.6, muted: false, speech: false, verbosity: "normal", always_pass: false, ...ALERT_PREFS };
 try {
   prefs = { ...prefs, ...(JSON.parse(localStorage.getItem(PREFS) || "{}") || {}) };
 } catch (error) {
@@ -949,6 +963,7 @@ function profileNow() {
     verbosity: verbosityOf(prefs.verbosity),
     keys: customKeys(),
     ...alertPrefs(prefs),
+    always_pass: Boolean(prefs.always_pass),
   };
 }
 
@@ -999,6 +1014,7 @@ function applyProfile(profile) {
     speech: typeof profile.speech === "boolean" ? profile.speech : prefs.speech,
     verbosity: verbosityOf(profile.verbosity),
     ...alertPrefs(profile),
+    always_pass: typeof profile.always_pass === "boolean" ? profile.always_pass : prefs.always_pass,
   };
   applyPrefs(false);
   useKeys(profile.keys || {});
@@ -1140,6 +1156,7 @@ function openSettings() {
   $("speech").checked = prefs.speech;
   $(`verbosity-${verbosityOf(prefs.verbosity)}`).checked = true;
   for (const name of Object.keys(ALERT_PREFS)) $(name.replace("_", "-")).checked = Boolean(prefs[name]);
+  $("always-pass").checked = Boolean(prefs.always_pass);
   renderKeymapEditor();
   $("settings").showModal();
 }
@@ -1356,6 +1373,12 @@ async function main() {
       applyPrefs();
     });
   }
+  $("always-pass").addEventListener("change", () => {
+    prefs.always_pass = $("always-pass").checked;
+    applyPrefs();
+    const r = state.room;
+    if (r && r.game === "kittens" && r.state === "playing" && r.you !== null) act({ do: "always_pass", on: prefs.always_pass });
+  });
   for (const game of Object.keys(GAME_NAMES)) {
     $(`play-now-${game}`).addEventListener("click", () => send({ type: "play_now", game }));
   }
