@@ -35,12 +35,13 @@ import contextlib
 import itertools
 import json
 import math
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.load import LOAD_LIMITS
+from bench.load import LOAD_LIMITS, _cpu_of, machine_cpu_seconds
 from bench.speech import Ear
 from cardroom.bots.burrito import BurritoBot
 from cardroom.bots.burrito import make_bot as burrito_bot
@@ -493,6 +494,31 @@ def kittens_pace(games: int = 40, seed: int = 1) -> list[str]:
     return ["Exploding Kittens, 4 bots:", *report(games, seed)]
 
 
+Meter = tuple[float, float | None, float, float | None]
+"""When, the server's CPU seconds, this process's, the whole machine's."""
+
+
+def meter(pid: int) -> Meter:
+    return time.monotonic(), _cpu_of([pid]), time.process_time(), machine_cpu_seconds()
+
+
+def busy_line(before: Meter, after: Meter, load: float) -> str:
+    """What else used the CPU while the fights were played (the figures depend on it: a late
+    server delays the bots and the person alike, but not equally): load averages at the start
+    and the end, and the cores the other processes of the machine took meanwhile."""
+    (at0, server0, own0, all0), (at1, server1, own1, all1) = before, after
+    elapsed = max(1e-9, at1 - at0)
+    others = "unknown"
+    if None not in (server0, server1, all0, all1):
+        assert server0 is not None and server1 is not None and all0 is not None and all1 is not None
+        spent = max(0.0, (all1 - all0) - (server1 - server0) - (own1 - own0))
+        others = f"{spent / elapsed:.2f} cores"
+    return (
+        f"Machine: load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end;"
+        f" other processes used {others}."
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.fairness", description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -522,7 +548,9 @@ def main(argv: list[str] | None = None) -> int:
                 tally.add(c, play_virtual(c, per_order, args.seed))
     else:
         with run_server(extra_env=SERVER_ENV) as server:
+            load, before = os.getloadavg()[0], meter(server.process.pid)
             tally = asyncio.run(play_all(server.ws_url, configs, per_order, args.jobs, args.seed))
+            print(busy_line(before, meter(server.process.pid), load))
     for line in report(tally, models, levels, players):
         print(line)
     for line in kittens_pace():
