@@ -12,7 +12,8 @@ from cardroom.help.keys import TABLES, TERMINAL, WEB, help_rows, key_label, keys
 from cardroom.narrate import kittens
 from tests.web.keyboard import create_table, enter_lobby, focused, said, start_game, state, tab_to
 
-SLOW = {"nope_window_ms": 300}
+SLOW = {"nope_window_ms": 300, "turn_ms": 600_000}
+"""Short Nope windows; a turn that outlasts a slow walk through the settings on a busy machine."""
 
 
 def kittens_started(page: Page, name: str) -> None:
