@@ -227,7 +227,8 @@ def test_five_different_cards_take_from_the_discard_pile() -> None:
 
 
 def test_a_quick_enter_gives_nothing_and_a_defuse_goes_only_with_g_after_the_question() -> None:
-    """Issue 24: asked for a card, the choice starts on no card; a Defuse asks first."""
+    """Issue 24: asked for a card, the choice starts on no card; a Defuse asks first
+    (docs/keys.md#card-help-and-choices-that-forgive-a-slip-issue-24)."""
     session, out, clock = _session(
         {"hands": [["defuse", "skip"], ["favor"], ["skip"]], "deck": ["skip"], "turn": 1}, nope_window_ms=100
     )

@@ -4,6 +4,7 @@ finger's long press (which neither plays nor selects the card), and with Shift+D
 under the cursor; beside the card, never over it.
 
 Seed 5 deals two players: Hana (seat 1) is first to play and holds a See the Future.
+How the page reads it: docs/keys.md#card-help-and-choices-that-forgive-a-slip-issue-24.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ a phone's screen (390x664), instead of one button per place.
 Seed 5 deals two players: the deck's top is a Favor, which Hana (seat 1, first to play) draws;
 Gus holds a Favor and plays it on her. Seed 26: the deck's top is an Exploding Kitten, which
 Hana draws at once, 32 cards left under it.
+How the page reads it: docs/keys.md#card-help-and-choices-that-forgive-a-slip-issue-24.
 """
 
 from __future__ import annotations

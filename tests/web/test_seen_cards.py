@@ -5,6 +5,7 @@ away, a shuffle takes them all; the other player's page holds no trace of them.
 
 Seed 5 deals two players: seat 1 (Hana, first to play) holds See the Future, Alter the Future
 and Shuffle, the deck's top is Favor, Red Cat, Skip, and nobody holds a Nope.
+How the page reads it: docs/keys.md#card-help-and-choices-that-forgive-a-slip-issue-24.
 """
 
 from __future__ import annotations
