@@ -43,17 +43,10 @@ export function initGame(context) {
     canHold: () => !reorder,
   });
   hand.addEventListener("pointerdown", startDrag);
-  if (window.ResizeObserver) {
-    // The screen turned: the cards have another width, their names another size (fitNames).
-    let width = 0;
-    new ResizeObserver((entries) => {
-      const now = Math.round(entries[0].contentRect.width);
-      if (now !== width) {
-        width = now;
-        fitNames(hand);
-      }
-    }).observe(hand);
-  }
+  // The screen turned: the cards have another width, their names another size (fitNames);
+  // the seen cards' too.
+  refitOnResize(hand);
+  refitOnResize($("seen"));
   $("lobby-btn").addEventListener("click", () => $("leave-btn").click());
   document.addEventListener("click", keepKeysAfterClick);
   $("game").addEventListener("keydown", onGameKey);
@@ -65,6 +58,18 @@ export function initGame(context) {
     finishChooser(chooser.options[chooser.index].value);
   });
   requestAnimationFrame(tick);
+}
+
+function refitOnResize(box) {
+  if (!window.ResizeObserver) return;
+  let width = 0;
+  new ResizeObserver((entries) => {
+    const now = Math.round(entries[0].contentRect.width);
+    if (now !== width) {
+      width = now;
+      fitNames(box);
+    }
+  }).observe(box);
 }
 
 // What only this page knows: the cursor, the combo selection, an open chooser, a reorder.
@@ -288,6 +293,7 @@ export function renderGame() {
     renderHand(false);
     $("flights").replaceChildren();
     renderPointer();
+    renderSeen(null);
     return;
   }
   // The board's text is written again only when it would read differently.
@@ -323,7 +329,7 @@ const placing = (v) => Boolean(v && ((v.phase === "defusing" && v.turn === me())
 // draw them. A picture (the board's text says the same to the ear).
 function renderSeen(v) {
   const box = $("seen");
-  const cards = v && game() === "kittens" && Array.isArray(v.future) ? v.future : [];
+  const cards = v && game() === "kittens" && Array.isArray(v.future) && !gameOver() ? v.future : [];
   const key = JSON.stringify([document.documentElement.lang, cards]);
   if (box.dataset.key === key) return;
   box.dataset.key = key;

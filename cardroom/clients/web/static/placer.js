@@ -104,13 +104,15 @@ function cancel() {
 // Close without an answer (the moment passed: the kitten went off, the choice timed out).
 export function closePlacer() {
   const box = $("placer-box");
+  const had = Boolean(box && box.contains(document.activeElement));
   if (box) {
     box.hidden = true;
     box.replaceChildren();
   }
   if (open) {
-    const { resolve } = open;
+    const { resolve, back } = open;
     open = null;
+    if (had && back) back(); // the focus was in it: back where the keys work, not nowhere
     resolve(null);
   }
 }
