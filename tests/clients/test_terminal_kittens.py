@@ -155,6 +155,8 @@ def test_a_favor_against_you_is_answered_with_up_down_and_enter() -> None:
     clock[0] = 100
     session.catch_up()
     assert "Anna asks you for a card: choose which one to give." in out.getvalue().splitlines()
+    assert _last(out) == "No card is chosen yet: up/down to choose one, then Enter gives it."
+    session.key("down")
     assert _last(out) == "1 of 2: Defuse"
     session.key("down")
     assert _last(out) == "2 of 2: Skip"
@@ -222,3 +224,30 @@ def test_five_different_cards_take_from_the_discard_pile() -> None:
     session.key("down")
     session.key("enter")
     assert _last(out) == "You play five different cards for Skip."
+
+
+def test_a_quick_enter_gives_nothing_and_a_defuse_goes_only_with_g_after_the_question() -> None:
+    """Issue 24: asked for a card, the choice starts on no card; a Defuse asks first
+    (docs/keys.md#card-help-and-choices-that-forgive-a-slip-issue-24)."""
+    session, out, clock = _session(
+        {"hands": [["defuse", "skip"], ["favor"], ["skip"]], "deck": ["skip"], "turn": 1}, nope_window_ms=100
+    )
+    session.driver.submit(1, Play(("favor",), target=0), 0)
+    clock[0] = 100
+    session.catch_up()
+    session.key("enter")  # the quick Enter of the issue
+    assert _last(out) == "No card is chosen yet: up/down to choose one, then Enter gives it."
+    session.key("g")
+    assert _last(out) == "No card is chosen yet: up/down to choose one, then Enter gives it."
+    session.key("down")
+    assert _last(out) == "1 of 2: Defuse"
+    session.key("enter")
+    assert _last(out) == "Give away your Defuse? Press G to give it; any other key keeps it."
+    session.key("enter")  # a second Enter asks again: it never gives a Defuse
+    assert _last(out) == "Give away your Defuse? Press G to give it; any other key keeps it."
+    session.key("h")  # any other key keeps it, and does what it does
+    assert _last(out).startswith("Your hand, 2 cards: 1 Defuse, 2 Skip")
+    session.key("g")
+    assert _last(out) == "Give away your Defuse? Press G to give it; any other key keeps it."
+    session.key("g")
+    assert _last(out) == "You give a Defuse to Anna."

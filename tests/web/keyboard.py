@@ -149,13 +149,19 @@ def play_kittens_to_the_end(page: Page, limit_s: float = 150) -> None:
         elif v and v["phase"] == "defusing" and mine:
             key = "f"
         elif v and v["phase"] == "choosing" and v["choosing"]["player"] == s["you"]:
-            key = {"give": "g", "reorder": "Enter", "insert": "Enter"}[v["choosing"]["kind"]]
+            kind = v["choosing"]["kind"]
+            if kind == "give":
+                # The choice starts on no card (issue 24): the last card, not a Defuse if another.
+                page.keyboard.press("End")
+                if len(v["hand"]) > 1 and v["hand"][-1] == "defuse":
+                    page.keyboard.press("ArrowLeft")
+            key = {"give": "g", "reorder": "Enter", "insert": "Enter"}[kind]
         elif v and v["phase"] == "turn" and mine:
             key = "d"
         if key is None:
             page.wait_for_timeout(30)
             continue
-        assert s["focus"] in ("hand", "chooser"), s["focus"]
+        assert s["focus"] in ("hand", "chooser", "placer-slider"), s["focus"]
         page.keyboard.press(key)
         wait_for_change(page, s["v"], s["choosing"])
     raise AssertionError("the game did not end in time")

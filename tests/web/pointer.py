@@ -316,7 +316,7 @@ def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) ->
         if s["choosing"]:
             if finger.tap_if_there("#felt .chip.pick"):
                 tried = "seat"  # "whom?": a tap on their seat at the table
-            elif finger.tap_if_there("#chooser [role=option]"):
+            elif finger.tap_if_there("#placer-confirm") or finger.tap_if_there("#chooser [role=option]"):
                 # Where the card goes back: after a Defuse (the page asks where the kitten goes
                 # before it sends the Defuse), or after a Sneak Draw ("Put back at…").
                 putting_back = (choosing is not None and choosing["kind"] == "insert") or (
@@ -341,7 +341,10 @@ def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) ->
             act(page, finger, "play_enter")
             tried = "reorder"
         elif choosing and choosing["player"] == me and choosing["kind"] == "give":
-            finger.tap_if_there("#hand [data-index='0']")
+            # The choice starts on no card (issue 24): tap one, not the Defuse if there is another.
+            hand = v["hand"]
+            pick = next((i for i, c in enumerate(hand) if c != "defuse"), 0)
+            finger.tap_if_there(f"#hand [data-index='{pick}']")
             act(page, finger, "give")
             tried = "give"
         elif choosing and choosing["player"] == me and choosing["kind"] == "insert":

@@ -75,15 +75,17 @@ def host_moves(page: Page) -> None:
         if not page.evaluate(ASKED_TO_GIVE):
             break
         before = page.evaluate(VERSION)  # the bot played a Favor on the host: give it a card
-        finger.tap_if_there("#hand [data-index='0']")
+        hand = page.evaluate("window.cardroom.state.room.view.hand")
+        pick = next((i for i, c in enumerate(hand) if c != "defuse"), 0)  # a Defuse would ask first
+        finger.tap_if_there(f"#hand [data-index='{pick}']")
         assert act(page, finger, "give")
         moved(page, before)
     before = page.evaluate(VERSION)
     defusing = page.evaluate("window.cardroom.state.room.view.phase === 'defusing'")
     assert act(page, finger, "defuse" if defusing else "draw")
     if defusing:  # Defuse asks where the kitten goes back: any place will do
-        page.wait_for_selector("#chooser [role=option]", timeout=30_000)
-        assert finger.tap_if_there("#chooser [role=option]")
+        page.wait_for_selector("#placer-confirm", timeout=30_000)
+        assert finger.tap_if_there("#placer-confirm")
     moved(page, before)
 
 

@@ -83,6 +83,10 @@ class KittensUI:
         self._order_for: tuple[str, ...] = ()
         self._at = 0  # reorder: the cursor among the cards seen
         self._warned: set[tuple[int, int]] = set()
+        # Issue 24: a choice of a card to give starts on no card (a quick Enter gave a Defuse
+        # away), and a Defuse is given only with G after the question.
+        self._none = False
+        self._sure = False
 
     # ---- the GameUI protocol ------------------------------------------------------------------
 
@@ -198,12 +202,38 @@ class KittensUI:
             if choosing["kind"] == "insert":
                 return self._position_key(key, view, defuse=False)
             if choosing["kind"] == "give":
-                if action_of("kittens", key) in ("give", "play", "play_enter"):
-                    hand = view["hand"]
-                    return Give(hand[min(self.cursor, len(hand) - 1)]) if hand else None
-                return _PASS
+                return self._give_key(key, view)
             if choosing["kind"] == "reorder":
                 return self._reorder_key(key, choosing.get("cards", []))
+        return _PASS
+
+    def _give_key(self, key: str, view: JSON) -> Any:
+        """Asked for a card (Favor, a pair): from no card, the arrows choose; a Defuse asks first."""
+        hand = view["hand"]
+        action = action_of("kittens", key)
+        sure, self._sure = self._sure, False
+        if not hand:
+            return _PASS
+        firsts = {
+            "down": 0,
+            "cursor_next": 0,
+            "cursor_first": 0,
+            "up": -1,
+            "cursor_prev": -1,
+            "cursor_last": -1,
+        }
+        if self._none and (key in firsts or action in firsts):
+            self._none = False
+            self.cursor = firsts[key if key in firsts else str(action)] % len(hand)
+            return Say(self._cursor_line(view))
+        if self._none and action in ("give", "play", "play_enter", "describe"):
+            return Say(_("No card is chosen yet: up/down to choose one, then Enter gives it."))
+        if action in ("give", "play", "play_enter"):
+            card = hand[min(self.cursor, len(hand) - 1)]
+            if card == DEFUSE and not (sure and action == "give"):
+                self._sure = True
+                return Say(_("Give away your Defuse? Press G to give it; any other key keeps it."))
+            return Give(card)
         return _PASS
 
     def _position_key(self, key: str, view: JSON, defuse: bool) -> Any:
@@ -266,8 +296,8 @@ class KittensUI:
     def _choosing_hint(self, event: JSON, view: JSON) -> list[str]:
         kind = event["kind"]
         if kind == "give":
-            self.cursor = 0
-            return [_("Choose with up/down, then Enter gives the card."), self._cursor_line(view)]
+            self.cursor, self._none, self._sure = 0, True, False
+            return [_("No card is chosen yet: up/down to choose one, then Enter gives it.")]
         if kind == "reorder":
             cards = event.get("cards", [])
             self._start_reorder(cards)

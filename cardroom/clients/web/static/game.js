@@ -11,6 +11,8 @@ import { $, announce, el, isTyping, leaveLog, logLine, moveLog } from "./ui.js";
 import { renderActions } from "./actions.js";
 import { drawTable, renderScoreboard, stillView, tickTable } from "./table.js";
 import { cardFace, fitNames } from "./art.js";
+import { hideCardTip, initCardTips, showCardTip } from "./cardtip.js";
+import { closePlacer, isPlacing, placeCard } from "./placer.js";
 
 let ctx = null; // { state, send, act, query, openHelp }
 
@@ -20,20 +22,31 @@ export function initGame(context) {
   hand.addEventListener("click", (event) => {
     const option = event.target.closest("[role=option]");
     if (!option || option.id === "hand-empty") return;
+    if (local.held) {
+      // The end of a long press: it showed what the card does, and does nothing else.
+      local.held = false;
+      return;
+    }
     tapCard(Number(option.dataset.index));
   });
+  initCardTips($("game"), {
+    cardOf: (node) => {
+      const option = node.closest("#hand [role=option][data-index]");
+      if (option) return handCards()[Number(option.dataset.index)] || null;
+      const face = node.closest(".face[data-card]");
+      return face ? face.dataset.card : null;
+    },
+    textOf: (card) => cardHelp(card),
+    held: () => {
+      local.held = true;
+    },
+    canHold: () => !reorder,
+  });
   hand.addEventListener("pointerdown", startDrag);
-  if (window.ResizeObserver) {
-    // The screen turned: the cards have another width, their names another size (fitNames).
-    let width = 0;
-    new ResizeObserver((entries) => {
-      const now = Math.round(entries[0].contentRect.width);
-      if (now !== width) {
-        width = now;
-        fitNames(hand);
-      }
-    }).observe(hand);
-  }
+  // The screen turned: the cards have another width, their names another size (fitNames);
+  // the seen cards' too.
+  refitOnResize(hand);
+  refitOnResize($("seen"));
   $("lobby-btn").addEventListener("click", () => $("leave-btn").click());
   document.addEventListener("click", keepKeysAfterClick);
   $("game").addEventListener("keydown", onGameKey);
@@ -47,14 +60,29 @@ export function initGame(context) {
   requestAnimationFrame(tick);
 }
 
+function refitOnResize(box) {
+  if (!window.ResizeObserver) return;
+  let width = 0;
+  new ResizeObserver((entries) => {
+    const now = Math.round(entries[0].contentRect.width);
+    if (now !== width) {
+      width = now;
+      fitNames(box);
+    }
+  }).observe(box);
+}
+
 // What only this page knows: the cursor, the combo selection, an open chooser, a reorder.
-const local = { cursor: 0, selected: new Set(), handKey: "", lastThrower: null, openWindows: new Set(), catches: new Map() };
+// `none`: no card under the cursor, as a choice of a card to give starts (issue 24: a quick
+// Enter gave a Defuse away); the arrows or a tap put the cursor on a card.
+const local = { cursor: 0, none: false, held: false, selected: new Set(), handKey: "", lastThrower: null, openWindows: new Set(), catches: new Map() };
 let chooser = null; // { title, options: [{label, value}], index, resolve, back }
 let reorder = null; // { cards: [...], order: [indices] }
 
 export function resetGame() {
   local.fresh = true;
   local.cursor = 0;
+  local.none = false;
   local.selected.clear();
   local.handKey = "";
   local.lastThrower = null;
@@ -62,6 +90,8 @@ export function resetGame() {
   dropCatchEarcons(() => true);
   reorder = null;
   closeChooser();
+  closePlacer();
+  hideCardTip();
 }
 
 // The replay viewer draws a stored table with the same code: `shown` stands in for the room
@@ -218,10 +248,12 @@ function startChoice(e) {
     announce(fmt(_("{up} and {down} move the card under the cursor; {confirm} confirms."), { up: key("move_up"), down: key("move_down"), confirm: key("play_enter") }));
   } else if (e.kind === "insert") {
     const card = e.card || (v && v.choosing && v.choosing.cards && v.choosing.cards[0]);
-    positionChooser(fmt(_("Where does {card} go back?"), { card: cardName(card || "") })).then((position) => {
+    placeAt(fmt(_("Where does {card} go back?"), { card: cardName(card || "") })).then((position) => {
       if (position !== null) ctx.act({ do: "insert", position });
     });
   } else if (e.kind === "give") {
+    local.none = true;
+    renderHand(true);
     announceHint(_("Choose the card to give with the arrows, then press {key}."), "give");
   }
 }
@@ -261,6 +293,7 @@ export function renderGame() {
     renderHand(false);
     $("flights").replaceChildren();
     renderPointer();
+    renderSeen(null);
     return;
   }
   // The board's text is written again only when it would read differently.
@@ -274,8 +307,48 @@ export function renderGame() {
   if (reorder && !(v.phase === "choosing" && v.choosing && v.choosing.player === me() && v.choosing.kind === "reorder")) {
     reorder = null;
   }
+  // A question of the page's own about a moment now past (the choice timed out, the kitten
+  // went off) closes with it.
+  if (!giving(v)) {
+    local.none = false;
+    if (chooser && chooser.about === "give") finishChooser(null);
+  }
+  if (isPlacing() && !placing(v)) closePlacer();
   renderHand(false);
   renderPointer();
+  renderSeen(v);
+}
+
+const giving = (v) => Boolean(v && v.phase === "choosing" && v.choosing && v.choosing.player === me() && v.choosing.kind === "give");
+const placing = (v) => Boolean(v && ((v.phase === "defusing" && v.turn === me()) || (v.phase === "choosing" && v.choosing && v.choosing.player === me() && v.choosing.kind === "insert")));
+
+// The top of the deck as this seat saw it (See or Alter the Future), drawn under the table as
+// card faces, top first, for as long as the server's view says it is still so
+// (docs/rules/kittens.md#what-players-know): a draw takes the top one away, a shuffle or a card
+// put back by another clears it. Only the seer's view holds these cards, so no other page can
+// draw them. A picture (the board's text says the same to the ear).
+function renderSeen(v) {
+  const box = $("seen");
+  const cards = v && game() === "kittens" && Array.isArray(v.future) && !gameOver() ? v.future : [];
+  const key = JSON.stringify([document.documentElement.lang, cards]);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.hidden = !cards.length;
+  if (!cards.length) return box.replaceChildren();
+  box.replaceChildren(
+    el("p", { class: "seen-title", text: _("The top of the deck as you saw it, top first") }),
+    el("ol", { class: "seen-cards" }, ...cards.map((card, i) => el("li", { class: "seen-card", "data-index": i },
+      el("span", { class: "slot", text: String(i + 1) }), cardFace("kittens", card, cardName(card))))),
+  );
+  fitNames(box);
+  return undefined;
+}
+
+// What a card is and does, short: the same words as Shift+D (the server's card text).
+export function cardHelp(card) {
+  if (game() !== "kittens" || !card) return "";
+  const text = cardText(card);
+  return text ? fmt(_("{card}: {text}"), { card: cardName(card), text }) : "";
 }
 
 // Draw the board of `fake` ({game, seats, you, view}: a stored table at one step) into `board`.
@@ -410,6 +483,7 @@ function renderHand(force) {
   const key = JSON.stringify([cards, [...local.selected], Boolean(reorder), over]);
   local.cursor = Math.max(0, Math.min(local.cursor, cards.length - 1));
   if (!cards.length) local.cursor = 0;
+  const none = local.none && !reorder;
   $("hand-title").textContent = reorder ? _("Top of the deck: reorder, then press Enter") : _("Your hand");
   list.setAttribute("aria-multiselectable", game() === "kittens" && !reorder ? "true" : "false");
   list.classList.toggle("reordering", Boolean(reorder)); // a finger drags cards instead of scrolling
@@ -437,10 +511,11 @@ function renderHand(force) {
   }
   for (const option of list.querySelectorAll("[role=option]")) {
     const i = Number(option.dataset.index);
-    option.classList.toggle("cursor", i === local.cursor);
-    if (!(game() === "kittens" && !reorder)) option.setAttribute("aria-selected", i === local.cursor ? "true" : "false");
+    option.classList.toggle("cursor", !none && i === local.cursor);
+    if (!(game() === "kittens" && !reorder)) option.setAttribute("aria-selected", !none && i === local.cursor ? "true" : "false");
   }
-  if (cards.length) list.setAttribute("aria-activedescendant", `hand-${local.cursor}`);
+  if (cards.length && !none) list.setAttribute("aria-activedescendant", `hand-${local.cursor}`);
+  else list.removeAttribute("aria-activedescendant");
   renderActions($("actions"), pointerModel(), perform);
 }
 
@@ -471,6 +546,7 @@ function perform(action) {
 // it moves the cursor there.
 function tapCard(index) {
   local.cursor = index;
+  local.none = false;
   const v = view();
   if (game() === "kittens" && !reorder && v && v.phase === "turn" && v.turn === me()) {
     perform("select");
@@ -533,7 +609,7 @@ function pointerModel() {
     view: view(),
     you: me(),
     cards,
-    cursor: local.cursor,
+    cursor: local.none ? -1 : local.cursor,
     selected: [...local.selected].sort((a, b) => a - b),
     reorder: Boolean(reorder),
     now: serverNow(),
@@ -623,10 +699,11 @@ function tick() {
 }
 
 // ---- the chooser: a listbox of options for targets, positions, names -------------------------
-function choose(title, options, start = 0, seats = false) {
+function choose(title, options, start = 0, seats = false, about = null) {
   closeChooser();
+  closePlacer();
   return new Promise((resolve) => {
-    chooser = { title, options, index: Math.min(start, options.length - 1), resolve, back: document.activeElement, seats };
+    chooser = { title, options, index: Math.min(start, options.length - 1), resolve, back: document.activeElement, seats, about };
     $("chooser-title").textContent = title;
     const list = $("chooser");
     list.replaceChildren(
@@ -708,18 +785,17 @@ function playerChooser(title, exclude = []) {
   return choose(title, options, 0, true);
 }
 
-function positionChooser(title) {
+// Where a card goes back (the defused kitten, a sneak-drawn card): a stepper with Top, Bottom
+// and a number rather than one button per place (24 buttons for a 23-card deck); placer.js.
+function placeAt(title) {
+  closeChooser();
   const v = view();
-  const size = v ? v.deck_size : 0;
-  const options = [];
-  for (let k = 0; k <= size; k += 1) {
-    let label;
-    if (k === 0) label = _("On top");
-    else if (k === size) label = fmt(ngettext("At the bottom ({n} card above)", "At the bottom ({n} cards above)", k), { n: k });
-    else label = fmt(ngettext("{n} card from the top", "{n} cards from the top", k), { n: k });
-    options.push({ label, value: k });
-  }
-  return choose(title, options);
+  return placeCard(title, v ? v.deck_size : 0, focusHand, (event) => {
+    const action = actionFor(game(), keyName(event));
+    if (!ASKING.has(action)) return;
+    event.preventDefault();
+    run(action);
+  });
 }
 
 // ---- keys --------------------------------------------------------------------------------------
@@ -752,14 +828,22 @@ function onGameKey(event) {
 function moveCursor(step, absolute = null) {
   const cards = handCards();
   if (!cards.length) return;
-  local.cursor = absolute !== null ? absolute : Math.max(0, Math.min(cards.length - 1, local.cursor + step));
+  hideCardTip();
+  if (local.none && absolute === null) {
+    // From no card: the first step lands on the first card (or the last, going left).
+    local.none = false;
+    local.cursor = step < 0 ? cards.length - 1 : 0;
+  } else {
+    local.none = false;
+    local.cursor = absolute !== null ? absolute : Math.max(0, Math.min(cards.length - 1, local.cursor + step));
+  }
   renderHand(false);
   if (document.activeElement !== $("hand")) focusHand();
 }
 
 function cursorCard() {
   const cards = handCards();
-  return cards.length ? cards[local.cursor] : null;
+  return cards.length && !(local.none && !reorder) ? cards[local.cursor] : null;
 }
 
 function run(action) {
@@ -843,9 +927,12 @@ function kittensAction(action) {
       return defuse();
     case "give":
       return give();
-    case "describe":
+    case "describe": {
       if (!card) return announce(_("No card under the cursor."));
-      return ctx.query("card", card, () => fmt(_("{card}: {text}"), { card: cardName(card), text: cardText(card) }));
+      const option = $(`hand-${local.cursor}`);
+      if (option) showCardTip(option, cardHelp(card));
+      return ctx.query("card", card, () => cardHelp(card));
+    }
     case "turn":
       return ctx.query("turn", null, () => localTurn(v));
     case "counts":
@@ -895,17 +982,28 @@ function confirmReorder() {
   ctx.act({ do: "reorder", order });
 }
 
-function give() {
+async function give() {
   const card = cursorCard();
-  if (!card) return announce(_("You have no card to give."));
-  ctx.act({ do: "give", card });
+  if (!card) {
+    if (!handCards().length) return announce(_("You have no card to give."));
+    return announceHint(_("No card is chosen yet: choose one with the arrows or a tap, then press {key}."), "give");
+  }
+  if (card === "defuse") {
+    // Issue 24: a Defuse given by a slip is a life lost. Keeping it is the answer ready.
+    const sure = await choose(_("Give away your Defuse?"), [
+      { label: _("No, keep my Defuse"), value: false },
+      { label: _("Yes, give my Defuse"), value: true },
+    ], 0, false, "give");
+    if (!sure || !giving(view())) return undefined;
+  }
+  return ctx.act({ do: "give", card });
 }
 
 async function defuse() {
   const v = view();
   if (!(v.phase === "defusing" && v.turn === me())) return announce(_("There is no kitten to defuse."));
   if (!v.hand.includes("defuse")) return announce(_("You have no Defuse!"));
-  const position = await positionChooser(_("Defuse: where does the kitten go back?"));
+  const position = await placeAt(_("Defuse: where does the kitten go back?"));
   if (position !== null) ctx.act({ do: "defuse", position });
 }
 
@@ -1055,5 +1153,5 @@ export function keysTable(rows, caption) {
 }
 
 export function isChoosing() {
-  return Boolean(chooser);
+  return Boolean(chooser) || isPlacing();
 }

@@ -1,0 +1,115 @@
+"""A real server whose next games are dealt from a seed the test chose, and two people at one
+Exploding Kittens table, for the browser tests of exact moments (a See the Future in hand, a
+kitten on top of the deck).
+
+The server runs in this process (its own thread and event loop), so that the room's seed (from
+`secrets.randbits`, secret in play) can be the test's: the deal, and so the moment, is then
+known. Everything else is the real thing: the app, its websocket, the page in Chromium.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+import cardroom.server.room as room_module
+from cardroom.server.lobby import Lobby
+from tests.server.live import in_process
+from tests.web.conftest import COLLECT
+from tests.web.pointer import Finger, create_table, enter_lobby, start
+
+SLOW = {
+    "turn_ms": 600_000,
+    "choose_ms": 600_000,
+    "defuse_ms": 600_000,
+    "nope_window_ms": 500,
+    "bot_think_ms": 0,
+}
+"""No clock runs out while a test looks; a Nope window short enough not to wait on."""
+
+
+class _Seeded:
+    """`secrets` for the room module, but every game's seed is `seed`."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def randbits(self, _bits: int) -> int:
+        return self.seed
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(secrets, name)
+
+
+@contextmanager
+def seeded_server(seed: int) -> Iterator[str]:
+    """A real server in this process whose games are dealt from `seed`; its address."""
+    ready = threading.Event()
+    port: list[int] = []
+    state: dict[str, Any] = {}
+
+    async def serve() -> None:
+        state["loop"] = asyncio.get_running_loop()
+        state["stop"] = asyncio.Event()
+        async with in_process(Lobby()) as p:
+            port.append(p)
+            ready.set()
+            await state["stop"].wait()
+
+    thread = threading.Thread(target=asyncio.run, args=(serve(),), daemon=True)
+    before = room_module.secrets
+    room_module.secrets = _Seeded(seed)  # type: ignore[assignment]
+    thread.start()
+    try:
+        assert ready.wait(30), "the server did not start"
+        yield f"http://127.0.0.1:{port[0]}"
+    finally:
+        room_module.secrets = before
+        if "loop" in state:
+            state["loop"].call_soon_threadsafe(state["stop"].set)
+        thread.join(30)
+
+
+def person(browser: Browser, url: str, **options: Any) -> Page:
+    """A fresh browser context of its own on the page (closed with the browser's module)."""
+    context = browser.new_context(**options)
+    page = context.new_page()
+    page.add_init_script(COLLECT)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_default_timeout(15_000)
+    page.goto(url + "/")
+    page.wait_for_function("window.cardroom && window.cardroom.ready")
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def two_at_a_table(host: Page, guest: Page, options: dict[str, int] | None = None) -> None:
+    """`host` (seat 1) creates a two-seat kittens table, `guest` joins it (seat 2), it starts."""
+    finger = Finger(host)
+    enter_lobby(host, finger, "Hana")
+    create_table(host, finger, "kittens", seats=2, bots=0, options=options if options is not None else SLOW)
+    table = host.evaluate("window.cardroom.state.current")
+    other = Finger(guest)
+    enter_lobby(guest, other, "Gus")
+    other.tap(f"#join-{table}")
+    guest.wait_for_function("window.cardroom.state.current !== null && window.cardroom.state.room")
+    host.wait_for_function("window.cardroom.state.room.seats.every(s => s.name)")
+    start(host, finger)
+    guest.wait_for_selector("#hand [role=option][data-index]")
+
+
+def view(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate("window.cardroom.state.room.view")
+    return found
+
+
+def version(page: Page) -> int:
+    found: int = page.evaluate("window.cardroom.state.lastV[window.cardroom.state.current] || 0")
+    return found
