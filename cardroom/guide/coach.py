@@ -144,8 +144,9 @@ class Guide:
         return CONDITIONS[self.steps[self.index].when](self.table.view(YOU), now)
 
     def holding(self) -> bool:
-        """Whether the coach waits for the player now: the play clock then stands still."""
-        return not self.table.over and self._moment()[0]
+        """Whether the coach waits for the player now (or is done: the table then rests until
+        the player leaves for a real game): the play clock then stands still."""
+        return not self.table.over and (self.done or self._moment()[0])
 
     def hold_at(self) -> int:
         """The play time the clock stands still at once `holding`."""

@@ -74,7 +74,7 @@ KITTENS = Script(
     ),
     steps=(
         Step(
-            N_("It is your turn. End it by drawing a card: tap Draw, or press D."),
+            N_("It is your turn. End it by drawing a card: tap Draw a card, or press D."),
             {"do": "draw"},
             when="my_turn",
             then=({"seat": 1, "do": "play", "cards": ["skip"]},),
@@ -95,8 +95,8 @@ KITTENS = Script(
         ),
         Step(
             N_(
-                "Your turn again. Before you draw, look at the top three cards: choose See the Future "
-                "in your hand and play it, tap it and Play, or move to it with the arrows and press P."
+                "Your turn again. Before you draw, look at the top three cards: tap See the Future in "
+                "your hand, then Play, or move to it with the arrows and press P."
             ),
             {"do": "play", "cards": ["see_the_future"]},
             when="my_turn",
@@ -104,16 +104,16 @@ KITTENS = Script(
         ),
         Step(
             N_(
-                "An Exploding Kitten is on top! You hold a Defuse, so draw it anyway and learn to "
-                "defuse: tap Draw or press D."
+                "An Exploding Kitten is on top! You hold a Defuse, so draw it anyway to learn defusing: "
+                "tap Draw a card, or press D."
             ),
             {"do": "draw"},
             when="my_turn",
         ),
         Step(
             N_(
-                "You drew the Exploding Kitten. Defuse it and put it back in the deck where you like: "
-                "choose a place and tap Defuse, or press F, type how many cards go above it and Enter."
+                "You drew the Exploding Kitten. Defuse it, then put it back in the deck where you like: "
+                "tap Defuse or press F, then choose how many cards go above it."
             ),
             {"do": "defuse"},
             when="defusing",
@@ -148,32 +148,34 @@ BURRITO = Script(
     ),
     steps=(
         Step(
-            N_("Draw the top card of your pile: tap Draw, or press D."),
-            {"do": "draw"},
-        ),
-        Step(
-            N_("You hold three Nacho Llamas. Set them aside for a point: tap Set, or press S."),
-            {"do": "set", "card": "nacho_llama"},
-        ),
-        Step(
-            N_("Draw again: tap Draw, or press D."),
+            N_("Draw the top card of your pile: tap Draw from your own pile, or press D."),
             {"do": "draw"},
         ),
         Step(
             N_(
-                "The Guac Gator is no use to you: pass it to the player on your left. Tap it and Pass, "
+                "You hold three Nacho Llamas. Score them for a point: tap a Nacho Llama, then Score three, or press S."
+            ),
+            {"do": "set", "card": "nacho_llama"},
+        ),
+        Step(
+            N_("Draw again: tap Draw from your own pile, or press D."),
+            {"do": "draw"},
+        ),
+        Step(
+            N_(
+                "The Guac Gator is no use to you: pass it to the player on your left. Tap it, then Pass, "
                 "or press its number in your hand."
             ),
             {"do": "discard", "card": "guac_gator"},
         ),
         Step(
-            N_("Draw once more: tap Draw, or press D."),
+            N_("Draw once more: tap Draw from your own pile, or press D."),
             {"do": "draw"},
         ),
         Step(
             N_(
-                "Three Brawl cards: call a fight, worth two points! Tap Call a fight, or press B. "
-                "In a Brawl your two neighbours fight; watch them."
+                "Three Brawl cards: call a fight, worth two points! Tap a Brawl card, then Call a fight, "
+                "or press B. In a Brawl your two neighbours fight: watch them."
             ),
             {"do": "call"},
             then=(
@@ -185,7 +187,7 @@ BURRITO = Script(
         Step(
             N_(
                 "{seat2} was hit and takes a bruise, a point off. Now {seat1} calls a Brawl too, "
-                "so you fight {seat2}. Grab a burrito: tap Grab, or press G."
+                "so you fight {seat2}. Grab a burrito: tap Grab a burrito, or press G."
             ),
             {"do": "grab"},
             when="in_fight",
@@ -208,7 +210,7 @@ BURRITO = Script(
         Step(
             N_(
                 "{seat2} dodged and throws again. It is about to land: catch it now and {seat2} "
-                "loses! Tap Catch, or press Space."
+                "loses! Tap Catch!, or press Space."
             ),
             {"do": "catch"},
             when="catchable",
