@@ -152,7 +152,7 @@ class Guide:
         """The play time the clock stands still at once `holding`."""
         return max(self.table.now, self.reached)
 
-    def refusal(self, action: JSON) -> str | None:
+    def refusal(self, action: JSON, names: Sequence[str] = ()) -> str | None:
         """None when `action` is the step's; else, translated, why not (the step's line again)."""
         if self.done:
             return _("The guided game is over: leave it for a real game.")
@@ -161,7 +161,7 @@ class Guide:
             return _("Wait a moment: watch what the others do.")
         if matches(step.expect, action):
             return None
-        return _("Not this one yet. {line}").format(line=self.line(step))
+        return _("Not this one yet. {line}").format(line=self.line(step, names))
 
     def accepted(self, now: int) -> None:
         """The player's move was played at `now`: the next step, after the bots' scripted moves."""

@@ -811,7 +811,7 @@ class Room:
             return
         if self.guide is not None:
             with use_language(player.lang):
-                why = self.guide.refusal(self.game.action_json(action))
+                why = self.guide.refusal(self.game.action_json(action), self.names())
             if why is not None:
                 self.send_to(player.id, error("guide_step", why, ref=ref))
                 return

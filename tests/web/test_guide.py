@@ -16,8 +16,8 @@ from playwright.sync_api import Browser, Page
 from cardroom.guide.coach import Guide
 from tests.server.live import LiveServer
 from tests.web.conftest import open_page
-from tests.web.keyboard import focused, said, tab_to
 from tests.web.keyboard import enter_lobby as enter_by_keyboard
+from tests.web.keyboard import focused, said, tab_to
 from tests.web.pointer import Finger, act, enter_lobby, log_has, shot, small_targets
 
 pytestmark = pytest.mark.slow
