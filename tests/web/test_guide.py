@@ -185,7 +185,7 @@ def test_the_exploding_kittens_guide_by_keyboard_alone_says_each_coach_line_in_o
     assert heard == wanted  # each once, in order, none lost
 
 
-def test_the_guide_can_be_skipped_at_any_step(small_phone: Page) -> None:
+def test_the_guide_can_be_skipped_at_any_step_and_started_from_the_rules(small_phone: Page) -> None:
     page, finger = small_phone, Finger(small_phone)
     enter_lobby(page, finger, "Skipper")
     finger.tap("#guide-burrito")
@@ -200,6 +200,9 @@ def test_the_guide_can_be_skipped_at_any_step(small_phone: Page) -> None:
     page.wait_for_function(
         "t => !window.cardroom.state.tables.has(t) && window.cardroom.state.current === null", arg=table
     )
-    # And a new guide starts from its first step.
-    finger.tap("#guide-kittens")
+    # The rules offer the guide of the game they show: it starts from its first step.
+    finger.tap("#open-rules")
+    page.select_option("#rules-game", "kittens")
+    finger.tap("#rules-guide")
     assert coach_step(page, 0) == Guide("kittens").text(0, names(page))
+    assert page.evaluate("window.cardroom.state.room.game") == "kittens"
