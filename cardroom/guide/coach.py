@@ -137,7 +137,8 @@ class Guide:
             out[seat] = ScriptedBot(self, seat)
         return out
 
-    def _moment(self) -> Moment:
+    def moment(self) -> Moment:
+        """Whether the step's moment has come (never while bot moves are still to play)."""
         if self.done or self.moves:
             return False, None
         now = max(self.table.now, self.reached)
@@ -146,7 +147,7 @@ class Guide:
     def holding(self) -> bool:
         """Whether the coach waits for the player now (or is done: the table then rests until
         the player leaves for a real game): the play clock then stands still."""
-        return not self.table.over and (self.done or self._moment()[0])
+        return not self.table.over and (self.done or self.moment()[0])
 
     def hold_at(self) -> int:
         """The play time the clock stands still at once `holding`."""
@@ -262,7 +263,7 @@ class Watch:
         return None
 
     def due(self) -> int | None:
-        holds, starts = self.guide._moment()
+        holds, starts = self.guide.moment()
         return None if holds or starts is None or starts <= self.guide.reached else starts
 
     def act(self, view: ViewFn, now: int) -> None:
