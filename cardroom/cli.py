@@ -114,6 +114,12 @@ def _play_options(parser: argparse.ArgumentParser, bots: str, level: str, exampl
         help="relaxed timing: every window to react in is twice as long (docs/rules: Time to react)",
     )
     parser.add_argument(
+        "--guide",
+        action="store_true",
+        help="a guided first game against two bots: a coach says what to do next and waits for you; "
+        "then a real game (docs/guide.md)",
+    )
+    parser.add_argument(
         "--set",
         dest="settings",
         metavar="NAME=VALUE",
@@ -632,7 +638,9 @@ def _play(args: argparse.Namespace) -> int:
     from cardroom.bots.names import bot_names
     from cardroom.clients.terminal.session import Session, run_session
     from cardroom.games import find_game
+    from cardroom.guide.coach import Guide
     from cardroom.i18n import _
+    from cardroom.protocol import Table
 
     _choose_language(getattr(args, "lang", None))
     game = find_game(args.game)
@@ -654,9 +662,17 @@ def _play(args: argparse.Namespace) -> int:
             options["variants"] = sorted(set(options.get("variants", [])) | set(value))
         else:
             options[name] = value
-    table = game.new_table(players, options, seed)
-    names = [args.name, *bot_names(args.bots, skip=seed % 12)]
-    bots = {s: make_bot(game.name, s, args.level, seed * 1_000 + s, True, options) for s in range(1, players)}
+    guide = Guide(game.name) if args.guide else None
+    if guide is not None:
+        table: Table[Any] = guide.table
+        names = [args.name, *bot_names(table.players - 1, skip=seed % 12)]
+        bots = guide.bots()
+    else:
+        table = game.new_table(players, options, seed)
+        names = [args.name, *bot_names(args.bots, skip=seed % 12)]
+        bots = {
+            s: make_bot(game.name, s, args.level, seed * 1_000 + s, True, options) for s in range(1, players)
+        }
     if args.game == "burrito":
         from cardroom.clients.terminal.burrito import make_ui
     else:
@@ -680,8 +696,12 @@ def _play(args: argparse.Namespace) -> int:
         names=names,
         verbosity=args.verbosity,
         plain=args.plain,
+        guide=guide,
     )
     session.say(ui.welcome())
-    session.say(_("Seed {seed} (play this deal again with --seed {seed}).").format(seed=seed))
+    if guide is None:
+        session.say(_("Seed {seed} (play this deal again with --seed {seed}).").format(seed=seed))
     run_session(session)
+    if session.real_game:  # the guide's end: a real game with the bots asked for
+        return _play(argparse.Namespace(**{**vars(args), "guide": False}))
     return 0

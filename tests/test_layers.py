@@ -34,7 +34,7 @@ def test_an_engine_imports_only_the_protocol_and_its_own_game(path: Path) -> Non
     assert not strays, f"{path.name} imports {strays}"
 
 
-@pytest.mark.parametrize("folder", ["protocol", "games", "drive", "bots", "narrate", "replay"])
+@pytest.mark.parametrize("folder", ["protocol", "games", "drive", "bots", "narrate", "replay", "guide"])
 def test_nothing_below_the_server_or_clients_is_imported_by_the_pure_parts(folder: str) -> None:
     for path in modules(folder):
         strays = {n for n in imports_of(path) if n.startswith(("cardroom.server", "cardroom.clients"))}

@@ -310,6 +310,10 @@ def handle(connection: Connection, player: Player, message: wire.ClientMessage, 
             lobby.create_for(
                 connection, lambda elsewhere: lobby.play_now(player, connection.address, game, elsewhere)
             )
+        case wire.GuideMe(game=game):
+            lobby.create_for(
+                connection, lambda elsewhere: lobby.guide(player, connection.address, game, elsewhere)
+            )
         case wire.Act(table=table_id, action=action, ref=ref):
             reply = _in_room(lobby, table_id, lambda room: room.act(player, action, ref))
         case wire.Resume(table=table_id, since=since):

@@ -15,6 +15,8 @@ from cardroom.bots import DEFAULT_LEVEL, levels
 from cardroom.cluster.bus import Bus, LocalBus
 from cardroom.cluster.loops import stop_all
 from cardroom.games import GAMES, find_game
+from cardroom.guide.coach import Guide
+from cardroom.guide.steps import SCRIPTS
 from cardroom.i18n import _, ngettext, use_language
 from cardroom.protocol import JSON, CardroomError
 from cardroom.server import closes
@@ -585,6 +587,33 @@ class Lobby:
         made = self.create(player, address, game_name, PLAY_NOW_SEATS, {}, 0, None, False, elsewhere)
         if isinstance(made, Room):
             made.count_down(self.limits.play_now_s)
+        return made
+
+    def guide(
+        self, player: Player, address: str, game_name: str, elsewhere: tuple[int, int] = (0, 0)
+    ) -> Room | JSON:
+        """A guided first game of `game_name` (docs/guide.md): a private table of the guide's
+        scripted deal and bots, started at once, never stored."""
+        if game_name not in SCRIPTS:
+            return error("bad_game", _("Unknown game."))
+        script = SCRIPTS[game_name]
+        made = self.create(
+            player,
+            address,
+            game_name,
+            script.players,
+            script.options,
+            script.players - 1,
+            None,
+            True,
+            elsewhere,
+        )
+        if isinstance(made, Room):
+            made.guide = Guide(game_name)
+            refused = made.start(player)
+            if refused is not None:
+                made.leave(player)
+                return refused
         return made
 
     def _in_background(self, work: Coroutine[Any, Any, None]) -> None:

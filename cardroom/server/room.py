@@ -30,6 +30,7 @@ from cardroom.bots.names import bot_names
 from cardroom.bots.stand_in import make_stand_in
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.games import find_game
+from cardroom.guide.coach import Guide
 from cardroom.i18n import _, use_language
 from cardroom.narrate.narrator import Narrator, Said
 from cardroom.narrate.speech import Digest, Fold, Priority
@@ -171,6 +172,10 @@ class Room:
         """Actions that came while this node was unsure of the table (`_sure`), in order."""
         self.unsent = False
         """Whether something was not sent to the members while this node was unsure."""
+        self.guide: Guide | None = None
+        """A guided first game's coach (docs/guide.md): its table is not stored, and its play
+        clock stands still at `held_ms` while the coach waits for the player."""
+        self.held_ms: int | None = None
 
     @classmethod
     def restore(cls, lobby: Lobby, row: Any, record: GameRecord | None) -> Room:
@@ -253,13 +258,13 @@ class Room:
 
     def persist(self) -> None:
         store = self.lobby.store
-        if store is not None and self.id in self.lobby.rooms:
+        if store is not None and self.id in self.lobby.rooms and self.guide is None:
             store.records.save_room(self.row())
 
     def forget(self) -> None:
         """The table closes: a game left unfinished is marked abandoned."""
         store = self.lobby.store
-        if store is None:
+        if store is None or self.guide is not None:  # a guided game is never stored
             return
         if self.game_id is not None and self.table is not None and not self.table.over:
             store.records.abandon_game(self.game_id, self.table.now, self.fence)
@@ -272,7 +277,7 @@ class Room:
     def _record(self, move: Move) -> None:
         """The driver's recorder, told of each move just after adding it to the log."""
         store = self.lobby.store
-        if store is not None and self.game_id is not None:
+        if store is not None and self.game_id is not None and self.guide is None:
             seq = self._logged() - 1
             self.last_write = store.journal.move(
                 self.game_id, seq, move.at, move.player, move.action, self.fence
@@ -409,6 +414,9 @@ class Room:
             "paused": self.paused_at is not None,
             "ready": [i for i, seat in enumerate(self.seats) if seat.player in self.ready],
             "starts_in_ms": self._starts_in_ms(),
+            "coach": self._coach_message(self.guide.announced)
+            if self.guide is not None and self.guide.announced >= 0
+            else None,
             # Each seat's final place (1 = first) once the game is over, for the scoreboard.
             "places": self.game.standings(self.table)
             if self.state == OVER and self.table is not None
@@ -657,16 +665,21 @@ class Room:
                 seat.standing_in = False
         self._keep_extra_time()
         self.seed = secrets.randbits(SEED_BITS)  # secret until the game is over (cardroom/protocol/rng.py)
-        try:
-            table = self.game.new_table(len(self.seats), self.options, self.seed)
-        except CardroomError as exc:
-            return error("bad_options", str(exc))
+        if self.guide is not None:
+            if rematch:  # a guided game is played once: its end offers a real game instead
+                return error("guide_over", _("The guided game is over: leave it for a real game."))
+            table, bots = self.guide.table, self.guide.bots()
+        else:
+            try:
+                table = self.game.new_table(len(self.seats), self.options, self.seed)
+            except CardroomError as exc:
+                return error("bad_options", str(exc))
+            bots = self._seated_bots(salt=0)
         self.table = table
-        bots = self._seated_bots(salt=0)
         self.game_id = secrets.token_urlsafe(9)
         self.last_write = None
         store = self.lobby.store
-        if store is not None:
+        if store is not None and self.guide is None:
             store.records.start_game(
                 self.game_id,
                 self.id,
@@ -698,6 +711,7 @@ class Room:
         self.changed()
         for bot in bots.values():
             bot.notice([], self._viewer(bot.seat), 0)
+        self._coach()
         self._watch_store()
         self.wake.set()
         if self.task is None or self.task.done():
@@ -749,6 +763,8 @@ class Room:
 
     def now_ms(self) -> int:
         """Play time: it stands still while the table is paused."""
+        if self.held_ms is not None and self.paused_at is None:
+            return self.held_ms
         now = self.clock() if self.paused_at is None else self.paused_at
         return int((now - self.t0) * 1000)
 
@@ -793,6 +809,12 @@ class Room:
         if self.state != PLAYING:
             self.send_to(player.id, error("not_playing", _("The game is over."), ref=ref))
             return
+        if self.guide is not None:
+            with use_language(player.lang):
+                why = self.guide.refusal(self.game.action_json(action), self.names())
+            if why is not None:
+                self.send_to(player.id, error("guide_step", why, ref=ref))
+                return
         result = self.driver.submit(index, action, now)
         if isinstance(result, Rejected):
             self.refusals.refused(self.id, index)
@@ -811,6 +833,11 @@ class Room:
             ack = {"type": "ack", "table": self.id, "ref": ref, "v": self.version, "game": self.game_id}
             ack["seq"] = self._logged() - 1
             self._when_saved(player.id, ack)
+            if self.guide is not None:
+                self.guide.accepted(now)
+                self.held_ms = None  # the clock goes on from the held moment
+                self.t0 = self.clock() - now / 1000
+                self._catch_up(now)
         self._after_change()
 
     def _catch_up(self, now: int) -> None:
@@ -826,9 +853,49 @@ class Room:
                 self._stand_in(index, permanent=False)
             self.changed()  # everyone sees who plays the seat now
             held = self.absences.next_due()
-        while not table.over and driver.step(now):
-            pass
+        guide = self.guide
+        if guide is None:
+            while not table.over and driver.step(now):
+                pass
+        else:
+            while not table.over and not guide.holding() and driver.step(now):
+                pass
+            if guide.holding() and self.held_ms is None:
+                self.held_ms = guide.hold_at()
+            self._coach()
         self._send_cues(now)
+
+    def _coach_message(self, index: int) -> JSON:
+        """The coach's line of step `index` for the player (docs/guide.md), in their language."""
+        guide = self.guide
+        assert guide is not None
+        names = self.names()
+        out: JSON = {
+            "type": "coach",
+            "table": self.id,
+            "step": index,
+            "steps": len(guide.steps),
+            "done": index >= len(guide.steps),
+            "text": guide.text(index, names),
+            "progress": guide.progress(index),
+            "held": self.held_ms,
+        }
+        if index <= 0:
+            out["intro"] = guide.opening(names)
+        return out
+
+    def _coach(self) -> None:
+        """Say the coach's next line to the player once the coach waits for them (or is done)."""
+        guide = self.guide
+        if guide is None:
+            return
+        index = guide.announce()
+        pid = self.seats[0].player
+        if index is None or pid is None:
+            return
+        player = self.lobby.players.get(pid)
+        with use_language(player.lang if player else "en"):
+            self.send_to(pid, self._coach_message(index))
 
     def _after_change(self) -> None:
         table = self.table
@@ -843,6 +910,8 @@ class Room:
 
     def _next_due(self) -> int | None:
         """The next moment something is due at the table: a timer, a bot's reaction, a cue."""
+        if self.held_ms is not None:  # the coach waits for the player: nothing runs meanwhile
+            return None
         due = self.driver.next_due() if self.driver is not None else None
         if self.cues and (due is None or self.cues[0][0] < due):
             due = self.cues[0][0]
@@ -855,7 +924,7 @@ class Room:
         self.state = OVER
         self.games_played += 1
         store, table = self.lobby.store, self.table
-        if store is not None and self.game_id is not None and table is not None:
+        if store is not None and self.game_id is not None and table is not None and self.guide is None:
             places = self.game.standings(table)
             store.records.finish_game(self.game_id, table.now, table.winner, places, self.fence)
         self.changed()

@@ -123,6 +123,12 @@ class PlayNow(_In, tag="play_now"):
     game: Key
 
 
+class GuideMe(_In, tag="guide"):
+    """A guided first game of `game` (docs/guide.md)."""
+
+    game: Key
+
+
 class Chat(_In, tag="chat"):
     text: Text
     table: Key | None = None
@@ -162,6 +168,7 @@ ClientMessage = (
     | ExtraTime
     | Rematch
     | PlayNow
+    | GuideMe
     | Chat
     | Act
     | Resume

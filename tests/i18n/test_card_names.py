@@ -40,6 +40,11 @@ VERBS = {
     "Defuse the kitten, then choose where it goes",
     "Skip to the main content",
     "Duel countdown beat (ms)",
+    "Skip the guide",
+    "A guided first game against two bots: a coach says what to do next and why, and waits for you. "
+    "Skip it at any step.",
+    "You drew the Exploding Kitten. Defuse it, then put it back in the deck where you like: tap Defuse "
+    "or press F, then choose how many cards go above it.",
 }
 """Sentences where a card's English name is a verb or a common word, not the card."""
 

@@ -28,6 +28,7 @@ from cardroom.narrate.speech import DEFAULT_VERBOSITY, Digest, Fold, Priority
 from cardroom.protocol import JSON, Bot, Event, Rejected, Table
 
 if TYPE_CHECKING:
+    from cardroom.guide.coach import Guide
     from cardroom.narrate.narrator import Narrator
 
 
@@ -47,12 +48,20 @@ class Session:
         names: Sequence[str] = (),
         verbosity: str = DEFAULT_VERBOSITY,
         plain: bool = False,
+        guide: Guide | None = None,
     ) -> None:
         self.table = table
         self.seat = seat
         self.ui = ui
         self.out = out
-        self.clock = clock
+        self.wall = clock
+        self.guide = guide
+        """A guided first game's coach (docs/guide.md): play time stands still at `held` while
+        it waits for the person, and `shift` is the wall time that stood still so far."""
+        self.held: int | None = None
+        self.shift = 0
+        self.real_game = False
+        """Set when the person ends a finished guide with Enter: a real game comes next."""
         self.narrator = narrator
         """Marks each event's lines as the server would (without it, every line is the person's)."""
         self.names = list(names)
@@ -67,8 +76,33 @@ class Session:
         self._wakeups: list[int] = []
         """Moments (play time) the UI asked to be woken at, for cues no event marks (CATCH NOW!)."""
 
+    def clock(self) -> int:
+        """Play time: the wall clock's, less the time a guide's coach held it."""
+        return self.held if self.held is not None else self.wall() - self.shift
+
     def say(self, line: str) -> None:
         self.speaker.say(line)
+
+    def _coach(self) -> None:
+        """A guide that waits for the person holds the clock and says its step's line, once."""
+        guide = self.guide
+        if guide is None:
+            return
+        if guide.holding() and self.held is None:
+            self.held = guide.hold_at()
+        index = guide.announce()
+        if index is None:
+            return
+        if index == 0:
+            for line in guide.opening(self.names):
+                self.say(line)
+        self.say(
+            f"{guide.progress(index)}: {guide.text(index, self.names)}"
+            if not guide.done
+            else guide.text(index, self.names)
+        )
+        if guide.done:
+            self.say(_("Press Enter for a real game with bots, or q to leave."))
 
     def _heard(self, now: int, events: list[Event]) -> None:
         heard = [e for e in (event.for_seat(self.seat) for event in events) if e is not None]
@@ -116,7 +150,7 @@ class Session:
     def catch_up(self) -> None:
         """Run everything due up to the wall clock's now, the UI's wake-ups in time order."""
         now = self.clock()
-        while not self.table.over:
+        while not self.table.over and not (self.guide is not None and self.guide.holding()):
             wake = self._next_wakeup()
             due = self.driver.next_due()
             if wake is not None and wake <= now and (due is None or wake <= due):
@@ -125,6 +159,7 @@ class Session:
                 continue
             if not self.driver.step(now):
                 break
+        self._coach()
 
     def key(self, key: str) -> None:
         """Handle one key from the person."""
@@ -143,6 +178,9 @@ class Session:
             self.say(_("You leave the table. Goodbye!"))
             self.finished = True
             return
+        if self.guide is not None and self.guide.done and key == "enter":
+            self.real_game = self.finished = True
+            return
         result = self.ui.on_key(key, self.table.view(self.seat), now)
         if result is None:
             return
@@ -152,12 +190,25 @@ class Session:
         if isinstance(result, Ask):
             self.say(self.recap())
             return
+        guide = self.guide
+        if guide is not None:
+            why = guide.refusal(guide.game.action_json(result), self.names)
+            if why is not None:
+                self.say(why)
+                return
         outcome = self.driver.submit(self.seat, result, now)
         if isinstance(outcome, Rejected):
             self.say(self.ui.refused(outcome))
+        elif guide is not None:
+            guide.accepted(now)
+            self.held = None  # play time goes on from the held moment
+            self.shift = self.wall() - now
+            self.catch_up()
 
     def wait_ms(self) -> float | None:
         """How long until something is due (None: nothing until the person acts)."""
+        if self.held is not None:
+            return None
         due = self.driver.next_due()
         wake = self._next_wakeup()
         if wake is not None and (due is None or wake < due):

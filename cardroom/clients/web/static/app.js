@@ -6,7 +6,7 @@ import { loadCards } from "./cards.js";
 import { LANGUAGES, N_, _, fmt, lang, listOf, loadCatalog, ngettext, pgettext, storeLanguage, translatePage, wantedLanguage } from "./i18n.js";
 import {
   announceNow, askingRows, cardName, focusHand, initGame, isChoosing, keyRows, keysTable, nopePrompt, onCue, onEvents, renderGame,
-  renderKeysList, resetGame, syncClock,
+  holdClock, renderKeysList, resetGame, syncClock,
 } from "./game.js";
 import { DEFAULTS, bindings, customKeys, keyLabel, keyName, onKeysChanged, remap, resetKeys, useKeys } from "./keys.js";
 import { initAccount, showAccountView } from "./account.js";
@@ -19,6 +19,7 @@ import { $, announce, clearLog, el, logLine, quiet, setSpeech, spoken } from "./
 import { ALERT_PREFS, askToNotify, configureAlerts, setAlert } from "./alerts.js";
 import { initInvite, linkedTable, renderInvite, showAddress } from "./invite.js";
 import { browsing, onViewChange, showView } from "./views.js";
+import { initGuide, onCoach, renderCoach, startGuide } from "./guide.js";
 
 const PROTOCOL = 2;
 const NAME = "cardroom.name";
@@ -351,6 +352,8 @@ function handle(m) {
       return undefined;
     case "ack":
       return undefined;
+    case "coach":
+      return onCoach(m);
     case "rejected":
       return notify(m.message);
     case "kicked":
@@ -614,6 +617,13 @@ function showEnter(error = "") {
   setStatus(error ? _("Not connected.") : _("Enter a nickname to connect."));
 }
 
+function leaveTable() {
+  send({ type: "leave", table: state.current });
+  delete state.lastV[state.current];
+  showLobby();
+  send({ type: "list_tables" });
+}
+
 function showLobby(focus = true) {
   state.current = null;
   state.room = null;
@@ -744,6 +754,7 @@ function renderTable() {
   renderSeats(r);
   renderGame();
   renderKeysList();
+  renderCoach(r);
 }
 
 // A Play now table starts by itself: the state line counts down to it, once a second.
@@ -1277,10 +1288,19 @@ function buildLanguageAndRules() {
     el("option", { value: "kittens", "data-i18n": "", text: "Exploding Kittens" }),
     el("option", { value: "burrito", "data-i18n": "", text: "Throw Throw Burrito" }));
   gameSelect.addEventListener("change", () => showRules(gameSelect.value));
+  // The rules end with the guided game of the game shown, for who would rather learn by playing.
+  const guideButton = el("button", { type: "button", id: "rules-guide", "data-i18n": "", text: "Learn it in a guided game" });
+  guideButton.addEventListener("click", () => {
+    const game = gameSelect.value;
+    $("rules").close();
+    if (state.current) leaveTable();
+    startGuide(game);
+  });
   const dialog = el("dialog", { id: "rules", "aria-labelledby": "rules-title" },
     el("h2", { id: "rules-title", tabindex: "-1", "data-i18n": "", text: "Rules" }),
     el("div", { class: "field" }, el("label", { for: "rules-game", "data-i18n": "", text: "Game" }), gameSelect),
     el("div", { id: "rules-body" }),
+    el("p", {}, guideButton),
     el("form", { method: "dialog" }, el("button", { type: "submit", "data-i18n": "", text: "Close" })));
   document.body.append(dialog);
   dialog.addEventListener("close", () => {
@@ -1289,7 +1309,7 @@ function buildLanguageAndRules() {
 }
 
 // The texts of the elements built above, for the extraction (the page reads them as data-i18n).
-void [N_("Language"), N_("Rules"), N_("Game"), N_("Close"), N_("Exploding Kittens"), N_("Throw Throw Burrito")];
+void [N_("Language"), N_("Rules"), N_("Game"), N_("Close"), N_("Learn it in a guided game"), N_("Exploding Kittens"), N_("Throw Throw Burrito")];
 
 // ---- start -------------------------------------------------------------------------------------
 async function main() {
@@ -1402,12 +1422,8 @@ async function main() {
     const ready = $("rematch-btn").getAttribute("aria-pressed") !== "true";
     send({ type: "rematch", table: state.current, ready });
   });
-  $("leave-btn").addEventListener("click", () => {
-    send({ type: "leave", table: state.current });
-    delete state.lastV[state.current];
-    showLobby();
-    send({ type: "list_tables" });
-  });
+  $("leave-btn").addEventListener("click", leaveTable);
+  initGuide({ send, leave: leaveTable, current: () => state.room, hold: holdClock });
   $("add-bot-btn").addEventListener("click", () => send({ type: "add_bot", table: state.current, level: $("add-bot-level").value }));
   $("more-tables").addEventListener("click", () => send({ type: "list_tables", page: state.tablePage + 1 }));
   $("open-settings").addEventListener("click", openSettings);

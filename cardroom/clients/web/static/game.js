@@ -114,17 +114,24 @@ export function cardName(card) {
 }
 
 // ---- the server's clock, estimated from the last view ----------------------------------------
-const clock = { now: 0, at: 0 };
+const clock = { now: 0, at: 0, held: null };
 
 export function syncClock(v) {
   if (v && typeof v.now === "number") {
     clock.now = v.now;
     clock.at = performance.now();
+    clock.held = null;
   }
 }
 
+// A guided game's coach holds the play clock while it waits for the player (docs/guide.md):
+// the timers on the table and a burrito in the air stand still with it, until the next batch.
+export function holdClock(at) {
+  clock.held = at;
+}
+
 function serverNow() {
-  return clock.now + (performance.now() - clock.at);
+  return clock.held !== null ? clock.held : clock.now + (performance.now() - clock.at);
 }
 
 // ---- events: sounds and local state ------------------------------------------------------------
