@@ -34,6 +34,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import sqlite3
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from cardroom.store import fencing
+from cardroom.store.db import BUSY_TIMEOUT_MS
 from cardroom.store.errors import reason, refused_for_good
 from cardroom.store.schema import moves
 
@@ -67,6 +69,16 @@ def _for_good(exc: BaseException) -> bool:
     may pass later. A stale owner's write (store/fencing.py) is one: a newer owner's number
     never goes away."""
     return isinstance(exc, fencing.StaleOwner) or refused_for_good(exc)
+
+
+class _Busy(Exception):
+    """The SQLite file's write lock is another connection's just now."""
+
+
+def _busy(exc: BaseException) -> bool:
+    """Whether SQLite said the database is locked (SQLITE_BUSY or SQLITE_LOCKED)."""
+    code = getattr(getattr(exc, "orig", exc), "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 class BrokenLog(RuntimeError):
@@ -182,9 +194,16 @@ class Journal:
         if self.conn is None:  # in the thread: opening a file may wait for the disk
             await loop.run_in_executor(self.thread, self._open)
         if not self.on_loop:
-            await loop.run_in_executor(self.thread, self._on_file, batch)
+            await loop.run_in_executor(self.thread, self._on_file, batch, True)
             return
-        self._on_file(batch)
+        try:
+            self._on_file(batch, False)
+        except _Busy:
+            # Another connection holds the write lock (an account's transaction, between two of
+            # its awaits): waiting for it here would stop the loop it needs to finish. The
+            # thread waits instead.
+            await loop.run_in_executor(self.thread, self._on_file, batch, True)
+            return
         if self.checkpoint is None and loop.time() - self.checkpointed >= CHECKPOINT_S:
             self.checkpointed = loop.time()
             self.checkpoint = loop.run_in_executor(self.thread, self._checkpoint)
@@ -195,18 +214,30 @@ class Journal:
         assert self.file_engine is not None
         conn = self.file_engine.connect()
         self.on_loop = int(conn.exec_driver_sql("PRAGMA synchronous").scalar_one()) < 2
-        if self.on_loop:  # its commits never checkpoint: `_checkpoint` does, in the thread
+        if self.on_loop:  # its commits never checkpoint (`_checkpoint` does, in the thread), nor wait
             conn.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
+            conn.exec_driver_sql("PRAGMA busy_timeout=0")
         conn.commit()
         self.conn = conn
 
-    def _on_file(self, batch: list[_Write]) -> None:
+    def _on_file(self, batch: list[_Write], wait: bool) -> None:
+        """Commit `batch` on the journal's connection; on the loop (`wait` False), a lock held
+        by another connection raises `_Busy` at once and leaves the connection as it was."""
         conn = self.conn
         assert conn is not None
+        raw: Any = conn.connection.driver_connection
         try:
-            with conn.begin():
-                _apply(conn, batch)
-        except Exception:
+            if wait and self.on_loop:
+                raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            try:
+                with conn.begin():
+                    _apply(conn, batch)
+            finally:
+                if wait and self.on_loop:
+                    raw.execute("PRAGMA busy_timeout=0")
+        except Exception as exc:
+            if not wait and _busy(exc):
+                raise _Busy from exc
             # A connection a failure left in doubt is not used again: the next try opens one.
             with contextlib.suppress(Exception):
                 conn.close()
