@@ -56,6 +56,17 @@ from cardroom.protocol import JSON
 log = logging.getLogger("cardroom.cluster")
 
 
+def _client(url: str, decode: bool) -> Redis:
+    """A client of the bus's Redis: replies as text (`decode`) or as the bytes stored."""
+    return Redis.from_url(
+        url,
+        decode_responses=decode,
+        health_check_interval=10,
+        socket_connect_timeout=2,
+        retry=Retry(ConstantBackoff(0.05), 2),
+    )
+
+
 def _said(exc: BaseException) -> str:
     """An error for the log: its type too when it is not Redis's own (an unexpected one)."""
     return str(exc) if isinstance(exc, RedisError | OSError) else f"{type(exc).__name__}: {exc}"
@@ -118,20 +129,8 @@ class RedisBus:
         # redis-py's ten with growing pauses: a call made while Redis is away fails within a
         # beat, and the heartbeat, trying every beat, writes this node's state back as soon as
         # Redis answers again (other nodes wait ADOPT_PAUSE_S for it, no longer).
-        self.redis: Redis = Redis.from_url(
-            url,
-            decode_responses=True,
-            health_check_interval=10,
-            socket_connect_timeout=2,
-            retry=Retry(ConstantBackoff(0.05), 2),
-        )
-        self.raw: Redis = Redis.from_url(
-            url,
-            decode_responses=False,
-            health_check_interval=10,
-            socket_connect_timeout=2,
-            retry=Retry(ConstantBackoff(0.05), 2),
-        )
+        self.redis: Redis = _client(url, decode=True)
+        self.raw: Redis = _client(url, decode=False)
         """The stream `to:<this node>` is read with this one: bytes in, bytes out."""
         self.leases = Leases(self.redis, self.node, prefix, lease_ms)
         self._allow: Any = self.redis.register_script(_ALLOW)
