@@ -3,6 +3,13 @@
 Reports p50/p99 action-to-acknowledgement and event fan-out latency (an action sent to each
 recipient's events for it). The baseline, measured in the same run, is the ping round trip of
 an idle server, so that the figures read as "times an idle round trip".
+
+The server's CPU time per action is set beside a floor measured in the same run: an echo over
+the same websocket stack (bench/echo.py) at the same rate, from groups the size of the tables,
+each message read once and written to every member of its group; a busy or slow machine
+raises both. With `--nodes N` a single node is run first on the same database, Redis and load,
+and the cluster's CPU per action is given as a ratio to it (what spreading tables and relaying
+players costs).
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from typing import Any
 
 import websockets
 
+from bench.echo import echo_load, run_echo
 from cardroom.clients.botclient import NetBot, Timings
 from cardroom.server.process import run_server
 from cardroom.server.wire import PROTOCOL_VERSION, messages
@@ -188,6 +196,11 @@ async def load(
     for task in actors + readers:
         task.cancel()
     await asyncio.gather(*actors, *readers, return_exceptions=True)
+    # Everyone leaves, so that the tables close: a later run on the same database (one node
+    # before a cluster, `main`) must not start by taking these tables over.
+    await asyncio.gather(
+        *(b.send({"type": "leave", "table": b.table}) for b in everyone), return_exceptions=True
+    )
     await asyncio.gather(*(b.close() for b in everyone), return_exceptions=True)
     actions = len(timings.ack) + len(relayed.ack)
     return {
@@ -258,13 +271,22 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--nodes or --workers, not both")
     gc.set_threshold(50_000, 50, 1_000)  # the load generator must not stall either
     if not args.durability:
+        single = None
+        if args.nodes > 1:  # the same load on one node, for the ratio
+            single = run_once(args, args.db, nodes=1)
+            report(args, single, args.db)
         result = run_once(args, args.db)
         report(args, result, args.db)
+        floor = echo_floor(args, result["actions_per_s"])
+        compare(result, single, floor)
+        if args.json:
+            print(json.dumps({"load": result, "one_node": single, "echo": floor}))
         return 0
     memory = run_once(args, "memory")
     report(args, memory, "memory")
     durable = run_once(args, args.db)
     report(args, durable, args.db)
+    compare(durable, None, echo_floor(args, durable["actions_per_s"]))
     added = durable["ack_p99_ms"] - memory["ack_p99_ms"]
     print(
         f"durability: every acknowledged action on disk ({args.db}) adds {added:+.1f} ms to the p99 "
@@ -285,14 +307,53 @@ LOAD_LIMITS = {
 per-address limits (cardroom/server/limits.py) would refuse past 40 connections and 20 tables."""
 
 
-def run_once(args: argparse.Namespace, db: str) -> dict[str, Any]:
+def echo_floor(args: argparse.Namespace, rate: float) -> dict[str, Any]:
+    """The echo server's CPU per message at the run's rate of actions (bench/echo.py)."""
+    with run_echo() as (url, pid):
+        return asyncio.run(echo_load(url, args.tables, args.players, max(1.0, rate), args.seconds, pid))
+
+
+TARGET_US = 200
+"""Issue 26: at most 200 µs of server CPU per action, or within ECHO_TIMES the echo floor."""
+ECHO_TIMES = 3
+NODES_RATIO = 1.2
+"""Issue 26: a cluster's CPU per action at most 1.2 times one node's, same load."""
+
+
+def compare(result: dict[str, Any], single: dict[str, Any] | None, floor: dict[str, Any]) -> None:
+    """The CPU figures against the floor and, for a cluster, against one node."""
+    used, echo = result["server_cpu_us_per_action"], floor["echo_cpu_us_per_message"]
+    print(
+        f"echo floor (same websocket stack, {floor['echo_messages_per_s']} messages/s, groups of the "
+        f"tables' size): {echo} us per message"
+    )
+    if used is None or echo is None:
+        return
+    result["echo_ratio"] = round(used / echo, 2)
+    target = max(TARGET_US, ECHO_TIMES * echo)
+    print(
+        f"  server CPU per action: {used} us = {result['echo_ratio']} x echo; target <= {target:.0f} us "
+        f"(max of {TARGET_US} us and {ECHO_TIMES} x echo): {'met' if used <= target else 'NOT MET'}"
+    )
+    if single is not None and single["server_cpu_us_per_action"]:
+        ratio = used / single["server_cpu_us_per_action"]
+        result["nodes_ratio"] = round(ratio, 2)
+        print(
+            f"  {result['nodes']} nodes against one, same load: {single['server_cpu_us_per_action']} -> {used} us "
+            f"per action = {ratio:.2f} x; target <= {NODES_RATIO}: {'met' if ratio <= NODES_RATIO else 'NOT MET'}"
+        )
+
+
+def run_once(args: argparse.Namespace, db: str, nodes: int | None = None) -> dict[str, Any]:
+    """One load run on `db`, on `nodes` nodes (those of `--nodes` if None)."""
+    count = args.nodes if nodes is None else nodes
     env = {**LOAD_LIMITS} if db == "sqlite" else {**LOAD_LIMITS, "CARDROOM_DB": db}
     if args.nodes > 1 or args.workers > 1:
         env["CARDROOM_REDIS"] = args.redis
     workers = ("--workers", str(args.workers)) if args.workers > 1 else ()
     with contextlib.ExitStack() as stack:
-        servers = [stack.enter_context(run_server(env, extra_args=workers)) for _ in range(args.nodes)]
-        nodes = [(s.ws_url, s.process.pid) for s in servers] if args.nodes > 1 else None
+        servers = [stack.enter_context(run_server(env, extra_args=workers)) for _ in range(count)]
+        addresses = [(s.ws_url, s.process.pid) for s in servers] if count > 1 else None
         while args.workers > 1 and len(servers[0].health()["cluster"]["nodes"]) < args.workers:
             time.sleep(0.2)  # every worker up before the first table
         return asyncio.run(
@@ -304,7 +365,7 @@ def run_once(args: argparse.Namespace, db: str) -> dict[str, Any]:
                 args.game,
                 args.level,
                 server_pid=servers[0].process.pid,
-                nodes=nodes,
+                nodes=addresses,
             )
         )
 
@@ -312,7 +373,8 @@ def run_once(args: argparse.Namespace, db: str) -> dict[str, Any]:
 def report(args: argparse.Namespace, result: dict[str, Any], db: str) -> None:
     base = result["baseline_rtt_ms"]
     print(
-        f"load ({db}{f', {args.workers} workers' if args.workers > 1 else ''}): "
+        f"load ({db}, {result['nodes']} node{'s' if result['nodes'] > 1 else ''}"
+        f"{f', {args.workers} workers' if args.workers > 1 else ''}): "
         f"{result['tables']} {args.game} tables, {result['connections']} connections, "
         f"{result['actions_per_s']} actions/s over {result['seconds']} s"
     )
@@ -336,8 +398,6 @@ def report(args: argparse.Namespace, result: dict[str, Any], db: str) -> None:
         )
     met = result["ack_p99_ms"] <= 50
     print(f"  target p99 action-to-ack <= 50 ms: {'met' if met else 'NOT MET'}")
-    if args.json and not args.durability:
-        print(json.dumps(result))
 
 
 if __name__ == "__main__":

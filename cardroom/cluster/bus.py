@@ -60,9 +60,10 @@ class Bus(Protocol):
     def publish(self, message: JSON) -> None:
         """Send `message` to the lobbies of the other nodes."""
 
-    def send(self, node: str, message: JSON) -> None:
+    def send(self, node: str, message: JSON, body: bytes = b"") -> None:
         """Send `message` to the lobby of `node` alone (a relayed player's messages, in order);
-        a node that is gone never gets it."""
+        a node that is gone never gets it. `body`, bytes carried as they are (never parsed nor
+        escaped on the way), reaches it as the message's `body`: the relay's encoded frames."""
 
     def put_table(
         self, table_id: str, summary: JSON, watchers: Sequence[str] = (), creator: Creator | None = None
@@ -183,10 +184,10 @@ class LocalBus:
             if node != self.node:
                 deliver(message)
 
-    def send(self, node: str, message: JSON) -> None:
+    def send(self, node: str, message: JSON, body: bytes = b"") -> None:
         deliver = self.hub.lobbies.get(node)
         if deliver is not None and node != self.node:
-            deliver(message)
+            deliver({**message, "body": body} if body else message)
 
     def put_table(
         self, table_id: str, summary: JSON, watchers: Sequence[str] = (), creator: Creator | None = None

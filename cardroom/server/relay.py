@@ -7,8 +7,11 @@ sent it: the edge vouches for the player, as its own websocket does for its own 
 owner handles it exactly as its own players' messages, for a `Player` whose connection is a
 `Relayed` one: what the table sends that player is gathered per edge and goes back in one bus
 message per turn of the event loop (`relay_out`), with the tables of the owner the player is
-at now, so that the edge knows where to send their next messages. A player thus sees what
-they would see at the owner itself: the owner's room builds every message for its seat.
+at now, so that the edge knows where to send their next messages. The messages cross the bus
+as the owner encoded them, their bytes side by side in the bus message's `body` (each
+player's share named by its length): the edge writes them to the player's socket unread,
+as it writes its own tables' messages. A player thus sees, byte for byte, what they would see
+at the owner itself: the owner's room builds every message for its seat.
 
 A player who enters any node is announced to every node (`returned`): the nodes holding their
 seats relay to that node from then on and resync them, and the node of an earlier connection
@@ -78,8 +81,8 @@ class Relay:
         """How this node handles a player's message (the edge's own `handle`: app.py sets it)."""
         self.at: dict[str, set[str]] = {}
         """Edge: table id of another node -> this node's players at it."""
-        self.out: dict[str, list[list[str]]] = {}
-        """Owner: edge node -> [player id, message] waiting to go there."""
+        self.out: dict[str, list[tuple[str, bytes]]] = {}
+        """Owner: edge node -> (player id, encoded message) waiting to go there."""
         self.flushing = False
         self.moving: set[str] = set()
         """Owner: tables this node is handing over (a drain), still named as its relayed
@@ -203,13 +206,20 @@ class Relay:
                     continue
                 player.away[table_id] = node
                 self.at.setdefault(table_id, set()).add(player_id)
-        for player_id, data in envelope["frames"]:
+        body: bytes = envelope.get("body", b"")
+        start = 0
+        for player_id, size in envelope["frames"]:
+            end = start + size
             player = self.lobby.players.get(player_id)
             if player is not None and _here(player):
+                data = body[start:end]
+                # Only a message for a table this node holds now is read, to find its table.
                 if player_id in stale and msgspec.json.decode(data).get("table") in stale[player_id]:
+                    start = end
                     continue
                 assert player.connection is not None
-                player.connection.send_raw(data.encode())
+                player.connection.send_raw(data)
+            start = end
 
     # -- at the node owning the table ------------------------------------------------------
     def incoming(self, envelope: JSON) -> None:
@@ -302,7 +312,7 @@ class Relay:
 
     def queue(self, node: str, player_id: str, data: bytes) -> None:
         """A message for a relayed player: it leaves with the others of this turn of the loop."""
-        self.out.setdefault(node, []).append([player_id, data.decode()])
+        self.out.setdefault(node, []).append((player_id, data))
         if not self.flushing:
             self.flushing = True
             asyncio.get_running_loop().call_soon(self.flush)
@@ -311,16 +321,19 @@ class Relay:
         self.flushing = False
         out, self.out = self.out, {}
         rooms = self.lobby.rooms
-        for node, frames in out.items():
+        for node, queued in out.items():
             tables: dict[str, list[str]] = {}
-            for player_id, _data in frames:
+            for player_id, _data in queued:
                 if player_id not in tables:
                     player = self.lobby.players.get(player_id)
                     tables[player_id] = (
                         sorted(t for t in player.tables if t in rooms or t in self.moving) if player else []
                     )
+            frames = [[player_id, len(data)] for player_id, data in queued]
             self.lobby.bus.send(
-                node, {"type": "relay_out", "node": self.me, "frames": frames, "tables": tables}
+                node,
+                {"type": "relay_out", "node": self.me, "frames": frames, "tables": tables},
+                b"".join(data for _player_id, data in queued),
             )
 
 

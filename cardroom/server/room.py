@@ -153,6 +153,9 @@ class Room:
         self.game_id: str | None = None
         self.last_write: asyncio.Future[None] | None = None
         """The journal write of the newest move: an acknowledgement waits for it (crash safety)."""
+        self.answers_due = 0
+        """Answers waiting for a write's callback: a later answer waits behind them, even when
+        its write is done already (its callbacks may not have run yet: `_when_saved`)."""
         self.fence = 0
         """This node's fencing number for the table, written with each move (0: no cluster)."""
         self.paused_at: float | None = None
@@ -343,6 +346,7 @@ class Room:
             return
 
         def saved(done: asyncio.Future[None]) -> None:
+            self.answers_due -= 1
             if done.cancelled() or done.exception() is not None:
                 self.send_to(
                     player_id,
@@ -351,9 +355,10 @@ class Room:
             else:
                 self.send_to(player_id, message)
 
-        if pending.done():
+        self.answers_due += 1
+        if pending.done() and self.answers_due == 1:
             saved(pending)
-        else:
+        else:  # a done future's callback comes after those its result scheduled: in order
             pending.add_done_callback(saved)
 
     # -- who is here ---------------------------------------------------------------------

@@ -22,12 +22,14 @@ def test_an_edge_drops_what_another_node_still_sends_of_a_table_it_owns_now() ->
     lobby.players[eve.id] = eve
     stale = {"type": "events", "table": room.id, "v": 40, "events": [{"event": "game_over", "winner": 1}]}
     other = {"type": "events", "table": "at-a", "v": 3, "events": []}
+    frames = [encode(stale), encode(other)]
     lobby.relay.outgoing(
         {
             "type": "relay_out",
             "node": "node-a",
-            "frames": [["eve", encode(stale).decode()], ["eve", encode(other).decode()]],
+            "frames": [["eve", len(data)] for data in frames],
             "tables": {"eve": [room.id, "at-a"]},
+            "body": b"".join(frames),
         }
     )
     assert eve.connection is not None

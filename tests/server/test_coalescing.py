@@ -92,3 +92,31 @@ def test_a_burst_of_actions_is_answered_in_order_each_ack_with_its_ref(server: L
 
     me = asyncio.run(scenario())
     assert any(isinstance(json.loads(frame), list) for frame in me.frames)
+
+
+def test_what_one_turn_of_the_loop_sends_a_client_arrives_in_one_frame_in_order_and_whole(
+    server: LiveServer,
+) -> None:
+    """Twenty pings in one write are read in one turn of the server's loop: their twenty pongs
+    go out in one frame (one write, issue 26), in the order asked, each one whole."""
+    idents = [2**52 - 7 * i for i in range(20)]  # large ids: a cut or merged number shows
+
+    async def scenario() -> list[str]:
+        me = await Client.connect(server.ws_url, "Turns")
+        await me.expect("lobby_chat")  # the hello is answered whole
+        ws = me.ws
+        for ident in idents:
+            ws.protocol.send_text(json.dumps({"type": "ping", "id": ident}).encode())
+        ws.transport.write(b"".join(ws.protocol.data_to_send()))  # one write, one read there
+        pongs: list[int] = []
+        while len(pongs) < len(idents):
+            message = await me.recv()
+            if message["type"] == "pong":
+                pongs.append(message["id"])
+        assert pongs == idents, "every pong, in the order of the pings, its id intact"
+        await me.close()
+        return [frame for frame in me.frames if '"pong"' in frame]
+
+    with_pongs = asyncio.run(scenario())
+    assert len(with_pongs) == 1, "one frame for what one turn of the loop sent"
+    assert [m["id"] for m in messages(with_pongs[0]) if m["type"] == "pong"] == idents
