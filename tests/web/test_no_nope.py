@@ -26,6 +26,8 @@ def _play_a_simple_card_or_draw(page: Page) -> bool:
 
 
 def test_the_no_nope_button_ends_the_window_at_once(page: Page, guest: Page) -> None:
+    for each in (page, guest):  # two pages and a server on a busy machine: a turn can take seconds
+        each.set_default_timeout(30_000)
     enter_lobby(page, "Rafa")
     create_table(page, "kittens", seats=2, bots=0, level="easy", options={"nope_window_ms": 30000})
     enter_lobby(guest, "Sol")
