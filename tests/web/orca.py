@@ -17,17 +17,20 @@ import json
 import os
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 SPEAK = Path(__file__).with_name("orca_speak.py")
 
-# Orca's settings: its defaults, a rate, and nothing on screen asked of the user.
-RATE = 50  # Orca's default rate; speech-dispatcher's 0: 175 words a minute (orca_speak.py)
+# Orca's rate, from 0 to 100 (its default 50 is speech-dispatcher's 0: 175 words a minute in
+# orca_speak.py). The tests use 70 (speech-dispatcher's 40: about 270 words a minute), in the
+# range screen reader users set and a little above the page's own figure (docs/speech.md).
+RATE = 70
 
 # What Playwright's key names are for xdotool.
 XKEYS = {
@@ -53,10 +56,25 @@ class Utterance:
     start: float
     end: float | None
     text: str
+    pid: int = 0
+
+    def running(self) -> bool:
+        """Still being said: its process lives (a cut one was killed)."""
+        if self.end is not None:
+            return False
+        try:
+            stat = Path(f"/proc/{self.pid}/stat").read_text()
+        except OSError:
+            return False
+        return stat.rsplit(")", 1)[-1].split()[0] not in ("Z", "X")
 
 
 def missing() -> list[str]:
-    return [tool for tool in ("orca", "Xvfb", "xdotool", "speech-dispatcher", "dbus-daemon") if not shutil.which(tool)]
+    return [
+        tool
+        for tool in ("orca", "Xvfb", "xdotool", "speech-dispatcher", "dbus-daemon")
+        if not shutil.which(tool)
+    ]
 
 
 def _free_display() -> int:
@@ -66,10 +84,10 @@ def _free_display() -> int:
     raise RuntimeError("no free X display number")
 
 
-def _wait(condition: object, what: str, timeout_s: float) -> None:
+def _wait(condition: Callable[[], bool], what: str, timeout_s: float) -> None:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
-        if condition():  # type: ignore[operator]
+        if condition():
             return
         time.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what}")
@@ -84,10 +102,13 @@ class Orca:
         self.log = folder / "speech.jsonl"
         self.env: dict[str, str] = {}
         self.groups: list[subprocess.Popen[bytes]] = []
+        self.keys: list[tuple[float, str]] = []  # when each key was pressed, its xdotool name
 
     def _spawn(self, argv: list[str], name: str) -> subprocess.Popen[bytes]:
         out = open(self.folder / f"{name}.out", "wb")  # noqa: SIM115 - closed with the process
-        process = subprocess.Popen(argv, env=self.env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        process = subprocess.Popen(
+            argv, env=self.env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
         out.close()
         self.groups.append(process)
         return process
@@ -117,7 +138,13 @@ class Orca:
         self._spawn(["Xvfb", f":{display}", "-screen", "0", "1280x900x24", "-nolisten", "tcp"], "xvfb")
         _wait(lambda: Path(f"/tmp/.X11-unix/X{display}").exists(), "the virtual display", 20)
         bus = self._spawn(
-            ["dbus-daemon", "--session", "--nofork", "--nopidfile", f"--address=unix:path={self.folder / 'bus'}"],
+            [
+                "dbus-daemon",
+                "--session",
+                "--nofork",
+                "--nopidfile",
+                f"--address=unix:path={self.folder / 'bus'}",
+            ],
             "dbus",
         )
         _wait(lambda: (self.folder / "bus").exists() or bus.poll() is not None, "the session bus", 20)
@@ -125,18 +152,24 @@ class Orca:
         self._speech_dispatcher()
         prefs = self.folder / "orca"
         prefs.mkdir(exist_ok=True)
+        # Orca's own defaults, but the rate: Orca merges the general settings it reads into them.
+        settings = {
+            "general": {"voices": {"default": {"established": True, "rate": float(self.rate)}}},
+            "profiles": {"default": {"profile": ["Default", "default"]}},
+            "pronunciations": {},
+            "keybindings": {},
+        }
+        (prefs / "user-settings.conf").write_text(json.dumps(settings), encoding="utf-8")
         self._spawn(["orca", "-u", str(prefs)], "orca")
         # Orca says so when it is up and speaking.
         _wait(lambda: any("Screen reader on" in u.text for u in self.heard()), "Orca to speak", 60)
-        if self.rate != RATE:
-            self._set_rate(prefs)
 
     def _speech_dispatcher(self) -> None:
         conf = self.folder / "speechd"
         (conf / "modules").mkdir(parents=True, exist_ok=True)
         (conf / "speechd.conf").write_text(
-            'LogLevel 2\nLogDir "{}"\nAudioOutputMethod "alsa"\nAudioALSADevice "null"\n'
-            'AddModule "capture" "sd_generic" "capture.conf"\nDefaultModule capture\n'.format(self.folder),
+            f'LogLevel 2\nLogDir "{self.folder}"\nAudioOutputMethod "alsa"\nAudioALSADevice "null"\n'
+            'AddModule "capture" "sd_generic" "capture.conf"\nDefaultModule capture\n',
             encoding="utf-8",
         )
         # One utterance, one command: no splitting at punctuation ("^" is never in a line).
@@ -148,15 +181,22 @@ class Orca:
         )
         self._spawn(
             [
-                "speech-dispatcher", "-s", "-t", "0", "-C", str(conf), "-S", str(self.folder / "speechd.sock"),
-                "-P", str(self.folder / "speechd.pid"), "-L", str(self.folder),
+                "speech-dispatcher",
+                "-s",
+                "-t",
+                "0",
+                "-C",
+                str(conf),
+                "-S",
+                str(self.folder / "speechd.sock"),
+                "-P",
+                str(self.folder / "speechd.pid"),
+                "-L",
+                str(self.folder),
             ],
             "speechd",
         )
         _wait(lambda: (self.folder / "speechd.sock").exists(), "speech-dispatcher", 20)
-
-    def _set_rate(self, prefs: Path) -> None:
-        raise NotImplementedError  # the rate is Orca's default in these tests
 
     def stop(self) -> None:
         for process in reversed(self.groups):
@@ -191,31 +231,50 @@ class Orca:
                 order.append(item["pid"])
             else:
                 ends[item["pid"]] = item["end"]
-        return [Utterance(starts[pid][0], ends.get(pid), starts[pid][1]) for pid in order]
+        return [Utterance(starts[pid][0], ends.get(pid), starts[pid][1], pid) for pid in order]
 
     def speaking(self) -> bool:
         """An utterance is being said (one whose process still runs)."""
-        for u in self.heard()[-3:]:
-            if u.end is None and time.time() - u.start < 60:
-                return True
-        return False
+        return any(u.running() for u in self.heard()[-3:])
 
     def wait_silent(self, quiet_s: float = 0.6, timeout_s: float = 30) -> None:
         """Until Orca has said nothing for `quiet_s`: a listener who hears a line out first."""
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
-            heard = self.heard()
-            last = max((u.end or time.time() for u in heard[-3:]), default=0.0)
-            if not self.speaking() and time.time() - last >= quiet_s:
+            heard = self.heard()[-3:]
+            last = max((u.end or u.start for u in heard), default=0.0)
+            if not any(u.running() for u in heard) and time.time() - last >= quiet_s:
                 return
             time.sleep(0.05)
+
+    def wait_for(self, condition: Callable[[list[Utterance]], bool], timeout_s: float = 30) -> bool:
+        """Until what Orca has said meets `condition` (False after `timeout_s`)."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if condition(self.heard()):
+                return True
+            time.sleep(0.05)
+        return False
 
     def xdotool(self, *args: str) -> None:
         subprocess.run(["xdotool", *args], env=self.env, check=True, timeout=20)
 
     def key(self, name: str) -> None:
         """A key pressed on the keyboard, as Playwright names it."""
+        self.keys.append((time.time(), XKEYS.get(name, name)))
         self.xdotool("key", "--clearmodifiers", XKEYS.get(name, name))
+
+    def lag(self) -> float:
+        """How late Orca is on this machine: the median time from a key pressed to Orca echoing
+        it (its key echo, on by default). A loaded machine starves Orca, which is no fault of
+        the page; the answer windows are checked that much later."""
+        heard = self.heard()
+        delays = []
+        for at, name in self.keys:
+            echo = next((u for u in heard if u.start >= at and u.text.strip().lower() == name.lower()), None)
+            if echo is not None and echo.start - at < 30:
+                delays.append(echo.start - at)
+        return statistics.median(delays) if delays else 0.0
 
     def type(self, text: str) -> None:
         self.xdotool("type", "--delay", "40", text)

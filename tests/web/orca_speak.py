@@ -35,7 +35,7 @@ def main(argv: list[str]) -> None:
     rate = int(rate_arg) if rate_arg.lstrip("-").isdigit() else 0
     text = " ".join(words)
     with open(log, "a", encoding="utf-8") as out:
-        out.write(json.dumps({"start": time.time(), "pid": os.getpid(), "text": text}) + "\n")
+        out.write(json.dumps({"start": time.time(), "pid": os.getpid(), "rate": rate, "text": text}) + "\n")
     time.sleep(seconds_to_say(text, rate))
     with open(log, "a", encoding="utf-8") as out:
         out.write(json.dumps({"end": time.time(), "pid": os.getpid()}) + "\n")

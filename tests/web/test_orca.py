@@ -10,6 +10,7 @@ listener does: they hear Orca out before a key, except when a fight will not wai
 from __future__ import annotations
 
 import os
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,14 +20,14 @@ import pytest
 from playwright.sync_api import Browser, Page, Playwright
 
 from tests.web.conftest import ARGS, CHROMIUM, COLLECT
-from tests.web.heard import Hearing, compare, page_lines
-from tests.web.keyboard import create_table, state
+from tests.web.heard import Hearing, caught_up, compare, page_lines
+from tests.web.keyboard import create_table, state, wait_for_change
 from tests.web.orca import Orca, missing, running
 from tests.web.test_play import BATTLE
 
 pytestmark = pytest.mark.slow
 
-KITTENS = {"bot_think_ms": 500}
+KITTENS: dict[str, int] = {}  # the real timings: bots think 1.5 s, as a listener expects
 # The real timings of a fight: a listener needs them. Two bruises end the round sooner.
 BURRITO = {"bruises": 2, "between_rounds_ms": 1000}
 
@@ -34,7 +35,10 @@ BURRITO = {"bruises": 2, "between_rounds_ms": 1000}
 @pytest.fixture(scope="module")
 def orca(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Orca]:
     if missing():
-        pytest.fail(f"no {', '.join(missing())}: install Debian's orca, xvfb and xdotool (`make test` does)", pytrace=False)
+        pytest.fail(
+            f"no {', '.join(missing())}: install Debian's orca, xvfb and xdotool (`make test` does)",
+            pytrace=False,
+        )
     with running(tmp_path_factory.mktemp("orca")) as orca:
         yield orca
 
@@ -66,6 +70,21 @@ def heard_page(heard_browser: Browser, server: Any, orca: Orca) -> Iterator[Page
     context.close()
 
 
+def listen(page: Page, orca: Orca, timeout_s: float = 15, quiet_s: float = 0.5) -> None:
+    """A listener before a key: until the page has said its lines, Orca has begun the last one
+    and has been silent a moment (a key stops Orca's speech: a person hears it out first)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if page.evaluate("window.cardroom.quiet()"):
+            heard = orca.heard()
+            if caught_up(page_lines(page, [], None), heard):
+                tail = heard[-3:]
+                last = max((u.end or u.start for u in tail), default=0.0)
+                if not any(u.running() for u in tail) and time.time() - last >= quiet_s:
+                    return
+        time.sleep(0.05)
+
+
 def _focused(page: Page, selector: str) -> bool:
     return bool(page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector))
 
@@ -80,7 +99,7 @@ def enter_lobby_heard(page: Page, orca: Orca, name: str) -> float:
     assert _focused(page, "#nickname")
     orca.type(name)
     page.wait_for_function("n => document.querySelector('#nickname').value === n", arg=name)
-    orca.wait_silent()
+    listen(page, orca)
     orca.key("Enter")
     page.wait_for_function("document.activeElement && document.activeElement.id === 'lobby-title'")
     return time.time()
@@ -93,18 +112,22 @@ def start_heard(page: Page, orca: Orca) -> None:
         if _focused(page, "#start-btn"):
             break
         page.keyboard.press("Tab")
-    orca.wait_silent()
+    listen(page, orca)
     orca.key("Enter")
     page.wait_for_function("document.activeElement && document.activeElement.id === 'hand'")
 
 
-def _report(name: str, hearing: Hearing) -> None:
+def _report(name: str, hearing: Hearing, orca: Orca) -> None:
     """The figures go to the terminal (pytest -s) and to a file beside the screenshots."""
     text = f"{name}: {hearing.details()}"
     print(text)
+    said = [f"page {x.at:.2f} {'!' if x.urgent else ' '} {x.text}" for x in hearing.lines]
+    spoken = [f"orca {u.start:.2f} {'ok ' if u.end else 'CUT'} {u.text}" for u in hearing.heard]
+    text += "\n\n" + "\n".join(sorted(said + spoken, key=lambda x: float(x.split()[1])))
     folder = Path(__file__).with_name("screenshots")
     folder.mkdir(exist_ok=True)
     (folder / f"orca-{name}.txt").write_text(text + "\n", encoding="utf-8")
+    shutil.copy(orca.log, folder / f"orca-{name}-speech.jsonl")
 
 
 def _assert_heard(hearing: Hearing) -> None:
@@ -133,36 +156,28 @@ def play_kittens_heard(page: Page, orca: Orca, limit_s: float = 240) -> None:
         if key is None:
             page.wait_for_timeout(50)
             continue
-        orca.wait_silent(timeout_s=8)
+        listen(page, orca)
         if state(page)["v"] != s["v"]:
             continue  # the table moved on while we listened: look again
         orca.key(key)
-        try:
-            page.wait_for_function(
-                "([v, c]) => { const st = window.cardroom.state;"
-                " return (st.current ? st.lastV[st.current] || 0 : 0) > v || window.cardroom.isChoosing() !== c; }",
-                arg=[s["v"], s["choosing"]],
-                timeout=3000,
-            )
-        except Exception:  # noqa: BLE001 - a refused key changes nothing: look again
-            pass
+        wait_for_change(page, s["v"], s["choosing"])
     raise AssertionError("the game did not end in time")
 
 
 def test_orca_says_every_line_of_a_kittens_game_played_by_keyboard(heard_page: Page, orca: Orca) -> None:
     page = heard_page
-    start = len(orca.heard())
     entered = enter_lobby_heard(page, orca, "Kit")
-    orca.wait_silent()
-    assert any(u.start >= entered for u in orca.heard()[start:]), "entering the lobby said nothing"
+    assert orca.wait_for(
+        lambda heard: any("lobby" in u.text.lower() and u.start >= entered for u in heard)
+    ), "entering the lobby said nothing"
     create_table(page, "kittens", seats=2, bots=1, level="normal", options=KITTENS)
     start_heard(page, orca)
     play_kittens_heard(page, orca)
-    page.wait_for_function("window.cardroom.quiet()", timeout=30_000)
-    orca.wait_silent(quiet_s=1.5)
-    windows = [(r"^Your turn", 60.0), (r"asks you for a card", 15.0), (r"^DEFUSE NOW", 10.0)]
-    hearing = compare(page_lines(page, windows, default_urgent_s=5.0), orca.heard(), time.time())
-    _report("kittens", hearing)
+    listen(page, orca, timeout_s=40, quiet_s=3)
+    # The answer windows of the real timings (cardroom/games/kittens/options.py).
+    windows = [(r"^Nope\?", 3.0), (r"Your turn", 60.0), (r"asks you for a card", 15.0), (r"DEFUSE NOW", 10.0)]
+    hearing = compare(page_lines(page, windows, default_urgent_s=5.0), orca.heard(), orca.lag())
+    _report("kittens", hearing, orca)
     _assert_heard(hearing)
 
 
@@ -207,10 +222,12 @@ def test_orca_says_every_line_of_a_burrito_round_played_by_keyboard(heard_page: 
         heard = orca.heard()
         new, seen = heard[seen:], len(heard)
         f = v["fight"]
-        if any("catch" in u.text.lower().split("!")[0] for u in new if u.text.strip().lower().startswith("catch")):
+        if any(
+            "catch" in u.text.lower().split("!")[0] for u in new if u.text.strip().lower().startswith("catch")
+        ):
             orca.key("Space")  # heard "Catch!"
         elif s["choosing"]:
-            orca.wait_silent(timeout_s=5)
+            listen(page, orca, timeout_s=5)
             orca.key("Enter")
         elif f is not None and you in f["fighters"]:
             go = f["go_at"] is None or v["now"] >= f["go_at"]
@@ -222,14 +239,17 @@ def test_orca_says_every_line_of_a_burrito_round_played_by_keyboard(heard_page: 
                 page.wait_for_timeout(800)
                 orca.key("t")
         elif v["phase"] == "play" and f is None and time.monotonic() - last_card > 3:
-            orca.wait_silent(timeout_s=5)
-            if _card_play(page, orca, state(page)["view"] or v):
+            listen(page, orca, timeout_s=8)
+            now = state(page)["view"]
+            if now and now["phase"] == "play" and now["fight"] is None and _card_play(page, orca, now):
                 last_card = time.monotonic()
         page.wait_for_timeout(50)
-    assert page.evaluate("window.__said.some(x => x.text.startsWith('Round 1 is over'))"), "the round did not end"
-    page.wait_for_function("window.cardroom.quiet()", timeout=30_000)
-    orca.wait_silent(quiet_s=1.5)
+    assert page.evaluate("window.__said.some(x => x.text.startsWith('Round 1 is over'))"), (
+        "the round did not end"
+    )
+    listen(page, orca, timeout_s=40, quiet_s=3)
+    # The catch window (600 ms) and a flight (2 s); a fight's start: its countdown (3 s).
     windows = [(r"^Catch!", 0.6), (r"^Incoming", 2.0)]
-    hearing = compare(page_lines(page, windows, default_urgent_s=3.0), orca.heard(), time.time())
-    _report("burrito", hearing)
+    hearing = compare(page_lines(page, windows, default_urgent_s=3.0), orca.heard(), orca.lag())
+    _report("burrito", hearing, orca)
     _assert_heard(hearing)
