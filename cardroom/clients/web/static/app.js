@@ -290,7 +290,7 @@ function verbosityOf(value) {
 function say(texts, priority, summary = null) {
   texts.forEach((text, i) => {
     const p = typeof priority[i] === "number" ? priority[i] : BACKGROUND;
-    if (p < BACKGROUND || prefs.verbosity === "verbose") announce(text, p === 0, "event");
+    if (p < BACKGROUND || prefs.verbosity === "verbose") announce(text, p === 0, "event", p === 1);
     logLine(text, p === 0);
   });
   if (summary && prefs.verbosity === "normal") {

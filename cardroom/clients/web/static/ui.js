@@ -106,15 +106,23 @@ function flushLater() {
 // A hint (kind "hint": which key answers) still waiting when the game's next line comes is
 // about a moment that has passed: it is dropped, never said late (issue 24: "Choose the card to
 // give" was said after the player had exploded).
-export function announce(text, urgent = false, kind = "notice") {
+// A line that concerns the listener (`keep`: the game's priority 1) is never dropped.
+export function announce(text, urgent = false, kind = "notice", keep = false) {
   if (!text) return;
-  const item = { text, urgent, kind };
+  const item = { text, urgent, kind, keep };
   if (kind === "event") {
     for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].kind === "hint") waiting.splice(i, 1);
   }
   if (urgent) {
+    // Only lines held behind an assertive line being said are dropped; lines held a moment for
+    // a key (KEY_MS) or for their pace are new: they are said after this one, and kept then.
     if (kind === "event") {
-      for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].kind === "event") waiting.splice(i, 1);
+      const behind = performance.now() < holdUntil;
+      for (let i = waiting.length - 1; i >= 0; i -= 1) {
+        if (waiting[i].kind !== "event" || waiting[i].keep) continue;
+        if (behind) waiting.splice(i, 1);
+        else waiting[i].keep = true;
+      }
     }
     // Ahead of the polite lines waiting, once a key just pressed has been heard.
     if (performance.now() - keyAt < KEY_MS) urgentWaiting.push(item);
