@@ -162,7 +162,7 @@ class Orca:
         (prefs / "user-settings.conf").write_text(json.dumps(settings), encoding="utf-8")
         self._spawn(["orca", "-u", str(prefs)], "orca")
         # Orca says so when it is up and speaking.
-        _wait(lambda: any("Screen reader on" in u.text for u in self.heard()), "Orca to speak", 60)
+        _wait(lambda: any("Screen reader on" in u.text for u in self.heard()), "Orca to speak", 120)
 
     def _speech_dispatcher(self) -> None:
         conf = self.folder / "speechd"
