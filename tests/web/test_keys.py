@@ -63,7 +63,10 @@ def test_page_up_and_page_down_move_through_the_history(page: Page) -> None:
     assert (
         page.evaluate("[...document.querySelectorAll('#log p')].indexOf(document.activeElement)") == now + 1
     )
-    assert page.get_attribute("#log", "role") == "log"
+    # A region, no live region in any form: Orca 43 took role=log (even aria-live=off) for one
+    # and dropped the live line equal to the history's (issue 24, docs/speech.md).
+    assert page.get_attribute("#log", "role") == "region"
+    assert page.get_attribute("#log", "aria-live") is None
     assert entries[0].startswith("The game begins: you hold ")
     page.keyboard.press("Escape")
     assert focused(page, "#hand")
