@@ -114,15 +114,9 @@ export function announce(text, urgent = false, kind = "notice", keep = false) {
     for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].kind === "hint") waiting.splice(i, 1);
   }
   if (urgent) {
-    // Only lines held behind an assertive line being said are dropped; lines held a moment for
-    // a key (KEY_MS) or for their pace are new: they are said after this one, and kept then.
+    // A line about you (`keep`) waiting for a key or its pace is said after this one.
     if (kind === "event") {
-      const behind = performance.now() < holdUntil;
-      for (let i = waiting.length - 1; i >= 0; i -= 1) {
-        if (waiting[i].kind !== "event" || waiting[i].keep) continue;
-        if (behind) waiting.splice(i, 1);
-        else waiting[i].keep = true;
-      }
+      for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].kind === "event" && !waiting[i].keep) waiting.splice(i, 1);
     }
     // Ahead of the polite lines waiting, once a key just pressed has been heard.
     if (performance.now() - keyAt < KEY_MS) urgentWaiting.push(item);
