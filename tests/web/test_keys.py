@@ -64,13 +64,19 @@ def test_page_up_and_page_down_move_through_the_history(page: Page) -> None:
     assert (
         page.evaluate("[...document.querySelectorAll('#log p')].indexOf(document.activeElement)") == now + 1
     )
-    assert page.get_attribute("#log", "role") == "log"
+    # A region, no live region in any form: Orca 43 took role=log (even aria-live=off) for one
+    # and dropped the live line equal to the history's (issue 24, docs/speech.md).
+    assert page.get_attribute("#log", "role") == "region"
+    assert page.get_attribute("#log", "aria-live") is None
     assert entries[0].startswith("The game begins: you hold ")
     page.keyboard.press("Escape")
     assert focused(page, "#hand")
 
 
 def test_the_hand_is_a_listbox_with_n_of_m_labels(page: Page) -> None:
+    """Each card says its slot in its name and n of m in aria-posinset/aria-setsize: the count is
+    no part of the name, so a draw does not rename the card under the cursor (which a screen
+    reader then says again, issue 24)."""
     kittens_started(page, "Lis")
     hand = page.evaluate(
         """() => {
@@ -78,14 +84,16 @@ def test_the_hand_is_a_listbox_with_n_of_m_labels(page: Page) -> None:
           const options = [...list.querySelectorAll('[role=option]')];
           return {role: list.getAttribute('role'), multi: list.getAttribute('aria-multiselectable'),
                   active: list.getAttribute('aria-activedescendant'), ids: options.map(o => o.id),
-                  labels: options.map(o => o.getAttribute('aria-label'))};
+                  labels: options.map(o => o.getAttribute('aria-label')),
+                  of: options.map(o => [o.getAttribute('aria-posinset'), o.getAttribute('aria-setsize')])};
         }"""
     )
     cards = state(page)["view"]["hand"]
     assert hand["role"] == "listbox" and hand["multi"] == "true"
     assert hand["active"] == hand["ids"][0]
-    assert hand["labels"][0].endswith(f", 1 of {len(cards)}")
-    assert hand["labels"][2].endswith(f", 3 of {len(cards)}")
+    assert hand["labels"][0].endswith(", 1") and hand["labels"][2].endswith(", 3")
+    assert hand["of"][0] == ["1", str(len(cards))]
+    assert hand["of"][2] == ["3", str(len(cards))]
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowDown")
     assert page.get_attribute("#hand", "aria-activedescendant") == hand["ids"][2]

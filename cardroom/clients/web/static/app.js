@@ -291,7 +291,7 @@ function verbosityOf(value) {
 function say(texts, priority, summary = null) {
   texts.forEach((text, i) => {
     const p = typeof priority[i] === "number" ? priority[i] : BACKGROUND;
-    if (p < BACKGROUND || prefs.verbosity === "verbose") announce(text, p === 0, "event");
+    if (p < BACKGROUND || prefs.verbosity === "verbose") announce(text, p === 0, "event", p === 1);
     logLine(text, p === 0);
   });
   if (summary && prefs.verbosity === "normal") {
@@ -425,7 +425,12 @@ function onWelcome(m) {
     state.invite = null;
     send({ type: "join", table, code });
   }
-  if (!state.current && !browsing()) showLobby(first);
+  if (!state.current && !browsing()) {
+    showLobby(first);
+    // The heading takes the focus, which a screen reader in its browse mode may not say: the
+    // entry into the lobby is said in words (issue 24: Orca said nothing).
+    if (first) announce(fmt(_("You are in the lobby, {name}."), { name: m.name }));
+  }
 }
 
 // The table shown is no longer ours: say so, and go back to the lobby (or, while reading the
@@ -1208,7 +1213,10 @@ function openHelp() {
   const dialog = $("help");
   dialog.dataset.back = "";
   state.helpBack = active;
-  if (!dialog.open) dialog.showModal();
+  // Not modal: a modal dialog makes the rest of the page inert, the live regions too, and a
+  // screen reader then says nothing of the game while the player's clock runs (issue 24). The
+  // game keys still stop at the dialog (isTyping), and Escape closes it (keydown below).
+  if (!dialog.open) dialog.show();
   $("help-title").focus();
 }
 
@@ -1336,6 +1344,12 @@ async function main() {
     return undefined;
   }, true);
   document.addEventListener("pointerdown", () => sound.unlock());
+  $("help").addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    event.stopPropagation();
+    $("help").close();
+  });
   $("help").addEventListener("close", () => {
     const lost = !document.activeElement || document.activeElement === document.body;
     if (lost && state.helpBack && state.helpBack.isConnected) state.helpBack.focus();

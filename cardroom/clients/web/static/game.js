@@ -286,7 +286,7 @@ export function nopePrompt(events, texts, priority) {
 
 function announceHint(template, action, urgent = false) {
   const b = bindings(game()).find((x) => x.action === action);
-  if (b) announce(fmt(template, { key: keyLabel(b.key) }), urgent);
+  if (b) announce(fmt(template, { key: keyLabel(b.key) }), urgent, "hint");
 }
 
 // ---- rendering ---------------------------------------------------------------------------------
@@ -497,23 +497,40 @@ function renderHand(force) {
   list.classList.toggle("over", over);
   if (force || key !== local.handKey) {
     local.handKey = key;
-    list.replaceChildren();
     if (!cards.length) {
+      list.replaceChildren();
       list.removeAttribute("aria-activedescendant");
       list.append(el("li", { role: "option", id: "hand-empty", "aria-selected": "false", "aria-disabled": "true", text: over ? _("The game is over.") : _("No cards") }));
-    }
-    cards.forEach((card, i) => {
-      const label = fmt(_("{card}, {n} of {m}"), { card: cardName(card), n: i + 1, m: cards.length });
-      const selected = game() === "kittens" && !reorder ? local.selected.has(i) : i === local.cursor;
-      list.append(
-        el(
+    } else {
+      // A slot keeps its element while its card stays (only the count changes, in
+      // aria-setsize): a screen reader re-reads the card under the cursor only when that card
+      // changed, not on every draw (Orca re-read it before each line of the game, issue 24).
+      if (force) list.replaceChildren();
+      list.querySelector("#hand-empty")?.remove();
+      const options = [...list.querySelectorAll("[role=option]")];
+      cards.forEach((card, i) => {
+        const label = fmt(_("{card}, {n}"), { card: cardName(card), n: i + 1 });
+        const selected = game() === "kittens" && !reorder ? local.selected.has(i) : i === local.cursor;
+        const old = options[i];
+        if (old && old.getAttribute("aria-label") === label) {
+          old.setAttribute("aria-setsize", String(cards.length));
+          old.setAttribute("aria-selected", selected ? "true" : "false");
+          return;
+        }
+        const option = el(
           "li",
-          { role: "option", id: `hand-${i}`, "data-index": i, "aria-selected": selected ? "true" : "false", "aria-label": label },
+          {
+            role: "option", id: `hand-${i}`, "data-index": i, "aria-selected": selected ? "true" : "false",
+            "aria-label": label, "aria-posinset": i + 1, "aria-setsize": cards.length,
+          },
           el("span", { class: "slot", "aria-hidden": "true", text: String(i + 1) }),
           cardFace(game(), card, cardName(card)),
-        ),
-      );
-    });
+        );
+        if (old) old.replaceWith(option);
+        else list.append(option);
+      });
+      for (const extra of options.slice(cards.length)) extra.remove();
+    }
     fitNames(list);
   }
   for (const option of list.querySelectorAll("[role=option]")) {

@@ -48,6 +48,15 @@ const waiting = []; // polite lines held back while an assertive one is being sa
 let holdUntil = 0;
 let timer = null;
 
+// A screen reader drops the lines it has not yet begun when a key is pressed (Orca 43 flushes
+// its live-region queue on every key: the round's start and a fight's lines were lost, issue
+// 24), and it hears the key late on a busy machine. So no line lands within KEY_MS of a key:
+// lines wait until the key has reached the screen reader, urgent ones too (a short wait
+// against a line never said).
+const KEY_MS = 250;
+let keyAt = -Infinity;
+document.addEventListener("keydown", () => { keyAt = performance.now(); }, true);
+
 function place(item) {
   spoken.push(item);
   const region = $(item.urgent ? "assertive" : "polite");
@@ -56,13 +65,37 @@ function place(item) {
   speak(item.text, item.urgent);
 }
 
+const urgentWaiting = []; // urgent lines held only until a key just pressed has been heard
+
+function sayUrgent(item) {
+  place(item);
+  holdUntil = Math.max(holdUntil, performance.now()) + item.text.split(/\s+/).length * WORD_MS;
+}
+
+// Polite lines land one at a time, PACE_MS apart: lines added in one tick reached Orca out of
+// order, or as one (issue 24: the game's end was said before the discards, or not at all).
+const PACE_MS = 150;
+let placedAt = -Infinity;
+
+function flush() {
+  timer = null;
+  const now = performance.now();
+  if (now >= keyAt + KEY_MS) {
+    while (urgentWaiting.length) sayUrgent(urgentWaiting.shift());
+    if (now >= holdUntil && now >= placedAt + PACE_MS && waiting.length) {
+      place(waiting.shift());
+      placedAt = now;
+    }
+  }
+  if (waiting.length || urgentWaiting.length) flushLater();
+}
+
+// One timer, set for the next moment a waiting line may be said.
 function flushLater() {
-  if (timer !== null) return;
-  timer = setTimeout(() => {
-    timer = null;
-    if (performance.now() < holdUntil) flushLater();
-    else while (waiting.length) place(waiting.shift());
-  }, Math.max(0, holdUntil - performance.now()));
+  const afterKey = keyAt + KEY_MS;
+  const at = urgentWaiting.length ? afterKey : Math.max(holdUntil, afterKey, placedAt + PACE_MS);
+  if (timer !== null) clearTimeout(timer);
+  timer = setTimeout(flush, Math.max(0, at - performance.now()));
 }
 
 // Say `text` once: assertive only for what needs an answer now, at once; polite lines wait
@@ -70,15 +103,24 @@ function flushLater() {
 // reader cuts a polite line that lands with an assertive one). A line of the game that needs
 // an answer also replaces the game's lines still waiting: they are about the past, are in the
 // history, and said after it they would only hold up the next answer (issue 21).
-export function announce(text, urgent = false, kind = "notice") {
+// A hint (kind "hint": which key answers) still waiting when the game's next line comes is
+// about a moment that has passed: it is dropped, never said late (issue 24: "Choose the card to
+// give" was said after the player had exploded).
+// A line that concerns the listener (`keep`: the game's priority 1) is never dropped.
+export function announce(text, urgent = false, kind = "notice", keep = false) {
   if (!text) return;
-  const item = { text, urgent, kind };
+  const item = { text, urgent, kind, keep };
+  if (kind === "event") {
+    for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].kind === "hint") waiting.splice(i, 1);
+  }
   if (urgent) {
+    // A line about you (`keep`) waiting for a key or its pace is said after this one.
     if (kind === "event") {
-      for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].kind === "event") waiting.splice(i, 1);
+      for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].kind === "event" && !waiting[i].keep) waiting.splice(i, 1);
     }
-    place(item);
-    holdUntil = Math.max(holdUntil, performance.now()) + text.split(/\s+/).length * WORD_MS;
+    // Ahead of the polite lines waiting, once a key just pressed has been heard.
+    if (performance.now() - keyAt < KEY_MS) urgentWaiting.push(item);
+    else sayUrgent(item);
   } else {
     waiting.push(item);
   }
@@ -87,12 +129,13 @@ export function announce(text, urgent = false, kind = "notice") {
 
 // Nothing waits to be said (tests look at the live regions once the page is quiet).
 export function quiet() {
-  return waiting.length === 0;
+  return waiting.length === 0 && urgentWaiting.length === 0;
 }
 
 // The history: every narrated line of the whole game, newest last (a long game is a few
-// thousand short paragraphs: the page keeps them all); role=log with aria-live off, because
-// the live regions already said each line once. The log itself takes the focus (Tab), so that
+// thousand short paragraphs: the page keeps them all). It is no live region in any form (no
+// role=log, no aria-live, even "off"): Orca 43 counts any of them as live, and dropped the live
+// regions' line as a duplicate of the history's (issue 24). The log itself takes the focus (Tab), so that
 // the keyboard reaches it as it scrolls.
 let logCursor = -1;
 let scrollPending = false;

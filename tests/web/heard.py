@@ -1,0 +1,172 @@
+"""What the page gave a screen reader to say, against what Orca said (tests/web/orca.py).
+
+A line of the page is one paragraph added to a live region (conftest's COLLECT), with the time
+it was added. Orca may say it with words of its own around it, so a line is found in an
+utterance that contains its words, begun after the line appeared.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.web.orca import Utterance
+
+
+def words(text: str) -> str:
+    """The words of `text`, lower case, without punctuation (speech-dispatcher may say or drop it)."""
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def echo(u: Utterance) -> bool:
+    """Orca's echo of a key ("d ", "3 ", "return "): one word and a space, never a line of the
+    page (the countdown's "3" is no key echo)."""
+    return u.text.endswith(" ") and len(u.text.split()) == 1
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line the page put in a live region: its text, urgent or not, when (wall-clock seconds),
+    and the seconds its answer allows (None: no answer awaited)."""
+
+    text: str
+    urgent: bool
+    at: float
+    window_s: float | None = None
+
+
+@dataclass
+class Hearing:
+    """The figures of one game: each list holds the lines concerned."""
+
+    lines: list[Line]
+    heard: list[Utterance]
+    found: dict[int, int] = field(default_factory=dict)  # line index -> utterance index
+    never: list[Line] = field(default_factory=list)
+    cut: list[Line] = field(default_factory=list)
+    twice: list[Line] = field(default_factory=list)
+    out_of_order: list[Line] = field(default_factory=list)
+    late: list[tuple[Line, float]] = field(default_factory=list)
+    delays: list[float] = field(default_factory=list)  # from the line appearing to its end said
+    lag: float = 0.0  # Orca's own delay on this machine, from a key to its echo
+    # late: an answer's line begun after its window (seconds from the line to its start)
+
+    def figures(self) -> str:
+        said_words = sum(len(u.text.split()) for u in self.heard)
+        spoken = sum(len(u.text.split()) for u in self.heard if u.end is not None)
+        delay = (
+            f"delay median {statistics.median(self.delays):.1f} s, max {max(self.delays):.1f} s"
+            if self.delays
+            else "no delays"
+        )
+        return (
+            f"{len(self.lines)} live lines: {len(self.lines) - len(self.never)} sent to speech, "
+            f"{len(self.never)} never sent, {len(self.cut)} cut, {len(self.twice)} said twice, "
+            f"{len(self.out_of_order)} out of order, {len(self.late)} late; {delay}; Orca's lag {self.lag:.1f} s; "
+            f"words sent {said_words}, spoken whole {spoken}"
+        )
+
+    def details(self) -> str:
+        parts = [self.figures()]
+        for name, items in (
+            ("never sent", self.never),
+            ("cut", self.cut),
+            ("said twice", self.twice),
+            ("out of order", self.out_of_order),
+        ):
+            if items:
+                parts.append(f"{name}: " + " | ".join(x.text for x in items))
+        if self.late:
+            parts.append(
+                "late: " + " | ".join(f"{x.text} ({d:.1f} s > {x.window_s} s)" for x, d in self.late)
+            )
+        return "\n".join(parts)
+
+
+def page_lines(page: Any, windows: Sequence[tuple[str, float]], default_urgent_s: float | None) -> list[Line]:
+    """The lines the page has put in its live regions so far, each with its answer window: the
+    first of `windows` (a regular expression, seconds) that matches it, else `default_urgent_s`
+    for an urgent line."""
+    raw, origin = page.evaluate("[window.__said, performance.timeOrigin]")
+    lines = []
+    for item in raw:
+        text = item["text"]
+        urgent = item["region"] == "assertive"
+        window = next((s for pattern, s in windows if re.search(pattern, text)), None)
+        if window is None and urgent:
+            window = default_urgent_s
+        lines.append(Line(text, urgent, (origin + item["t"]) / 1000, window))
+    return lines
+
+
+def compare(lines: list[Line], heard: list[Utterance], lag: float = 0.0) -> Hearing:
+    """Find each line in what Orca said, in the order the page said them; `lag` is Orca's own
+    delay on this machine (Orca.lag), added to each answer window."""
+    result = Hearing(lines, heard, lag=lag)
+    used: set[int] = set()
+    last_index = -1
+    for i, line in enumerate(lines):
+        want = words(line.text)
+        if not want:
+            continue
+        # The first utterance after the last one found that says it; else any one after it
+        # appeared (then out of order).
+        candidates = [
+            j
+            for j, u in enumerate(heard)
+            if j not in used
+            and not echo(u)
+            and u.start >= line.at - 0.05
+            and re.search(rf"\b{re.escape(want)}\b", words(u.text))
+        ]
+        match = next((j for j in candidates if j > last_index), candidates[0] if candidates else None)
+        if match is None:
+            result.never.append(line)
+            continue
+        used.add(match)
+        result.found[i] = match
+        u = heard[match]
+        if match < last_index:
+            result.out_of_order.append(line)
+        last_index = max(last_index, match)
+        if u.end is None and not u.running():
+            result.cut.append(line)
+        if u.end is not None:
+            result.delays.append(u.end - line.at)
+        # An answer is in time when the listener hears its line begin within its window (a
+        # prompt names what to do first: "Nope? Press N.", "Catch!", "Your turn.").
+        if line.window_s is not None and u.start - line.at > line.window_s + lag:
+            result.late.append((line, u.start - line.at))
+    # Said twice: an utterance no line accounts for that repeats a line the page said.
+    found_words = {words(lines[i].text): i for i in result.found}
+    for j, u in enumerate(heard):
+        if j in used or echo(u):
+            continue
+        said = words(u.text)
+        for text, i in found_words.items():
+            if (
+                len(text.split()) > 1
+                and re.search(rf"\b{re.escape(text)}\b", said)
+                and heard[result.found[i]].start <= u.start
+            ):
+                result.twice.append(lines[i])
+                break
+    return result
+
+
+def caught_up(lines: list[Line], heard: list[Utterance]) -> bool:
+    """Orca has begun the page's last line (or, past 15 s, never will)."""
+    if not lines:
+        return True
+    last = lines[-1]
+    if time.time() - last.at > 15:
+        return True
+    want = words(last.text)
+    return any(
+        not echo(u) and u.start >= last.at - 0.05 and re.search(rf"\b{re.escape(want)}\b", words(u.text))
+        for u in heard
+    )
