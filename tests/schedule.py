@@ -25,7 +25,6 @@ SECONDS: dict[str, float] = {
     "tests/web/test_layouts_game_over.py": 481,
     "tests/bots/test_fairness.py": 251,  # measured alone at load 10 to 17 (a bench beside it)
     "tests/web/test_history.py": 249,
-    "tests/web/test_orca.py": 240,  # Orca's start, a kittens game and a burrito round, at load 16 to 25
     "tests/server/test_games_over_the_network.py": 234,
     "tests/web/test_pointer.py": 227,
     "tests/cluster/test_relay.py": 204,
