@@ -124,7 +124,7 @@ def _report(name: str, hearing: Hearing, orca: Orca) -> None:
     said = [f"page {x.at:.2f} {'!' if x.urgent else ' '} {x.text}" for x in hearing.lines]
     spoken = [f"orca {u.start:.2f} {'ok ' if u.end else 'CUT'} {u.text}" for u in hearing.heard]
     text += "\n\n" + "\n".join(sorted(said + spoken, key=lambda x: float(x.split()[1])))
-    folder = Path(__file__).with_name("screenshots")
+    folder = Path(__file__).parent.parent / "web" / "screenshots"
     folder.mkdir(exist_ok=True)
     (folder / f"orca-{name}.txt").write_text(text + "\n", encoding="utf-8")
     shutil.copy(orca.log, folder / f"orca-{name}-speech.jsonl")
