@@ -2,11 +2,10 @@
 // screen high (style.css): the felt takes what the bar under it (the hand and the buttons of
 // what can be done now) leaves. This module does what CSS cannot: it brings that column back to
 // the top of the screen when the screen turns, says how many cards the hand holds and on which
-// side more of them are scrolled out of sight, fits the cards' names again when the hand's
-// cards change size, and counts the table chat's messages that came while it was out of sight.
+// side more of them are scrolled out of sight, and counts the table chat's messages that came
+// while it was out of sight.
 
 import { fmt, ngettext } from "./i18n.js";
-import { fitNames } from "./art.js";
 import { $ } from "./ui.js";
 
 const playing = () => !$("table").hidden && $("felt").classList.contains("playing");
@@ -44,17 +43,7 @@ new MutationObserver(() => {
   showMore();
 }).observe(hand, { childList: true });
 hand.addEventListener("scroll", showMore, { passive: true });
-if (window.ResizeObserver) {
-  let seen = 0;
-  new ResizeObserver(() => {
-    // Cards another width (the screen turned): their names fitted again, once per width.
-    if (hand.clientWidth !== seen) {
-      seen = hand.clientWidth;
-      fitNames(hand);
-    }
-    showMore();
-  }).observe(hand);
-}
+if (window.ResizeObserver) new ResizeObserver(showMore).observe(hand); // the screen turned
 // A tap on an arrow scrolls the hand by most of its width.
 for (const [node, sign] of [[before, -1], [after, 1]]) {
   node.addEventListener("click", () => hand.scrollBy({ left: sign * hand.clientWidth * 0.8, behavior: "smooth" }));

@@ -52,10 +52,18 @@ const ARC_PX = 14;
 // their padding) so that three rows, the piles, the clock and your seat fit: MIDDLE_PX is what
 // the piles, their names and the clock take.
 const MIDDLE_PX = 150;
+const SHORT_MIDDLE_PX = 174;
 
 export function rowsLayout(w, h, sideways, n = 0) {
   if (w <= 0) return null;
-  if (sideways) return { h, shape: "short", perRow: 5, seat: 64, spread: 76 };
+  if (sideways) {
+    // Held sideways, a row of seats at least 64 pixels apart, more while the room allows (a
+    // Throw Throw Burrito seat of four short lines is 70 high): what is left after your seat,
+    // the piles and the clock (SHORT_MIDDLE_PX), shared by the rows.
+    const count = Math.max(1, Math.ceil((n - 1) / 5));
+    const seat = Math.max(64, Math.min(76, Math.floor((h - SHORT_MIDDLE_PX) / count)));
+    return { h, shape: "short", perRow: 5, seat, spread: 76 };
+  }
   if (w < h * 1.2 && h >= 300) {
     const perRow = n - 1 > 5 ? 4 : 3;
     const count = Math.max(1, Math.ceil((n - 1) / perRow));
@@ -208,6 +216,14 @@ function timerOf(m) {
   return null;
 }
 
+// The cards' names, and the piles' names, whose longest word ("Gemeinschaftsstapel",
+// "Ontploffende") is set smaller, down to 8 px, rather than broken inside itself (issue 23).
+const SMALLEST_LABEL = 8;
+function fitBoard(board) {
+  fitNames(board);
+  fitNames(board, ".pile-label", SMALLEST_LABEL);
+}
+
 // ---- the felt, kept between draws: a layer redrawn from the model, a layer for motion ---------
 const felts = new WeakMap(); // felt -> {model, board, air, fx, timer, spots}
 
@@ -226,7 +242,7 @@ export function drawTable(felt, m, handlers) {
         st.h = felt.clientHeight;
         // Turned, or shown for the first time: the seats move to the felt's new shape.
         if (st.model && JSON.stringify(rowsOf(st)) !== JSON.stringify(st.rows)) drawTable(felt, st.model, st.handlers);
-        else fitNames(st.board); // shown for the first time, or its cards another size
+        else fitBoard(st.board); // shown for the first time, or its cards another size
       }).observe(felt);
     }
   }
@@ -250,7 +266,7 @@ export function drawTable(felt, m, handlers) {
     if (st.rows) middle.style.top = `${centreSpot(n, st.rows).toFixed(1)}%`;
     st.board.replaceChildren(...m.seats.map((_s, i) => seatChip(m, i, st.spots[i], handlers)), middle);
     st.clock = st.board.querySelector(".clock");
-    fitNames(st.board);
+    fitBoard(st.board);
   }
   const timer = timerOf(m);
   if (!st.timer || !timer || st.timer.deadline !== timer[1]) {
