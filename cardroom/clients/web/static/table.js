@@ -250,12 +250,16 @@ export function drawTable(felt, m, handlers) {
   st.n = n;
   felt.dataset.game = m.game || "";
   felt.dataset.seats = String(n);
+  felt.dataset.crowd = n > 6 ? "many" : "few"; // style.css: seats of three lines round a crowded oval
   felt.classList.toggle("playing", Boolean(m.view));
   st.rows = rowsOf(st);
   felt.dataset.shape = st.rows ? st.rows.shape : "wide";
   felt.dataset.rows = String(st.rows ? rowCount(n, st.rows) : 0);
   felt.dataset.perRow = String(st.rows ? st.rows.perRow : 0);
   felt.style.setProperty("--seat-px", `${st.rows ? st.rows.seat : 0}px`);
+  // Held sideways, a row's seats are `count` places apart (staggered rows): no wider than that.
+  const apart = st.rows && n > 2 ? (rowCount(n, st.rows) * st.rows.spread) / (n - 2) - 1 : 19;
+  felt.style.setProperty("--seat-max", `${Math.min(19, apart).toFixed(1)}%`);
   st.spots = m.seats.map((_s, i) => seatSpot(i, m.you, n, st.rows));
   // The seats and piles are drawn again only when what they show changed: not for the server's
   // clock, nor for burritos in flight (the air layer draws those once a frame).
