@@ -10,6 +10,23 @@ import { $ } from "./ui.js";
 
 const playing = () => !$("table").hidden && $("felt").classList.contains("playing");
 
+// The body says whether a game is on screen (style.css lays the page out for it): a class
+// kept here rather than a :has() rule high in the page, which the browser would check again at
+// every change under it.
+// A game coming on screen lays the page out anew: the table's column at the top of the screen
+// then (the page scrolled to the felt before that, which then moved).
+const anchor = () => requestAnimationFrame(() => document.querySelector(".stage-main").scrollIntoView({ block: "start" }));
+const mark = () => {
+  const on = playing();
+  if (on === document.body.classList.contains("in-game")) return;
+  document.body.classList.toggle("in-game", on);
+  if (on && !document.querySelector("#scoreboard.final")) anchor();
+};
+const marker = new MutationObserver(mark);
+marker.observe($("felt"), { attributes: true, attributeFilter: ["class"] });
+marker.observe($("table"), { attributes: true, attributeFilter: ["hidden"] });
+mark();
+
 // The screen turned (only a change of width counts: a phone's address bar coming and going
 // changes the height as the reader scrolls): the table's column at the top again, as at the
 // start of the game; at game over table.js brings the final scores into view instead.
@@ -18,7 +35,7 @@ window.addEventListener("resize", () => {
   if (window.innerWidth === width) return;
   width = window.innerWidth;
   if (!playing() || document.querySelector("#scoreboard.final")) return;
-  requestAnimationFrame(() => document.querySelector(".stage-main").scrollIntoView({ block: "start" }));
+  anchor();
 });
 
 // ---- the hand: its count, and an arrow on each side where cards are scrolled out of sight ----
