@@ -232,20 +232,34 @@ def test_a_long_hand_says_it_scrolls_and_shows_its_first_card(phone: Page) -> No
     shot(phone, "fit-long-hand-360x640")
     assert phone.text_content("#hand-count") == f"{cards} cards"
     assert phone.is_visible(".hand-more.after") and not phone.is_visible(".hand-more.before")
-    finger.tap(".hand-more.after")
+    scroll = "document.querySelector('#hand').scrollLeft"
+
+    def tap_arrow(side: str) -> bool:
+        """Tap the arrow on `side` while it shows; False once it has gone (the hand's end)."""
+        before = phone.evaluate(scroll)
+        if phone.is_hidden(f".hand-more.{side}"):
+            return False
+        try:
+            finger.tap(f".hand-more.{side}", timeout_ms=3000)
+        except PlaywrightTimeout:
+            return False  # it went while a scroll ended
+        phone.wait_for_function(f"{scroll} !== {before}", timeout=5000)
+        return True
+
+    assert tap_arrow("after")
     phone.wait_for_selector(".hand-more.before:not([hidden])")
     shot(phone, "fit-long-hand-scrolled")
-    last = phone.evaluate(
-        """() => { const h = document.querySelector('#hand').getBoundingClientRect();
-            const c = [...document.querySelectorAll('#hand [data-index]')].at(-1).getBoundingClientRect();
-            return c.right <= h.right + 1; }"""
-    )
-    while not last:
-        finger.tap(".hand-more.after")
-        phone.wait_for_timeout(400)  # the smooth scroll
-        last = phone.evaluate("document.querySelector('.hand-more.after').hidden")
-    finger.tap(".hand-more.before")
-    phone.wait_for_function("document.querySelector('#hand').scrollLeft < 1", timeout=5000)
+    for _ in range(cards):  # on to the last card, a tap at a time
+        if not tap_arrow("after"):
+            break
+    last_whole = """() => { const h = document.querySelector('#hand').getBoundingClientRect();
+        const c = [...document.querySelectorAll('#hand [data-index]')].at(-1).getBoundingClientRect();
+        return c.left >= h.left - 1 && c.right <= h.right + 1; }"""
+    phone.wait_for_function(last_whole, timeout=5000)
+    for _ in range(cards):  # and back to the first
+        if not tap_arrow("before"):
+            break
+    phone.wait_for_function(f"{scroll} < 1", timeout=5000)
     assert resize(phone, 360, 640) == []  # the first card whole again, nothing over it
     assert resize(phone, 1366, 768) == []
     assert not phone.is_visible(".hand-more.after") and not phone.is_visible(".hand-more.before")
