@@ -97,7 +97,7 @@ WORDS = """() => {
     if (!e.getClientRects().length) continue;
     const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
     for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-      for (const m of t.textContent.matchAll(/\\S+/g)) {
+      for (const m of t.textContent.matchAll(/[^\\s-]+-?/g)) {
         const range = document.createRange();
         range.setStart(t, m.index);
         range.setEnd(t, m.index + m[0].length);
