@@ -18,6 +18,7 @@ import * as sound from "./sound.js";
 import { $, announce, clearLog, el, logLine, quiet, setSpeech, spoken } from "./ui.js";
 import { ALERT_PREFS, askToNotify, configureAlerts, setAlert } from "./alerts.js";
 import { initInvite, linkedTable, renderInvite, showAddress } from "./invite.js";
+import "./layout.js";
 import { browsing, onViewChange, showView } from "./views.js";
 import { initGuide, onCoach, renderCoach, startGuide } from "./guide.js";
 

@@ -29,15 +29,17 @@ export function cardBack(game, count = null) {
 // read of every name under `root`, then one write; names not on screen (no width) stay as they are.
 const SMALLEST_NAME = 10;
 
-export function fitNames(root) {
-  const names = [...root.querySelectorAll(".card-name")];
+// The same for other short names that must stay whole, in `selector` (table.js: the piles'
+// names, "Gemeinschaftsstapel"), down to `smallest` px.
+export function fitNames(root, selector = ".card-name", smallest = SMALLEST_NAME) {
+  const names = [...root.querySelectorAll(selector)];
   for (const name of names) Object.assign(name.style, { fontSize: "", overflowWrap: "", hyphens: "" });
   const sizes = names.map((name) => [name.clientWidth, name.scrollWidth, parseFloat(getComputedStyle(name).fontSize)]);
   names.forEach((name, i) => {
     const [width, needed, size] = sizes[i];
     if (!(width > 0 && needed > width)) return;
     const fitted = Math.floor((size * width * 9.5) / needed) / 10;
-    name.style.fontSize = `${Math.max(SMALLEST_NAME, fitted)}px`;
-    if (fitted < SMALLEST_NAME) Object.assign(name.style, { overflowWrap: "anywhere", hyphens: "auto" });
+    name.style.fontSize = `${Math.max(smallest, fitted)}px`;
+    if (fitted < smallest) Object.assign(name.style, { overflowWrap: "anywhere", hyphens: "auto" });
   });
 }

@@ -46,10 +46,30 @@ const ARC_PX = 14;
 // Upright, three seats fit side by side, each at most five short lines high (style.css); held
 // sideways, five short seats fit in a row (style.css drops their cards and connection there),
 // spread over most of the width. `sideways`: the page's layout for a phone held sideways.
-export function rowsLayout(w, h, sideways) {
+// A phone's felt is under its hand and buttons (issue 23): on a 360 by 640 screen it is about
+// 400 pixels high. `n`: the seats at the table. Upright with more than five others, four seats
+// share a row, narrower, and the rows come closer (never under 56 pixels, two short lines and
+// their padding) so that three rows, the piles, the clock and your seat fit: MIDDLE_PX is what
+// the piles, their names and the clock take.
+const MIDDLE_PX = 150;
+const SHORT_MIDDLE_PX = 174;
+
+export function rowsLayout(w, h, sideways, n = 0) {
   if (w <= 0) return null;
-  if (w < h * 1.2 && h >= 400) return { h, shape: "narrow", perRow: 3, seat: 84, spread: 66 };
-  if (sideways) return { h, shape: "short", perRow: 5, seat: 64, spread: 76 };
+  if (sideways) {
+    // Held sideways, a row of seats at least 64 pixels apart, more while the room allows (a
+    // Throw Throw Burrito seat of four short lines is 70 high): what is left after your seat,
+    // the piles and the clock (SHORT_MIDDLE_PX), shared by the rows.
+    const count = Math.max(1, Math.ceil((n - 1) / 5));
+    const seat = Math.max(64, Math.min(76, Math.floor((h - SHORT_MIDDLE_PX) / count)));
+    return { h, shape: "short", perRow: 5, seat, spread: 76 };
+  }
+  if (w < h * 1.2 && h >= 300) {
+    const perRow = n - 1 > 5 ? 4 : 3;
+    const count = Math.max(1, Math.ceil((n - 1) / perRow));
+    const seat = Math.max(56, Math.min(84, Math.floor((h - 8 - MIDDLE_PX) / (count + 1))));
+    return { h, shape: "narrow", perRow, seat, spread: perRow === 4 ? 76 : 66 };
+  }
   return null;
 }
 
@@ -65,7 +85,7 @@ function centreSpot(n, rows) {
 
 // The same query as style.css's layout for a phone held sideways.
 const sidewaysQuery = window.matchMedia ? window.matchMedia("(orientation: landscape) and (max-height: 30rem)") : null;
-const rowsOf = (st) => rowsLayout(st.w, Math.round(st.h), Boolean(sidewaysQuery && sidewaysQuery.matches));
+const rowsOf = (st) => rowsLayout(st.w, Math.round(st.h), Boolean(sidewaysQuery && sidewaysQuery.matches), st.n);
 
 // A small picture made from a name: initials on a colour and a shape both chosen by the name.
 function avatar(name) {
@@ -196,6 +216,14 @@ function timerOf(m) {
   return null;
 }
 
+// The cards' names, and the piles' names, whose longest word ("Gemeinschaftsstapel",
+// "Ontploffende") is set smaller, down to 8 px, rather than broken inside itself (issue 23).
+const SMALLEST_LABEL = 8;
+function fitBoard(board) {
+  fitNames(board);
+  fitNames(board, ".pile-label", SMALLEST_LABEL);
+}
+
 // ---- the felt, kept between draws: a layer redrawn from the model, a layer for motion ---------
 const felts = new WeakMap(); // felt -> {model, board, air, fx, timer, spots}
 
@@ -214,17 +242,24 @@ export function drawTable(felt, m, handlers) {
         st.h = felt.clientHeight;
         // Turned, or shown for the first time: the seats move to the felt's new shape.
         if (st.model && JSON.stringify(rowsOf(st)) !== JSON.stringify(st.rows)) drawTable(felt, st.model, st.handlers);
-        else fitNames(st.board); // shown for the first time, or its cards another size
+        else fitBoard(st.board); // shown for the first time, or its cards another size
       }).observe(felt);
     }
   }
   const n = m.seats.length;
+  st.n = n;
   felt.dataset.game = m.game || "";
   felt.dataset.seats = String(n);
+  felt.dataset.crowd = n > 6 ? "many" : "few"; // style.css: seats of three lines round a crowded oval
   felt.classList.toggle("playing", Boolean(m.view));
   st.rows = rowsOf(st);
   felt.dataset.shape = st.rows ? st.rows.shape : "wide";
   felt.dataset.rows = String(st.rows ? rowCount(n, st.rows) : 0);
+  felt.dataset.perRow = String(st.rows ? st.rows.perRow : 0);
+  felt.style.setProperty("--seat-px", `${st.rows ? st.rows.seat : 0}px`);
+  // Held sideways, a row's seats are `count` places apart (staggered rows): no wider than that.
+  const apart = st.rows && n > 2 ? (rowCount(n, st.rows) * st.rows.spread) / (n - 2) - 1 : 19;
+  felt.style.setProperty("--seat-max", `${Math.min(19, apart).toFixed(1)}%`);
   st.spots = m.seats.map((_s, i) => seatSpot(i, m.you, n, st.rows));
   // The seats and piles are drawn again only when what they show changed: not for the server's
   // clock, nor for burritos in flight (the air layer draws those once a frame).
@@ -235,7 +270,7 @@ export function drawTable(felt, m, handlers) {
     if (st.rows) middle.style.top = `${centreSpot(n, st.rows).toFixed(1)}%`;
     st.board.replaceChildren(...m.seats.map((_s, i) => seatChip(m, i, st.spots[i], handlers)), middle);
     st.clock = st.board.querySelector(".clock");
-    fitNames(st.board);
+    fitBoard(st.board);
   }
   const timer = timerOf(m);
   if (!st.timer || !timer || st.timer.deadline !== timer[1]) {
