@@ -29,7 +29,11 @@ def session(game: str) -> tuple[Session, io.StringIO, list[int]]:
     out = io.StringIO()
     wall = [0]
     ui = UI[game](0, NAMES, guide.table)
-    return Session(guide.table, 0, ui, guide.bots(), out, lambda: wall[0], names=NAMES, guide=guide), out, wall
+    return (
+        Session(guide.table, 0, ui, guide.bots(), out, lambda: wall[0], names=NAMES, guide=guide),
+        out,
+        wall,
+    )
 
 
 def run_until_held(s: Session, wall: list[int], limit_ms: int = 120_000) -> None:
