@@ -166,8 +166,8 @@ def test_a_crowd_of_replay_requests_is_told_the_server_is_busy(server: LiveServe
     """Each page waiting to be built holds its game's record: past a few waiting, a request for
     yet another page is answered `busy` (503) at once, and every other one is served."""
     pages = frames(server, "seat=all")["pages"]
-    # The game's last pages with every hand, in languages no other test reads them in: each is
-    # built (the longest builds of this game), and all are asked for at once.
+    # The game's last pages with every hand (the longest builds of this game), in French, which
+    # no other test reads, and Spanish: all are asked for at once.
     asked = [f"seat=all&page={n}&lang={lang}" for n in range(pages - 10, pages) for lang in ("fr", "es")]
     at_once = threading.Barrier(len(asked))
 
