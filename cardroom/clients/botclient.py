@@ -107,10 +107,13 @@ class NetBot:
             self.last_v = message.get("v", self.last_v)
             if message.get("view") is not None:
                 self.view = message["view"]
-            if message.get("state") == "playing" and self.bot is None and self.seat is not None:
-                self.bot = make_bot(self.game.name, self.seat, self.level, self.seed, live=True)
+            if message.get("state") == "playing" and self.seat is not None:
+                if self.bot is None:
+                    self.bot = make_bot(self.game.name, self.seat, self.level, self.seed, live=True)
                 if self.view is not None and isinstance(self.view.get("now"), int):
-                    # Sitting down mid-game (a resync): the bot takes the table as it is.
+                    # Sitting down mid-game, or resynced (the table moved to another node, whose
+                    # events since the last one seen here were never sent): the bot takes the
+                    # table as it is.
                     self.offset = self._clock_ms() - self.view["now"]
                     self.bot.notice([], self._view, self.view["now"])
             if message.get("state") == "over":

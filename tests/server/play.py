@@ -58,11 +58,24 @@ async def play_to_the_end(bots: list[NetBot], limit_s: float) -> None:
     try:
         async with asyncio.timeout(limit_s):
             while not all(b.over for b in bots):
+                _raise_if_failed(tasks)
                 await asyncio.sleep(0.05)
+    except TimeoutError:
+        behind = [f"{b.name} (last saw v{b.last_v})" for b in bots if not b.over]
+        raise TimeoutError(f"after {limit_s} s, these never saw the game end: {', '.join(behind)}") from None
     finally:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _raise_if_failed(tasks: list[asyncio.Task[None]]) -> None:
+    """A player's reader or actor that stopped on an error fails the game at once, with that
+    error (else the player would just stop, and the test wait out its whole limit)."""
+    for task in tasks:
+        error = task.exception() if task.done() and not task.cancelled() else None
+        if error is not None:
+            raise error
 
 
 class Witness(NetBot):
@@ -96,6 +109,7 @@ async def play_until(players: list[Witness], acks: int, limit_s: float) -> None:
     try:
         async with asyncio.timeout(limit_s):
             while any(len(p.acked) < acks and not p.over for p in players):
+                _raise_if_failed(tasks)
                 await asyncio.sleep(0.02)
     finally:
         for task in tasks:
