@@ -331,12 +331,17 @@ def _pair_fight(view: JSON) -> bool:
 def _throw(e: JSON, who: Namer, view: JSON) -> list[str]:
     thrower, target = e["thrower"], e["target"]
     if target == who.seat:
-        # The threat and who first. When the catch window opens late enough for more words
-        # to be said before it, the line says when (issue 21: a cue said as the window opens
-        # is over before it is heard); the catch earcon marks the moment itself.
+        # The threat and who first. A listener who can dodge answers that at once: nothing
+        # more is said before their key. One whose dodge is still cooling down can only catch:
+        # when the catch window opens late enough for more words to be said before it, the
+        # line says when (issue 21: a cue said as the window opens is over before it is heard);
+        # the catch earcon marks the moment itself.
         line = _("Incoming!") if _pair_fight(view) else _("Incoming, {name}!").format(name=who(thrower))
         # From the throw (the flight's own times, not the clock of whenever this is said).
-        wait = e.get("catch_from", 0) - (e.get("lands_at", 0) - e.get("flight_ms", 0))
+        thrown = e.get("lands_at", 0) - e.get("flight_ms", 0)
+        if view.get("dodge_until", 0) <= thrown:
+            return [line]
+        wait = e.get("catch_from", 0) - thrown
         n = max(1, round(wait / 1000))
         whole = " ".join((line, ngettext("Catch in {n} second.", "Catch in {n} seconds.", n).format(n=n)))
         return [whole] if said_in_ms(whole) <= wait else [line]

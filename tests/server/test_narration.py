@@ -295,17 +295,22 @@ def test_a_burrito_at_you_is_said_first_and_short_before_the_past_lines() -> Non
     ]
 
 
-def test_a_burrito_with_time_to_spare_says_when_its_catch_window_opens() -> None:
-    """Issue 21: "Catch!" said as the window opens is over before it is heard; a burrito whose
-    window opens late enough says at the throw when it opens, in the same short line, and the
-    whole line is said before then (at `WORD_MS` a word). A fight of two drops the name."""
+def test_a_burrito_you_can_only_catch_says_when_its_catch_window_opens() -> None:
+    """Issue 21: "Catch!" said as the window opens is over before it is heard; a burrito at a
+    listener whose dodge is cooling down (catching is their only answer), whose window opens
+    late enough, says at the throw when it opens, in the same short line, and the whole line is
+    said before then (at `WORD_MS` a word). A fight of two drops the name. A listener who can
+    dodge hears the threat alone: their answer is due at once (docs/speech.md)."""
     narrator = Narrator("burrito")
     names = ["Ann", "Bo", "Cy"]
     events, view = _war_batch(2200)
+    assert narrator.lines(events, 0, names, view, "en")[0][0] == "Incoming, Cy!"
+    view["dodge_until"] = view["now"] + 1500  # Ann dodged a moment ago
     texts, _priority = narrator.lines(events, 0, names, view, "en")
     assert texts[0] == "Incoming, Cy! Catch in 2 seconds."
     assert said_in_ms(texts[0]) <= 2200
     view["fight"]["fighters"] = [0, 2]
     assert narrator.lines(events[-1:], 0, names, view, "en")[0] == ["Incoming! Catch in 2 seconds."]
     events, view = _war_batch(1000)  # too little time for the words: the short line alone
+    view["dodge_until"] = view["now"] + 1500
     assert narrator.lines(events[-1:], 0, names, view, "en")[0] == ["Incoming, Cy!"]

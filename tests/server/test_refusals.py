@@ -109,7 +109,9 @@ def test_refused_actions_leave_no_trace_in_the_log_and_the_game_replays(
         grown, codes, last, stored = asyncio.run(play())
 
     assert codes == Counter({"not_choosing": REFUSALS})
-    assert [m.action["do"] for m in stored.record.moves].count("reorder") == 0, "a refusal was logged"
+    # The guest (seat 0) never reordered; the bot may have, having played an Alter the Future.
+    guests = [m.action["do"] for m in stored.record.moves if m.player == 0]
+    assert "reorder" not in guests, f"a refusal was logged: {guests}"
     if database == "sqlite":
         assert grown < LOG_SLACK, f"the database grew {grown} bytes"
     replayed = replay(find_game("kittens"), stored.record, until=last["at"])

@@ -72,7 +72,7 @@ def test_the_fight_controls_stay_put_and_a_burrito_is_caught_by_touch(
     """Grab, Throw, Dodge and Catch keep their boxes from the fight's start to its end, shown
     disabled (focusable, saying why) while they cannot be done; the finger taps Catch where it
     has been all along, once the page shows the window open, and catches the burrito. The
-    throw said when to catch and sounded its earcon; the catch earcon sounded too."""
+    throw was said and sounded its earcon; the catch earcon sounded too."""
     page = small_phone
     finger = Finger(page)
     enter_lobby(page, finger, "Marco")
@@ -112,10 +112,11 @@ def test_the_fight_controls_stay_put_and_a_burrito_is_caught_by_touch(
     # Each was disabled at some moment and enabled at another: the same button, never a new one.
     assert {a for s in samples for a, b in s.items() if b["off"]} >= {"dodge", "catch"}
     assert {a for s in samples for a, b in s.items() if not b["off"]} >= {"dodge", "catch"}
-    # The throw said when the window opens, assertively; "Catch!" came after it.
+    # The throw at a player who may dodge is said short, assertively (dodging is the answer due
+    # at once); the catch earcon came after it, at the window.
     incoming = next(i for i, x in enumerate(lines) if x["text"].startswith("Incoming"))
     assert lines[incoming]["region"] == "assertive"
-    assert lines[incoming]["text"] == "Incoming! Catch in 2 seconds.", lines
+    assert lines[incoming]["text"] == "Incoming!", lines
     throw = next(e for e in events if e["event"] == "throw")
     heard = page.evaluate(
         "window.cardroom.played.map(c => [c.cue, c.flight === undefined ? null : c.flight])"
