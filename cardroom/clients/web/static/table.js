@@ -132,7 +132,7 @@ function seatChip(m, i, spot, handlers) {
         classes.push("fighter");
         if (f.holding[i]) {
           stats.push(el("span", { class: "tag holding", title: _("fighting, holds a burrito") },
-            el("img", { src: artUrl("burrito"), alt: "", class: "held" }), el("span", { class: "held-text", text: _("fighting, holds a burrito") })));
+            el("img", { src: artUrl("burrito"), alt: "", class: "held" }), el("span", { class: "visually-hidden", text: _("fighting, holds a burrito") })));
         }
       }
     }
@@ -221,7 +221,7 @@ function timerOf(m) {
 const SMALLEST_LABEL = 8;
 function fitBoard(board) {
   fitNames(board);
-  fitNames(board, ".pile-label", SMALLEST_LABEL);
+  fitNames(board, ".pile-label", SMALLEST_LABEL, false);
 }
 
 // ---- the felt, kept between draws: a layer redrawn from the model, a layer for motion ---------
