@@ -50,8 +50,8 @@ const ARC_PX = 14;
 // 400 pixels high. `n`: the seats at the table. Upright with more than five others, four seats
 // share a row, narrower, and the rows come closer (never under 56 pixels, two short lines and
 // their padding) so that three rows, the piles, the clock and your seat fit: MIDDLE_PX is what
-// the piles, their names and the clock take.
-const MIDDLE_PX = 150;
+// the piles, their names and the clock take (about 115 pixels, and room round them).
+const MIDDLE_PX = 142;
 const SHORT_MIDDLE_PX = 174;
 
 export function rowsLayout(w, h, sideways, n = 0) {
