@@ -216,6 +216,16 @@ def test_no_word_breaks_inside_itself_in_any_language(phone_in: Page) -> None:
             failures += look_at_every_size(
                 page, device, f"{lang}-{game}-{seats}", shots=lang == "de", sizes=WORD_SIZES[device]
             )
+        # What a screen reader says of a card is its holder's name, from the catalog: never
+        # the soft hyphens drawn on its face (which is hidden from it).
+        heard = page.evaluate("""() => [...document.querySelectorAll('#hand [data-index]')].map(o =>
+            [o.getAttribute('aria-label'), o.querySelector('.face').getAttribute('aria-hidden')])""")
+        failures += [
+            f"{lang}-{game}: a card heard as {label!r}" for label, hidden in heard if "\u00ad" in label
+        ]
+        failures += [
+            f"{lang}-{game}: {label!r}'s face is not hidden" for label, hidden in heard if hidden != "true"
+        ]
         finger.tap("#leave-btn")
         page.wait_for_selector("#lobby:not([hidden])")
     assert failures == [], "\n".join(failures)
