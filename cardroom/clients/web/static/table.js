@@ -50,8 +50,8 @@ const ARC_PX = 14;
 // 400 pixels high. `n`: the seats at the table. Upright with more than five others, four seats
 // share a row, narrower, and the rows come closer (never under 56 pixels, two short lines and
 // their padding) so that three rows, the piles, the clock and your seat fit: MIDDLE_PX is what
-// the piles, their names and the clock take.
-const MIDDLE_PX = 150;
+// the piles, their names and the clock take (about 115 pixels, and room round them).
+const MIDDLE_PX = 142;
 const SHORT_MIDDLE_PX = 174;
 
 export function rowsLayout(w, h, sideways, n = 0) {
@@ -132,7 +132,7 @@ function seatChip(m, i, spot, handlers) {
         classes.push("fighter");
         if (f.holding[i]) {
           stats.push(el("span", { class: "tag holding", title: _("fighting, holds a burrito") },
-            el("img", { src: artUrl("burrito"), alt: "", class: "held" }), el("span", { class: "held-text", text: _("fighting, holds a burrito") })));
+            el("img", { src: artUrl("burrito"), alt: "", class: "held" }), el("span", { class: "visually-hidden", text: _("fighting, holds a burrito") })));
         }
       }
     }
@@ -221,7 +221,7 @@ function timerOf(m) {
 const SMALLEST_LABEL = 8;
 function fitBoard(board) {
   fitNames(board);
-  fitNames(board, ".pile-label", SMALLEST_LABEL);
+  fitNames(board, ".pile-label", SMALLEST_LABEL, false);
 }
 
 // ---- the felt, kept between draws: a layer redrawn from the model, a layer for motion ---------
