@@ -22,11 +22,9 @@ from xdist.workermanage import WorkerController
 SECONDS: dict[str, float] = {
     # One run of the whole suite on 2 cores, five workers, load 4 to 7 (each file's tests'
     # seconds, set-up included; only the relative sizes matter). Files under 45 s are left out.
-    "tests/web/test_layouts_game_over.py": 481,
-    # Issue 23: not measured in a quiet run; its burrito-phone test alone took about 9 minutes
-    # of wall time at load 14 to 23 (four other developers' runs beside it). Measure and correct.
-    "tests/web/test_layouts_fit.py": 600,
-    "tests/bots/test_fairness.py": 251,  # measured alone at load 10 to 17 (a bench beside it)
+    "tests/web/test_layouts_game_over.py": 300,  # 481 before two of its five counts alone were played to the end
+    "tests/web/test_layouts_fit.py": 130,  # -n 2 at load 6 to 3: its tests 21 s and less each, twelve of them
+    "tests/bots/test_fairness.py": 180,  # 251 for twelve fights, alone at load 10 to 17; eight now
     "tests/web/test_history.py": 249,
     "tests/server/test_games_over_the_network.py": 234,
     "tests/web/test_pointer.py": 227,
