@@ -162,29 +162,22 @@ def test_shift_d_on_a_burrito_card_is_answered_for_the_table(server: LiveServer)
         return await ask(3), await ask(2)
 
     three, two = _run(scenario)
-    assert (
-        three["goth_sloth"]["text"]
-        == two["goth_sloth"]["text"]
-        == "Goth Sloth: Three alike make a set: 1 point."
-    )
-    assert three["brawl_b"]["text"] == (
-        "Brawl B: Call three Brawl B (never mixed with Brawl A): 2 points, and your left and right "
-        "neighbours fight a Brawl."
-    )
-    assert three["war"]["text"] == "War: Call three: 2 points, and everyone but you fights a War."
-    assert three["duel"]["text"] == (
-        "Duel: Call three: 2 points, and the two players you name (you may be one) fight a Duel, each "
-        "with a burrito in hand, after a countdown."
-    )
-    assert two["brawl_b"]["text"] == (
-        "Brawl B: Call three Brawl B (never mixed with Brawl A): 2 points, and a Brawl between you and "
-        "the other player."
-    )
-    assert two["war"]["text"] == "War: Call three: 2 points, and a War between you and the other player."
-    assert two["duel"]["text"] == (
-        "Duel: Call three: 2 points, and a Duel with the other player, each with a burrito in hand, "
-        "after a countdown."
-    )
+    goth_sloth = "Goth Sloth: Three alike make a set: 1 point."
+    brawl = "Brawl B: Call three Brawl B (never mixed with Brawl A): 2 points, and "
+    assert {card: three[card]["text"] for card in ("goth_sloth", "brawl_b", "war", "duel")} == {
+        "goth_sloth": goth_sloth,
+        "brawl_b": brawl + "your left and right neighbours fight a Brawl.",
+        "war": "War: Call three: 2 points, and everyone but you fights a War.",
+        "duel": "Duel: Call three: 2 points, and the two players you name (you may be one) fight a Duel, "
+        "each with a burrito in hand, after a countdown.",
+    }
+    assert {card: two[card]["text"] for card in ("goth_sloth", "brawl_b", "war", "duel")} == {
+        "goth_sloth": goth_sloth,
+        "brawl_b": brawl + "a Brawl between you and the other player.",
+        "war": "War: Call three: 2 points, and a War between you and the other player.",
+        "duel": "Duel: Call three: 2 points, and a Duel with the other player, each with a burrito in hand, "
+        "after a countdown.",
+    }
     for answers in (three, two):
         assert answers["weather"]["code"] == answers["joker"]["code"] == "bad_query"
         assert answers["weather"]["message"] == "There is no question weather: ask card."
