@@ -155,7 +155,7 @@ class Narrator:
         seat: int | None,
         lang: str,
     ) -> JSON:
-        """Answer a rules query (kittens: T, E, D) as data and a sentence."""
+        """Answer a rules query (kittens: T, E, Shift+D; burrito: Shift+D) as data and a sentence."""
         with use_language(lang):
             answer = self._query(what, card, view, names, seat)
             if "text" in answer:
