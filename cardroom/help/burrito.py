@@ -205,6 +205,10 @@ PAGE = HelpPage(
                     "on the web page, press F1 where the focus is, and change the keys in Settings."
                 ),
                 N_(
+                    "Shift+D says what the card under the cursor is for. On the web page the same words "
+                    "show beside a card when the mouse rests on it or a finger holds it for half a second."
+                ),
+                N_(
                     "Everything that happens is announced as one sentence, so the game can be played with "
                     "a screen reader. In the terminal, the table key reads the scores, bruises, piles and "
                     "the fight at a glance."

@@ -79,6 +79,7 @@ BURRITO: tuple[Key, ...] = (
     Key("pass_5", "5", N_("Pass the card in slot 5")),
     Key("set", "s", N_("Set three alike normal cards: those under the cursor, else the ones you hold")),
     Key("call", "b", N_("Call a fight: that of the battle card under the cursor, else the one you hold")),
+    Key("describe", "shift+d", N_("Describe the card under the cursor")),
     Key("grab", "g", N_("Grab a burrito")),
     Key("throw", "t", N_("Throw at the nearest other fighter")),
     Key(

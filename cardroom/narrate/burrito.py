@@ -146,6 +146,83 @@ def card_names() -> dict[str, str]:
     return {card: _(name) for card, name in CARD_NAMES.items()}
 
 
+NORMAL_TEXT = N_("Three alike make a set: 1 point.")
+CARD_TEXT: dict[str, str] = {
+    "brawl_a": N_(
+        "Call three Brawl A (never mixed with Brawl B): 2 points, and your left and right neighbours "
+        "fight a Brawl."
+    ),
+    "brawl_b": N_(
+        "Call three Brawl B (never mixed with Brawl A): 2 points, and your left and right neighbours "
+        "fight a Brawl."
+    ),
+    "war": N_("Call three: 2 points, and everyone but you fights a War."),
+    "duel": N_(
+        "Call three: 2 points, and the two players you name (you may be one) fight a Duel, each with a "
+        "burrito in hand, after a countdown."
+    ),
+}
+"""What each battle card is for, short enough to read at a glance (docs/rules/burrito.md,
+"Calling fights"); the seven normal kinds all say `NORMAL_TEXT`."""
+
+TWO_PLAYER_TEXT: dict[str, str] = {
+    "brawl_a": N_(
+        "Call three Brawl A (never mixed with Brawl B): 2 points, and a Brawl between you and the other player."
+    ),
+    "brawl_b": N_(
+        "Call three Brawl B (never mixed with Brawl A): 2 points, and a Brawl between you and the other player."
+    ),
+    "war": N_("Call three: 2 points, and a War between you and the other player."),
+    "duel": N_(
+        "Call three: 2 points, and a Duel with the other player, each with a burrito in hand, after a countdown."
+    ),
+}
+"""The battle cards at a table of two, where every fight is between the two players whatever
+the card (docs/rules/burrito.md#two-players): the words above would name fighters who are not
+there."""
+
+
+def card_text(card: str, players: int | None = None) -> str:
+    """What `card` is for, in the current language; at a table of `players` two, the words of
+    a two-player table (None: a table of three or more)."""
+    if players == 2 and card in TWO_PLAYER_TEXT:
+        return _(TWO_PLAYER_TEXT[card])
+    return _(CARD_TEXT.get(card, NORMAL_TEXT))
+
+
+def card_catalog() -> dict[str, dict[str, str]]:
+    """Every card's name and what it is for, in the current language, for clients that show
+    cards; a battle card also has `two_players`, its words at a table of two."""
+    out: dict[str, dict[str, str]] = {}
+    for card in CARD_NAMES:
+        entry = {"name": card_name(card), "text": card_text(card)}
+        if card in TWO_PLAYER_TEXT:
+            entry["two_players"] = card_text(card, 2)
+        out[card] = entry
+    return out
+
+
+def describe(card: str, players: int | None = None) -> str:
+    """Shift+D: "War: Call three: ...", the card's name and what it is for, at a table of
+    `players` (the same words the page shows beside the card)."""
+    return _("{card}: {text}").format(card=card_name(card), text=card_text(card, players))
+
+
+def answer_query(what: str, card: str | None, view: JSON, names: Sequence[str], seat: int | None) -> str:
+    """The one rules question of this game asked over the network: "card" (Shift+D).
+
+    ValueError, with a sentence for the asker, for a question or card there is none of.
+    """
+    if what != "card":
+        raise ValueError(_("There is no question {what}: ask card.").format(what=what))
+    if not card:
+        raise ValueError(_("Say which card you ask about."))
+    if card not in CARD_NAMES:
+        raise ValueError(_("There is no card called {card} in Throw Throw Burrito.").format(card=card))
+    players = view.get("players")
+    return describe(card, players if isinstance(players, int) else None)
+
+
 def refusal(rejected: Rejected) -> str:
     """The sentence a person hears when the table refuses their action."""
     return refusal_from(REFUSALS, rejected)

@@ -37,10 +37,10 @@ def _names(event: JSON, keys: tuple[str, ...], seat: int | None) -> bool:
 
 
 def card_catalog(lang: str) -> JSON:
-    """Each game's card names (and, for kittens, what each card does) in `lang`, from the
+    """Each game's cards in `lang`, each its name and what it does ({name, text}), from the
     narration modules: the web page shows cards with the words the narration says."""
     with use_language(lang):
-        return {"burrito": burrito.card_names(), "kittens": kittens.card_catalog()}
+        return {"burrito": burrito.card_catalog(), "kittens": kittens.card_catalog()}
 
 
 class Narrator:
@@ -155,7 +155,7 @@ class Narrator:
         seat: int | None,
         lang: str,
     ) -> JSON:
-        """Answer a rules query (kittens: T, E, D) as data and a sentence."""
+        """Answer a rules query (kittens: T, E, Shift+D; burrito: Shift+D) as data and a sentence."""
         with use_language(lang):
             answer = self._query(what, card, view, names, seat)
             if "text" in answer:

@@ -106,7 +106,8 @@ def test_the_003_keys_mean_what_003_says() -> None:
 
 def test_burrito_keys_are_the_same_in_both_clients() -> None:
     """docs/keys.md#throw-throw-burrito: X dodges, Space catches, G grabs, T throws, B calls,
-    D draws, C and Shift+C draw from the community piles, H reads the hand, V the table."""
+    D draws, C and Shift+C draw from the community piles, H reads the hand, V the table, and
+    Shift+D says what a card is for, as in Exploding Kittens (never a draw by a kittens habit)."""
     expected = {
         "x": "dodge",
         "space": "catch",
@@ -118,10 +119,27 @@ def test_burrito_keys_are_the_same_in_both_clients() -> None:
         "shift+c": "draw_community_2",
         "h": "read_hand",
         "v": "status",
+        "shift+d": "describe",
     }
     for client in CLIENTS:
         assert {key: action_for("burrito", key, client) for key in expected} == expected
-    assert action_for("burrito", "shift+d", TERMINAL) is None  # never a draw by a kittens habit
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_shift_d_says_what_the_burrito_card_under_the_cursor_is_for_in_the_terminal(players: int) -> None:
+    """docs/keys.md#card-help-issue-24: the terminal's D (Shift and d) says the words the page
+    shows beside the card; a battle card at a table of two says who fights there."""
+    deal = {"hands": [["goth_sloth", "war"]] + [["duel"]] * (players - 1), "piles": [["war"]] * players}
+    table = burrito_game.GAME.from_deal(players, {}, deal, 1)
+    ui, view = burrito.make_ui(0, ["You", "Anna", "Bea"][:players], table), table.view(0)
+    assert ui.on_key("D", view, 0) == Say("Goth Sloth: Three alike make a set: 1 point.")
+    ui.on_key("right", view, 0)
+    war = ui.on_key("D", view, 0)
+    if players == 2:
+        assert war == Say("War: Call three: 2 points, and a War between you and the other player.")
+    else:
+        assert war == Say("War: Call three: 2 points, and everyone but you fights a War.")
+    assert ui.on_key("D", {**view, "hand": []}, 0) == Say("Your hand is empty.")
 
 
 def _kittens_ui() -> tuple[KittensUI, dict[str, Any]]:

@@ -49,6 +49,8 @@ def test_play_burrito_on_a_pipe(burrito: Player) -> None:
     hand = p.expect(r"^Your hand: 1: ")
     first = re.match(r"Your hand: 1: ([^,]+),", hand)
     assert first is not None
+    p.send("D")  # Shift+D: what the card under the cursor (slot 1) is for (docs/keys.md#card-help-issue-24)
+    p.expect(rf"^{re.escape(first.group(1))}: (Three alike make a set: 1 point|Call three\b.*)\.$")
     p.send("1")
     p.expect(rf"^Passed {re.escape(first.group(1))}\.$")
     p.send("d")

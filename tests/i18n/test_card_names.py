@@ -8,9 +8,10 @@ import re
 
 import pytest
 
-from cardroom.games.burrito.cards import NORMAL
-from cardroom.i18n import _, use_language
+from cardroom.games.burrito.cards import BATTLE, CARDS, FIGHT_OF, NORMAL
+from cardroom.i18n import LANGUAGES, _, use_language
 from cardroom.narrate import burrito, kittens
+from cardroom.narrate.narrator import card_catalog
 from tests.i18n.conftest import TRANSLATED, load
 
 
@@ -109,3 +110,30 @@ def test_the_burrito_animals_are_all_translated_or_all_kept(lang: str) -> None:
     with use_language(lang):
         kept = [name for name in animals if _(name) == name]
     assert kept in ([], animals), f"{lang} keeps {kept} in English but translates the others"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_burrito_card_has_a_name_and_a_text_in_every_language(lang: str) -> None:
+    """Issue 24, card help everywhere: the catalog the server sends (`/i18n/{lang}.json`) holds
+    every Throw Throw Burrito card's name and what it is for, in the language asked for, and
+    each battle card's words at a table of two (docs/keys.md#card-help-issue-24)."""
+    english = card_catalog("en")["burrito"]
+    cards = card_catalog(lang)["burrito"]
+    assert list(cards) == list(CARDS)
+    with use_language(lang):
+        for card, entry in cards.items():
+            assert entry["name"] == burrito.card_name(card) and entry["name"].strip(), card
+            assert entry["text"].strip(), card
+            if card in BATTLE:
+                assert set(entry) == {"name", "text", "two_players"}, card
+                assert entry["two_players"].strip() and entry["two_players"] != entry["text"], card
+                fight = burrito.fight_name(FIGHT_OF[card])
+                for words in (entry["text"], entry["two_players"]):
+                    assert spelled(fight, lang).search(words), (
+                        f"{lang}: {card} does not name its fight: {words!r}"
+                    )
+            else:
+                assert set(entry) == {"name", "text"}, card
+            if lang != "en":
+                for key in set(entry) - {"name"}:
+                    assert entry[key] != english[card][key], f"{lang}: {card}'s {key} is not translated"

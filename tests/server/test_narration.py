@@ -117,13 +117,71 @@ def test_the_catalog_carries_the_card_names_and_texts_of_the_narration(server: L
     with urllib.request.urlopen(server.url + "/i18n/en.json", timeout=5) as reply:
         data = json.loads(reply.read())
     assert data["lang"] == "en" and isinstance(data["messages"], dict)
-    assert data["cards"]["burrito"] == burrito.card_names()
-    assert data["cards"]["burrito"]["goth_sloth"] == "Goth Sloth"
+    assert data["cards"]["burrito"] == burrito.card_catalog()
+    assert data["cards"]["burrito"]["goth_sloth"] == {
+        "name": "Goth Sloth",
+        "text": "Three alike make a set: 1 point.",
+    }
+    assert data["cards"]["burrito"]["war"] == {
+        "name": "War",
+        "text": "Call three: 2 points, and everyone but you fights a War.",
+        "two_players": "Call three: 2 points, and a War between you and the other player.",
+    }
     assert data["cards"]["kittens"]["see_the_future"] == {
         "name": "See the Future",
         "text": "You look at the top three cards of the deck.",
     }
     assert set(data["cards"]["kittens"]) == set(kittens.CARD_NAMES)
+
+
+def test_shift_d_on_a_burrito_card_is_answered_for_the_table(server: LiveServer) -> None:
+    """Issue 24, card help everywhere: Shift+D asks the server what a Throw Throw Burrito card
+    is for, in the words the page shows beside it; a table of two hears the two-player words
+    (docs/rules/burrito.md#two-players: every fight is between the two of them)."""
+
+    async def ask(seats: int) -> dict[str, dict[str, Any]]:
+        client = await Client.connect(server.ws_url, f"Asker{seats}")
+        await client.send({"type": "create_table", "game": "burrito", "seats": seats, "bots": seats - 1})
+        table = (await client.expect("table"))["id"]
+        await client.send({"type": "start", "table": table})
+        await client.expect("table", state="playing")
+        answers: dict[str, dict[str, Any]] = {}
+        for card in ("goth_sloth", "brawl_b", "war", "duel"):
+            await client.send({"type": "query", "table": table, "what": "card", "card": card})
+            answers[card] = await client.expect("answer", table=table)
+        for name, message in {
+            "weather": {"what": "weather"},
+            "joker": {"what": "card", "card": "joker"},
+        }.items():
+            await client.send({"type": "query", "table": table, **message})
+            answers[name] = await client.expect("error")
+        await client.close()
+        return answers
+
+    async def scenario() -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+        return await ask(3), await ask(2)
+
+    three, two = _run(scenario)
+    goth_sloth = "Goth Sloth: Three alike make a set: 1 point."
+    brawl = "Brawl B: Call three Brawl B (never mixed with Brawl A): 2 points, and "
+    assert {card: three[card]["text"] for card in ("goth_sloth", "brawl_b", "war", "duel")} == {
+        "goth_sloth": goth_sloth,
+        "brawl_b": brawl + "your left and right neighbours fight a Brawl.",
+        "war": "War: Call three: 2 points, and everyone but you fights a War.",
+        "duel": "Duel: Call three: 2 points, and the two players you name (you may be one) fight a Duel, "
+        "each with a burrito in hand, after a countdown.",
+    }
+    assert {card: two[card]["text"] for card in ("goth_sloth", "brawl_b", "war", "duel")} == {
+        "goth_sloth": goth_sloth,
+        "brawl_b": brawl + "a Brawl between you and the other player.",
+        "war": "War: Call three: 2 points, and a War between you and the other player.",
+        "duel": "Duel: Call three: 2 points, and a Duel with the other player, each with a burrito in hand, "
+        "after a countdown.",
+    }
+    for answers in (three, two):
+        assert answers["weather"]["code"] == answers["joker"]["code"] == "bad_query"
+        assert answers["weather"]["message"] == "There is no question weather: ask card."
+        assert answers["joker"]["message"] == "There is no card called joker in Throw Throw Burrito."
 
 
 def test_the_narrator_answers_no_question_for_a_table_not_playing() -> None:

@@ -1,6 +1,6 @@
-"""A real server whose next games are dealt from a seed the test chose, and two people at one
-Exploding Kittens table, for the browser tests of exact moments (a See the Future in hand, a
-kitten on top of the deck).
+"""A real server whose next games are dealt from a seed the test chose, and people at one table
+(two at an Exploding Kittens table, or any number at either game), for the browser tests of
+exact moments (a See the Future in hand, a kitten on top of the deck, a Duel in hand).
 
 The server runs in this process (its own thread and event loop), so that the room's seed (from
 `secrets.randbits`, secret in play) can be the test's: the deal, and so the moment, is then
@@ -92,17 +92,28 @@ def person(browser: Browser, url: str, **options: Any) -> Page:
 
 def two_at_a_table(host: Page, guest: Page, options: dict[str, int] | None = None) -> None:
     """`host` (seat 1) creates a two-seat kittens table, `guest` joins it (seat 2), it starts."""
+    at_a_table(host, [guest], "kittens", options if options is not None else SLOW)
+
+
+GUESTS = ("Gus", "Ivy", "Jon", "Kai", "Lea")
+
+
+def at_a_table(host: Page, guests: list[Page], game: str, options: dict[str, int]) -> None:
+    """`host` (seat 1, Hana) creates a table of `game` for everyone, each of `guests` joins it
+    (seats 2, 3...: Gus, Ivy...), no bot, and it starts."""
     finger = Finger(host)
     enter_lobby(host, finger, "Hana")
-    create_table(host, finger, "kittens", seats=2, bots=0, options=options if options is not None else SLOW)
+    create_table(host, finger, game, seats=1 + len(guests), bots=0, options=options)
     table = host.evaluate("window.cardroom.state.current")
-    other = Finger(guest)
-    enter_lobby(guest, other, "Gus")
-    other.tap(f"#join-{table}")
-    guest.wait_for_function("window.cardroom.state.current !== null && window.cardroom.state.room")
+    for guest, name in zip(guests, GUESTS, strict=False):
+        other = Finger(guest)
+        enter_lobby(guest, other, name)
+        other.tap(f"#join-{table}")
+        guest.wait_for_function("window.cardroom.state.current !== null && window.cardroom.state.room")
     host.wait_for_function("window.cardroom.state.room.seats.every(s => s.name)")
     start(host, finger)
-    guest.wait_for_selector("#hand [role=option][data-index]")
+    for guest in guests:
+        guest.wait_for_selector("#hand [role=option][data-index]")
 
 
 def view(page: Page) -> dict[str, Any]:

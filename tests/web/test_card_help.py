@@ -5,6 +5,8 @@ under the cursor; beside the card, never over it.
 
 Seed 5 deals two players: Hana (seat 1) is first to play and holds a See the Future.
 How the page reads it: docs/keys.md#card-help-and-choices-that-forgive-a-slip-issue-24.
+Throw Throw Burrito's cards have the same help (docs/keys.md#card-help-issue-24): seed 6 deals
+Hana Churro Bat, Brawl A, Churro Bat, Duel, Barky Sharky, at a table of two or three.
 """
 
 from __future__ import annotations
@@ -13,12 +15,17 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
+from cardroom.i18n import use_language
+from cardroom.narrate import burrito
 from tests.web.conftest import PHONE
-from tests.web.dealt import person, seeded_server, two_at_a_table, view
+from tests.web.dealt import at_a_table, person, seeded_server, two_at_a_table, view
 from tests.web.pointer import shot
 
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+SMALL_PHONE: dict[str, Any] = PHONE | {"viewport": {"width": 390, "height": 664}}
 TIP = "#card-tip"
+BURRITO = {"idle_round_ms": 600_000}
+"""No card moves while a test looks: the round must not end for standing still."""
 
 
 def card_index(page: Page, card: str) -> int:
@@ -35,16 +42,50 @@ def overlap(page: Page, a: str, b: str) -> bool:
     return bool(l1 < r2 and l2 < r1 and t1 < b2 and t2 < b1)
 
 
-def shift_d(page: Page, index: int) -> str:
-    """What Shift+D says of the card at `index` of the hand (the server's answer)."""
+def inside(page: Page, selector: str) -> bool:
+    """Whether `selector` is wholly inside the window."""
+    found: bool = page.evaluate(
+        "s => { const r = document.querySelector(s).getBoundingClientRect(); "
+        "return r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight; }",
+        selector,
+    )
+    return found
+
+
+def tip_says(page: Page, words: str) -> None:
+    """Wait until the tip shows `words`."""
+    page.wait_for_function(
+        "t => { const e = document.querySelector('#card-tip'); return !e.hidden && e.textContent === t; }",
+        arg=words,
+    )
+
+
+def long_press(page: Page, selector: str) -> None:
+    """A finger held on `selector` until the tip shows, then lifted."""
+    page.locator(selector).scroll_into_view_if_needed()
+    box = page.locator(selector).bounding_box()
+    assert box
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    page.wait_for_selector(f"{TIP}:not([hidden])")  # while the finger is still down
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def shift_d(page: Page, index: int, starts: str = "") -> str:
+    """What Shift+D says of the card at `index` of the hand (the server's answer): the first
+    line said after the key that starts with `starts` (a burrito round's countdown may be said
+    meanwhile)."""
     page.focus("#hand")
     page.keyboard.press("Home")
     for _ in range(index):
         page.keyboard.press("ArrowRight")
     said = page.evaluate("window.__said.length")
     page.keyboard.press("Shift+D")
-    page.wait_for_function(f"window.__said.length > {said}")
-    text: str = page.evaluate(f"window.__said[{said}].text")
+    found = "([from, starts]) => window.__said.slice(from).map(s => s.text).find(t => t.startsWith(starts))"
+    page.wait_for_function(f"args => ({found})(args) !== undefined", arg=[said, starts])
+    text: str = page.evaluate(found, [said, starts])
     return text
 
 
@@ -113,3 +154,73 @@ def test_the_help_is_in_the_page_language(browser: Browser) -> None:
         tip = hana.text_content(TIP)
         assert tip and not tip.startswith("See the Future")
         assert shift_d(hana, i) == tip
+
+
+def test_burrito_cards_say_what_they_are_for_under_the_mouse_and_with_shift_d(browser: Browser) -> None:
+    """A table of three: each kind's help names who fights (docs/rules/burrito.md#calling-fights)."""
+    with seeded_server(6) as url:
+        hana, gus, ivy = (person(browser, url, **DESKTOP) for _ in range(3))
+        at_a_table(hana, [gus, ivy], "burrito", BURRITO)
+        hana.mouse.move(5, 5)  # away from the cards
+        hana.wait_for_selector(TIP, state="hidden")
+        expected = {
+            "duel": "Duel: Call three: 2 points, and the two players you name (you may be one) fight a Duel, "
+            "each with a burrito in hand, after a countdown.",
+            "brawl_a": "Brawl A: Call three Brawl A (never mixed with Brawl B): 2 points, and your left and "
+            "right neighbours fight a Brawl.",
+            "churro_bat": "Churro Bat: Three alike make a set: 1 point.",
+        }
+        for card, words in expected.items():
+            i = card_index(hana, card)
+            selector = f"#hand [data-index='{i}']"
+            hana.hover(selector)
+            tip_says(hana, words)
+            assert not overlap(hana, TIP, selector), "the tip does not cover the card under the mouse"
+            assert inside(hana, TIP)
+            if card == "duel":
+                shot(hana, "card-help-burrito-hover-desktop")
+            hana.mouse.move(5, 5)
+            hana.wait_for_selector(TIP, state="hidden")
+            assert shift_d(hana, i, words.split(":")[0]) == words, "the same words as Shift+D (the server's)"
+            assert hana.locator(TIP).is_visible() and hana.text_content(TIP) == words
+            assert not overlap(hana, TIP, selector) and inside(hana, TIP)
+            hana.keyboard.press("ArrowLeft" if i else "ArrowRight")
+            hana.wait_for_selector(TIP, state="hidden")
+        assert view(hana)["hand"] == ["churro_bat", "brawl_a", "churro_bat", "duel", "barky_sharky"]
+        assert not hana.errors  # type: ignore[attr-defined]
+
+
+def test_a_long_press_on_a_burrito_card_on_a_phone_says_who_fights_at_a_table_of_two(
+    browser: Browser,
+) -> None:
+    """390x664, touch, Italian: the long press shows the card's help beside it, in the page's
+    language, and neither passes the card nor moves the cursor; at a table of two a battle card
+    says the fight is between the two players (docs/rules/burrito.md#two-players); Shift+D says
+    the same words."""
+    with seeded_server(6) as url:
+        hana = person(browser, url, locale="it-IT", **SMALL_PHONE)
+        gus = person(browser, url, **DESKTOP)
+        at_a_table(hana, [gus], "burrito", BURRITO)
+        with use_language("it"):
+            words = burrito.describe("brawl_a", players=2)
+            three = burrito.describe("brawl_a")
+        assert words != three and words.startswith("Rissa A: ")
+        hand = view(hana)["hand"]
+        i = card_index(hana, "brawl_a")
+        card = f"#hand [data-index='{i}']"
+        cursor = hana.get_attribute("#hand [aria-selected=true][data-index]", "data-index")
+        assert cursor != str(i)
+        long_press(hana, card)
+        tip_says(hana, words)
+        assert not overlap(hana, TIP, card), "the tip does not cover the card under the finger"
+        assert inside(hana, TIP), "the tip fits the phone's screen"
+        shot(hana, "card-help-burrito-long-press-phone")
+        assert hana.get_attribute("#hand [aria-selected=true][data-index]", "data-index") == cursor
+        # A short tap puts the cursor on the card: the long press did not.
+        hana.locator(card).tap()
+        hana.wait_for_selector(f"{card}[aria-selected=true]")
+        assert view(hana)["hand"] == hand, "nothing was passed"
+        assert shift_d(hana, i, "Rissa A: ") == words
+        assert hana.locator(TIP).is_visible() and hana.text_content(TIP) == words
+        assert not overlap(hana, TIP, card) and inside(hana, TIP)
+        assert not hana.errors  # type: ignore[attr-defined]

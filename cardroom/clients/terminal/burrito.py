@@ -100,6 +100,10 @@ class BurritoUI:
             return self._set(view)
         if action == "call":
             return self._call(view)
+        if action == "describe":
+            return (
+                Say(tell.describe(hand[self.cursor], self.players)) if hand else Say(_("Your hand is empty."))
+            )
         if action == "grab":
             return Grab()
         if action == "throw":

@@ -22,10 +22,12 @@ export function cardLabel(game, card) {
   return entry && entry.name ? entry.name : card;
 }
 
-// What a kittens card does (shift+D when the server cannot answer the query).
-export function cardText(card) {
-  const entry = catalog.kittens[card];
-  return entry && entry.text ? entry.text : "";
+// What `card` of `game` does (the tip beside a card; Shift+D when the server cannot answer
+// the query); at a table of two `players` the words for two, where the card has its own.
+export function cardText(game, card, players = null) {
+  const entry = (catalog[game] || {})[card];
+  if (!entry || typeof entry !== "object") return "";
+  return (players === 2 && entry.two_players) || entry.text || "";
 }
 
 // Every kittens card, in the server's order (a triple names one of them).

@@ -351,11 +351,23 @@ function renderSeen(v) {
   return undefined;
 }
 
-// What a card is and does, short: the same words as Shift+D (the server's card text).
+// What a card is and does, short: the same words as Shift+D (the server's card text; a
+// burrito battle card has its own words at a table of two).
 export function cardHelp(card) {
-  if (game() !== "kittens" || !card) return "";
-  const text = cardText(card);
+  const g = game();
+  if (!g || !card) return "";
+  const v = view();
+  const text = cardText(g, card, v ? v.players : null);
   return text ? fmt(_("{card}: {text}"), { card: cardName(card), text }) : "";
+}
+
+// Shift+D: the card under the cursor, said by the server (here when it cannot answer) and
+// shown beside the card.
+function describeCard(card) {
+  if (!card) return announce(_("No card under the cursor."));
+  const option = $(`hand-${local.cursor}`);
+  if (option) showCardTip(option, cardHelp(card));
+  return ctx.query("card", card, () => cardHelp(card));
 }
 
 // Draw the board of `fake` ({game, seats, you, view}: a stored table at one step) into `board`.
@@ -951,12 +963,8 @@ function kittensAction(action) {
       return defuse();
     case "give":
       return give();
-    case "describe": {
-      if (!card) return announce(_("No card under the cursor."));
-      const option = $(`hand-${local.cursor}`);
-      if (option) showCardTip(option, cardHelp(card));
-      return ctx.query("card", card, () => cardHelp(card));
-    }
+    case "describe":
+      return describeCard(card);
     case "turn":
       return ctx.query("turn", null, () => localTurn(v));
     case "counts":
@@ -1101,6 +1109,8 @@ function burritoAction(action) {
       return ctx.act({ do: "dodge" });
     case "catch":
       return ctx.act({ do: "catch" });
+    case "describe":
+      return describeCard(card);
     default:
       return undefined;
   }
