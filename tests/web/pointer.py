@@ -328,12 +328,26 @@ def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) ->
                 order = (
                     "[...document.querySelectorAll('#hand [data-index] .card-name')].map(o => o.textContent)"
                 )
+                if not page.evaluate("document.querySelector('#hand').classList.contains('reordering')"):
+                    page.wait_for_timeout(30)  # the page has not drawn the cards to reorder yet
+                    continue
+                # The cards to reorder fly into the hand: the finger goes for them where they land.
+                page.wait_for_function(
+                    "() => document.getAnimations().every(a => a.playState !== 'running')", timeout=10_000
+                )
                 before = page.evaluate(order)
                 finger.drag("#hand [data-index='0']", "#hand [data-index='2']")
                 after = page.evaluate(order)
                 assert after[2] == before[0] and after[0] == before[1], (
                     before,
                     after,
+                    page.evaluate(
+                        """() => [innerWidth, document.querySelector('#hand').scrollLeft,
+                        ...[...document.querySelectorAll('#hand [data-index]')].map(o => {
+                          const r = o.getBoundingClientRect(); const c = [r.x + r.width / 2, r.y + r.height / 2];
+                          const u = document.elementFromPoint(...c);
+                          return [Math.round(r.x), Math.round(r.width), u && u.closest('[role=option]') === o]; })]"""
+                    ),
                 )  # the top card went third
                 done["drag"] += 1
             finger.tap_if_there("#hand [data-index='1']")

@@ -35,6 +35,11 @@ BOXES = """() => Object.fromEntries([...document.querySelectorAll('#actions butt
 }))"""
 
 
+def _near(box: list[int], other: list[int]) -> bool:
+    """The same place to a finger: no edge more than 2 px away (a 58-px button)."""
+    return all(abs(p - q) <= 2 for p, q in zip(box, other, strict=True))
+
+
 @pytest.fixture
 def small_phone(browser: Browser, server: LiveServer) -> Iterator[Page]:
     yield from open_page(browser, server, **PHONE_664)
@@ -105,8 +110,12 @@ def test_the_fight_controls_stay_put_and_a_burrito_is_caught_by_touch(
     assert tapped and len(samples) > 10
     first = samples[0]
     assert set(first) == {"grab", "throw_2", "dodge", "catch"}, first
-    for sample in samples:
-        assert {a: b["box"] for a, b in sample.items()} == {a: b["box"] for a, b in first.items()}
+    for sample in samples:  # in place: a pixel or two of rounding is no move under a finger
+        assert set(sample) == set(first), sample
+        moved = {
+            a: (first[a]["box"], b["box"]) for a, b in sample.items() if not _near(first[a]["box"], b["box"])
+        }
+        assert moved == {}, moved
     # A disabled control is still focusable and says why (on a tap too, instead of acting).
     assert all(b["focusable"] and (b["why"] != "") == b["off"] for s in samples for b in s.values())
     # Each was disabled at some moment and enabled at another: the same button, never a new one.
