@@ -54,10 +54,9 @@ SEAT_COUNTS = {
     ("kittens", "desktop"): tuple(range(2, 11)),
 }
 MOST = {"burrito": 12, "kittens": 10}
-# The words of the fullest tables in each language: at the narrowest phone, upright and held
-# sideways (its own sizes of seats and piles), and the smallest desktop (the narrowest oval; the
-# hand's cards are as wide on every desktop). Every size is looked at in English above.
-WORD_SIZES = {"phone": ("360x640", "sideways"), "desktop": ("1280x720",)}
+# The words of the fullest tables in each language, at every size of issue 23 (a table is
+# resized, not dealt again: a size costs about a second).
+WORD_SIZES = {device: tuple(sizes) for device, sizes in SIZES.items()}
 # Long enough that no game ends while it is looked at; the bots still play.
 CALM = {"kittens": {"turn_ms": 60_000}, "burrito": {"countdown_ms": 3000}}
 
