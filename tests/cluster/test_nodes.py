@@ -82,7 +82,8 @@ def test_one_lobby_across_nodes_tables_and_chat(cluster_env: dict[str, str]) -> 
             dora = await Client.connect(a.ws_url, "Dora")  # the chat is kept for who comes later
             kept = await dora.expect("lobby_chat")
             assert [line["text"] for line in kept["chat"]] == ["who wants a game?"]
-            assert b.health()["cluster"]["players_online"] == 4
+            # Dora's node tells the others she is here a moment after it greets her.
+            await until(lambda: _online_is(b, 4), 5, "node B counts the four players online")
             await anna.send({"type": "leave", "table": table})
             closed = await bo.expect("table_closed")
             assert closed["table"] == table
@@ -195,6 +196,10 @@ async def until(check: Callable[[], Awaitable[bool]], timeout: float, what: str)
         assert time.monotonic() - start < timeout, f"{what}: not within {timeout} s"
         await asyncio.sleep(0.05)
     return time.monotonic() - start
+
+
+async def _online_is(server: LiveServer, count: int) -> bool:
+    return bool(server.health()["cluster"]["players_online"] == count)
 
 
 async def _health_is(server: LiveServer, key: str, value: Any) -> bool:

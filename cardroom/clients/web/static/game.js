@@ -237,8 +237,13 @@ export function onCue(message) {
   local.openWindows.add(message.flight);
   announce(message.text, true, "event");
   logLine(message.text, true);
-  // Its earcon was scheduled at the throw; a page that came back mid-flight sounds it now.
-  if (!local.catches.has(message.flight)) local.catches.set(message.flight, earcon("catchNow", { flight: message.flight }));
+  // Its earcon was scheduled at the throw; a page that came back mid-flight, or whose clock runs a
+  // little behind the server's, sounds it now: the beep never comes after the words.
+  const scheduled = local.catches.get(message.flight);
+  if (!scheduled || scheduled.pending()) {
+    if (scheduled) scheduled.cancel();
+    local.catches.set(message.flight, earcon("catchNow", { flight: message.flight }));
+  }
   return true;
 }
 

@@ -114,7 +114,7 @@ export function earcon(name, { delay = 0, flight = undefined } = {}) {
   const oscs = EARCONS[name].map(([freq, ms, options]) => tone(freq, ms, { ...options, delay: (options.delay || 0) + delay }));
   if (!oscs.every(Boolean)) {
     for (const osc of oscs) if (osc) osc.stop();
-    return { cancel() {} };
+    return { pending: () => false, cancel() {} };
   }
   const entry = { cue: name, flight, t: 0 };
   const note = () => {
@@ -122,8 +122,14 @@ export function earcon(name, { delay = 0, flight = undefined } = {}) {
     played.push(entry);
   };
   const timer = delay > 0 ? setTimeout(note, delay) : (note(), null);
+  let cancelled = false;
   return {
+    // True while it is still to sound (neither sounded nor cancelled).
+    pending() {
+      return !cancelled && entry.t === 0;
+    },
     cancel() {
+      cancelled = true;
       if (timer !== null) clearTimeout(timer);
       for (const osc of oscs) {
         try {
