@@ -335,6 +335,14 @@ def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) ->
                 page.wait_for_function(
                     "() => document.getAnimations().every(a => a.playState !== 'running')", timeout=10_000
                 )
+                # Nothing lies over the cards to reorder (an arrow that says "more this way" once did).
+                covered = page.evaluate(
+                    """() => [...document.querySelectorAll('#hand [data-index]')].filter(o => {
+                      const r = o.getBoundingClientRect();
+                      const u = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                      return !(u && u.closest('[role=option]') === o); }).length"""
+                )
+                assert covered == 0, f"{covered} of the cards to reorder are under something"
                 before = page.evaluate(order)
                 finger.drag("#hand [data-index='0']", "#hand [data-index='2']")
                 after = page.evaluate(order)

@@ -48,9 +48,13 @@ function showMore() {
   const count = cards ? fmt(ngettext("{n} card", "{n} cards", cards), { n: cards }) : "";
   const shown = $("hand-count");
   if (shown.textContent !== count) shown.textContent = count;
-  const room = hand.scrollWidth - hand.clientWidth;
-  const left = room > 1 && hand.scrollLeft > 1;
-  const right = room > 1 && hand.scrollLeft < room - 1;
+  // An arrow only where a card is cut off: the hand's padding and its snap points can leave it
+  // scrolled a few pixels with every card in sight, and an arrow there would lie, and cover the
+  // first card where a finger takes it.
+  const options = hand.querySelectorAll("[role=option]");
+  const box = hand.getBoundingClientRect();
+  const left = options.length > 0 && options[0].getBoundingClientRect().left < box.left - 1;
+  const right = options.length > 0 && options[options.length - 1].getBoundingClientRect().right > box.right + 1;
   if (before.hidden === left) before.hidden = !left;
   if (after.hidden === right) after.hidden = !right;
 }
