@@ -41,6 +41,7 @@ SECONDS: dict[str, float] = {
     "tests/server/test_crash.py": 77,
     "tests/clients/test_terminal_speech.py": 69,
     "tests/server/test_expert_share.py": 66,  # issue 22: the whole file alone, -n 0, load 12
+    "tests/bots/test_kittens_expert.py": 70,  # 57 alone for its strength test (30 games each order), load 1
     "tests/web/test_security.py": 60,
     "tests/cluster/test_paused_owner.py": 55,  # alone, load 12 (`--durations=0`): a 15 s pause
     "tests/web/test_accounts.py": 53,

@@ -24,7 +24,7 @@ from tests.kittens.helpers import ok, table
 
 pytestmark = pytest.mark.slow
 
-QUICK_GAMES = 50
+QUICK_GAMES = 30
 """Two-player games in each seat order for the quick strength test."""
 QUICK_PLAYOUTS = 48
 

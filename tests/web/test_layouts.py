@@ -137,11 +137,15 @@ def test_every_view_in_both_layouts(device: str, request: pytest.FixtureRequest)
         assert crowded(page) == []  # every seat, pile and the clock clear of each other
         assert uncounted(page) == []  # every seat shows how many cards its player holds
         # After Start the seats of the table and the hand are both on screen.
-        assert page.evaluate("""() => {
+        # (The page brings them into view as it draws the first events: a busy machine draws late.)
+        page.wait_for_function(
+            """() => {
             const felt = document.querySelector('#felt').getBoundingClientRect();
             const hand = document.querySelector('#hand').getBoundingClientRect();
             return felt.top >= 0 && hand.top < innerHeight;
-        }""")
+        }""",
+            timeout=10_000,
+        )
         if device == "phone":
             assert small_targets(page) == []
             page.set_viewport_size({"width": 844, "height": 390})

@@ -184,7 +184,7 @@ def test_the_table_hand_and_moves_fit_every_screen_at_every_seat_count(
         create_table(page, finger, game, seats=seats, bots=seats - 1, options=CALM[game])
         start(page, finger)
         failures += look_at_every_size(page, device, f"{game}-{seats}-{device}", shots=seats in (2, most))
-        finger.tap("#leave-btn")
+        finger.tap("#leave-btn", timeout_ms=30_000)  # a table of bots at play keeps a busy machine busier
         page.wait_for_selector("#lobby:not([hidden])")
     assert failures == [], "\n".join(failures)
 
@@ -225,7 +225,7 @@ def test_no_word_breaks_inside_itself_in_any_language(phone_in: Page) -> None:
         failures += [
             f"{lang}-{game}: {label!r}'s face is not hidden" for label, hidden in heard if hidden != "true"
         ]
-        finger.tap("#leave-btn")
+        finger.tap("#leave-btn", timeout_ms=30_000)  # a table of bots at play keeps a busy machine busier
         page.wait_for_selector("#lobby:not([hidden])")
     assert failures == [], "\n".join(failures)
 
