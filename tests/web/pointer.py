@@ -337,12 +337,16 @@ def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) ->
                 )
                 # Nothing lies over the cards to reorder (an arrow that says "more this way" once did).
                 covered = page.evaluate(
-                    """() => [...document.querySelectorAll('#hand [data-index]')].filter(o => {
+                    """() => [...document.querySelectorAll('#hand [data-index]')].map(o => {
                       const r = o.getBoundingClientRect();
                       const u = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-                      return !(u && u.closest('[role=option]') === o); }).length"""
+                      return u && u.closest('[role=option]') === o ? null :
+                        [o.dataset.index, Math.round(r.x), Math.round(r.y), Math.round(r.width),
+                         u ? u.tagName + '#' + u.id + '.' + u.className : 'nothing', innerWidth, innerHeight,
+                         document.querySelector('#hand').scrollLeft,
+                         document.querySelector('#hand').getBoundingClientRect().left]; }).filter(Boolean)"""
                 )
-                assert covered == 0, f"{covered} of the cards to reorder are under something"
+                assert covered == [], f"cards to reorder under something: {covered}"
                 before = page.evaluate(order)
                 finger.drag("#hand [data-index='0']", "#hand [data-index='2']")
                 after = page.evaluate(order)

@@ -48,13 +48,16 @@ function showMore() {
   const count = cards ? fmt(ngettext("{n} card", "{n} cards", cards), { n: cards }) : "";
   const shown = $("hand-count");
   if (shown.textContent !== count) shown.textContent = count;
-  // An arrow only where a card is cut off: the hand's padding and its snap points can leave it
-  // scrolled a few pixels with every card in sight, and an arrow there would lie, and cover the
-  // first card where a finger takes it.
+  // An arrow only where a card is cut off by a quarter of its width or more: a hand a few pixels
+  // wider than its row (five cards to reorder on a phone) scrolls by those pixels, and an arrow
+  // there would cover the first card's middle, where a finger takes it, for a sliver of card.
   const options = hand.querySelectorAll("[role=option]");
   const box = hand.getBoundingClientRect();
-  const left = options.length > 0 && options[0].getBoundingClientRect().left < box.left - 1;
-  const right = options.length > 0 && options[options.length - 1].getBoundingClientRect().right > box.right + 1;
+  const cut = (rect, hidden) => hidden > rect.width / 4;
+  const first = options.length ? options[0].getBoundingClientRect() : null;
+  const last = options.length ? options[options.length - 1].getBoundingClientRect() : null;
+  const left = first !== null && cut(first, box.left - first.left);
+  const right = last !== null && cut(last, last.right - box.right);
   if (before.hidden === left) before.hidden = !left;
   if (after.hidden === right) after.hidden = !right;
 }
