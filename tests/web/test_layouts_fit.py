@@ -98,7 +98,10 @@ FITS = """() => {
     const more = document.querySelector('.hand-more.after');
     const count = document.querySelector('#hand-count').textContent;
     const cards = hand.querySelectorAll('[data-index]').length;
-    if (hand.scrollLeft < 1 && !shown(more)) out.push('the hand scrolls with no arrow saying so');
+    // The page's rule (static/layout.js): an arrow wherever a card is cut off by a quarter of its width.
+    const last = [...hand.querySelectorAll('[data-index]')].at(-1);
+    const cut = last && box(last).right - box(hand).right > box(last).width / 4;
+    if (hand.scrollLeft < 1 && cut && !shown(more)) out.push('the hand hides cards with no arrow saying so');
     if (!count.includes(String(cards))) out.push(`the hand's count says "${count}" of ${cards} cards`);
   }
   return out;
