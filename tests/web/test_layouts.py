@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web.pointer import (
     Finger,
@@ -138,14 +139,23 @@ def test_every_view_in_both_layouts(device: str, request: pytest.FixtureRequest)
         assert uncounted(page) == []  # every seat shows how many cards its player holds
         # After Start the seats of the table and the hand are both on screen.
         # (The page brings them into view as it draws the first events: a busy machine draws late.)
-        page.wait_for_function(
-            """() => {
-            const felt = document.querySelector('#felt').getBoundingClientRect();
-            const hand = document.querySelector('#hand').getBoundingClientRect();
-            return felt.top >= 0 && hand.top < innerHeight;
-        }""",
-            timeout=10_000,
-        )
+        try:
+            page.wait_for_function(
+                """() => {
+                const felt = document.querySelector('#felt').getBoundingClientRect();
+                const hand = document.querySelector('#hand').getBoundingClientRect();
+                return felt.top >= 0 && hand.top < innerHeight;
+            }""",
+                timeout=10_000,
+            )
+        except PlaywrightTimeout:
+            where = page.evaluate(
+                """() => [innerWidth, innerHeight, scrollY, document.activeElement && document.activeElement.id,
+                document.activeElement && document.activeElement.className,
+                document.querySelector('#felt').getBoundingClientRect().top,
+                document.querySelector('#hand').getBoundingClientRect().top]"""
+            )  # the width, height and scroll, the focus, the felt's and the hand's tops
+            raise AssertionError(f"{game}: the felt and the hand not both on screen: {where}") from None
         if device == "phone":
             assert small_targets(page) == []
             page.set_viewport_size({"width": 844, "height": 390})
