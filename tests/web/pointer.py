@@ -298,6 +298,22 @@ def _kittens_turn(page: Page, finger: Finger, hand: list[str], done: Counter[str
     return "draw" if act(page, finger, "draw") else "changed"
 
 
+# Where the hand's cards are, and what lies at each one's middle (where a finger takes it):
+# "the card", or what covers it.
+HAND_CARDS = """() => {
+  const hand = document.querySelector('#hand');
+  return {width: innerWidth, height: innerHeight, scroll: hand.scrollLeft,
+    left: Math.round(hand.getBoundingClientRect().left),
+    cards: [...hand.querySelectorAll('[data-index]')].map(o => {
+      const r = o.getBoundingClientRect();
+      const u = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return {index: o.dataset.index, x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width),
+        under: u && u.closest('[role=option]') === o ? 'the card'
+          : u ? `${u.tagName}#${u.id}.${u.className}` : 'nothing'};
+    })};
+}"""
+
+
 def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) -> Counter[str]:
     """Play our seat to the end of the game by taps only; count what was done."""
     done: Counter[str] = Counter()
@@ -336,30 +352,16 @@ def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) ->
                     "() => document.getAnimations().every(a => a.playState !== 'running')", timeout=10_000
                 )
                 # Nothing lies over the cards to reorder (an arrow that says "more this way" once did).
-                covered = page.evaluate(
-                    """() => [...document.querySelectorAll('#hand [data-index]')].map(o => {
-                      const r = o.getBoundingClientRect();
-                      const u = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-                      return u && u.closest('[role=option]') === o ? null :
-                        [o.dataset.index, Math.round(r.x), Math.round(r.y), Math.round(r.width),
-                         u ? u.tagName + '#' + u.id + '.' + u.className : 'nothing', innerWidth, innerHeight,
-                         document.querySelector('#hand').scrollLeft,
-                         document.querySelector('#hand').getBoundingClientRect().left]; }).filter(Boolean)"""
-                )
-                assert covered == [], f"cards to reorder under something: {covered}"
+                cards = page.evaluate(HAND_CARDS)
+                covered = [card for card in cards["cards"] if card["under"] != "the card"]
+                assert covered == [], f"cards to reorder under something: {cards}"
                 before = page.evaluate(order)
                 finger.drag("#hand [data-index='0']", "#hand [data-index='2']")
                 after = page.evaluate(order)
                 assert after[2] == before[0] and after[0] == before[1], (
                     before,
                     after,
-                    page.evaluate(
-                        """() => [innerWidth, document.querySelector('#hand').scrollLeft,
-                        ...[...document.querySelectorAll('#hand [data-index]')].map(o => {
-                          const r = o.getBoundingClientRect(); const c = [r.x + r.width / 2, r.y + r.height / 2];
-                          const u = document.elementFromPoint(...c);
-                          return [Math.round(r.x), Math.round(r.width), u && u.closest('[role=option]') === o]; })]"""
-                    ),
+                    page.evaluate(HAND_CARDS),
                 )  # the top card went third
                 done["drag"] += 1
             finger.tap_if_there("#hand [data-index='1']")
