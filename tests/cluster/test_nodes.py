@@ -45,9 +45,18 @@ def cluster_env() -> dict[str, str]:
 
 
 @contextlib.contextmanager
-def nodes(env: dict[str, str], n: int) -> Iterator[list[LiveServer]]:
-    with contextlib.ExitStack() as stack:
-        yield [stack.enter_context(run_server(env)) for _ in range(n)]
+def nodes(env: dict[str, str], n: int, log_level: str = "warning") -> Iterator[list[LiveServer]]:
+    """`n` real nodes on `env`; when the test in them fails, each node's log (its end) is
+    printed, which pytest shows beside the failure."""
+    servers: list[LiveServer] = []
+    try:
+        with contextlib.ExitStack() as stack:
+            servers = [stack.enter_context(run_server(env, log_level=log_level)) for _ in range(n)]
+            yield servers
+    except BaseException:
+        for i, server in enumerate(servers):
+            print(f"--- node {i} ({server.url}): the end of its log ---\n{server.log[-12_000:]}")
+        raise
 
 
 def wait_for(check: Any, timeout: float, what: str) -> float:

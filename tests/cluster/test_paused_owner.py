@@ -132,7 +132,7 @@ def test_a_lone_node_paused_past_its_lease_goes_on_with_its_table_and_answers_wh
     fencing number) and the game goes on; an action its player sent during the pause is
     answered, not lost."""
     db = cluster_env["CARDROOM_DB"]
-    with nodes(cluster_env, 1) as (a,):
+    with nodes(cluster_env, 1, log_level="info") as (a,):
 
         async def go() -> tuple[dict[str, Any], int, list[tuple[int, int]]]:
             anna = await Client.connect(a.ws_url, "Anna")

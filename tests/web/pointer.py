@@ -143,6 +143,18 @@ def crowded(page: Page) -> list[str]:
     return found
 
 
+def crowded_once_drawn(page: Page, seconds: float = 3.0) -> list[str]:
+    """What `crowded` finds once the felt has had `seconds` to draw itself for a turned screen:
+    on a busy machine the seats can be measured a frame before they move to the felt's new size,
+    an overlap no person sees (a CI run: two seats over the piles, gone a moment later)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        found = crowded(page)
+        if not found or time.monotonic() > deadline:
+            return found
+        page.wait_for_timeout(100)
+
+
 def uncounted(page: Page) -> list[str]:
     """The seats on the felt that do not show how many cards their player holds, in full and
     inside the seat (each as "seat N: what it shows"): issue 13 asks every seat to show it, in

@@ -278,6 +278,11 @@ def test_a_long_hand_says_it_scrolls_and_shows_its_first_card(phone: Page) -> No
         create_table(phone, finger, "kittens", seats=2, bots=1, options=options)
         start(phone, finger)
         cards = draw_up_to(phone, finger, 11)
+        # The bot plays on after the last draw and may lose (the game over empties the hand):
+        # measured only once it is this player's turn again, 60 s in which nothing moves.
+        draw = "#actions button[data-action='draw']:not([disabled]):not([aria-disabled=true])"
+        phone.wait_for_function(f"s => document.querySelector(s) || {OVER}", arg=draw, timeout=30_000)
+        cards = 0 if phone.evaluate(OVER) else hand_size(phone)
         if cards >= 10:
             break
         finger.tap("#leave-btn")
@@ -308,8 +313,9 @@ def test_a_long_hand_says_it_scrolls_and_shows_its_first_card(phone: Page) -> No
         if not tap_arrow("after"):
             break
     last_whole = """() => { const h = document.querySelector('#hand').getBoundingClientRect();
-        const c = [...document.querySelectorAll('#hand [data-index]')].at(-1).getBoundingClientRect();
-        return c.left >= h.left - 1 && c.right <= h.right + 1; }"""
+        const last = [...document.querySelectorAll('#hand [data-index]')].at(-1);
+        const c = last && last.getBoundingClientRect();
+        return c && c.left >= h.left - 1 && c.right <= h.right + 1; }"""
     phone.wait_for_function(last_whole, timeout=5000)
     for _ in range(cards):  # and back to the first
         if not tap_arrow("before"):

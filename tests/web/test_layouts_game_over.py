@@ -13,7 +13,7 @@ from tests.web.pointer import (
     SCOREBOARD_IN_VIEW,
     Finger,
     create_table,
-    crowded,
+    crowded_once_drawn,
     enter_lobby,
     shot,
     small_targets,
@@ -84,7 +84,7 @@ def test_every_seat_count_in_every_layout_keeps_the_table_clear(game: str, phone
         start(phone, finger)
         for layout in LAYOUTS:
             turn_to(phone, layout)
-            found = crowded(phone)
+            found = crowded_once_drawn(phone)
             if found:
                 shot(phone, f"{game}-{seats}-{layout}-crowded")
             assert found == [], (seats, layout, found)
@@ -107,7 +107,7 @@ def test_every_seat_count_in_every_layout_keeps_the_table_clear(game: str, phone
         for layout in LAYOUTS:
             turn_to(phone, layout)
             settled(phone)
-            found = crowded(phone)
+            found = crowded_once_drawn(phone)
             try:
                 phone.wait_for_function(SCOREBOARD_IN_VIEW, timeout=10_000)
                 in_view = True

@@ -56,6 +56,8 @@ const state = {
   lobbyChat: [],
   retry: 0,
   lostAt: null, // when the connection was lost (performance.now()), until the next welcome
+  triedAt: null, // when the last connection was tried, and when the last welcome came (performance.now())
+  welcomedAt: null,
   beat: null, // the heartbeat of the connection in use (net.js)
   retryTimer: 0,
   stop: false,
@@ -135,6 +137,7 @@ function connect(name) {
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
   const ws = new WebSocket(url);
   state.ws = ws;
+  state.triedAt = performance.now();
   setStatus(state.lostAt === null ? _("Connecting…") : _("Connection lost: reconnecting now."));
   // With a token the page was here before: a try the network does not answer is given up as a
   // silent connection is. A first entry (a nickname) waits for its welcome as long as it takes.
@@ -391,6 +394,7 @@ function handle(m) {
 
 function onWelcome(m) {
   state.welcomed = true;
+  state.welcomedAt = performance.now();
   state.retry = 0;
   state.lostAt = null;
   clearTimeout(state.retryTimer);
