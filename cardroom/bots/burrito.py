@@ -263,7 +263,8 @@ class BurritoBot:
             self._play = True
             self._plan_card(now)
         elif f is not None and not f["decided"]:
-            self._fight_start({"fighters": f["fighters"], "go_at": f["go_at"]}, now)
+            # (a fight already on when this bot looks: it starts as the event would have)
+            self._fight_start({"fighters": f["fighters"], "go_at": f["go_at"], "caller": f["caller"]}, now)
         self._refresh()
 
     def _plan_card(self, now: int) -> None:

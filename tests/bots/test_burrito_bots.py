@@ -308,6 +308,26 @@ def test_fighters_grab_and_throw_at_another_fighter_bystanders_never_grab() -> N
     assert t.bruises[0] == t.bruises[2] == 0 and t.bruises[1] + t.bruises[3] == 1
 
 
+def test_a_bot_that_first_looks_during_a_fight_fights_it() -> None:
+    """A bot seated (or its client reconnected) while a Brawl is on learns of it from the view,
+    not from the fight's start: a hard bot, whose tactics weigh who called the fight, fights it
+    (a CI run of three nodes: the relayed bot's client stopped on the missing caller)."""
+    t = dealt(4, [["brawl_a"] * 3, ["goth_sloth"] * 3, [], []])
+    result = t.apply(0, Call("brawl", "brawl_a"), 100)
+    assert not isinstance(result, Rejected)
+    late = make_bot(1, "hard", 5)
+    late.notice([], viewer(t, 1), 200)  # no events: what it knows is the view
+    others = {s: playing(s, "hard", s) for s in (0, 2, 3)}
+    _feed(others, result, 100)
+    log: list[Event] = []
+    driver = VirtualDriver(t, {**others, 1: late}, listener=lambda now, evs: log.extend(evs))
+    while t.fight is not None and driver.step(60_000):
+        pass
+    assert 1 in {e.data["player"] for e in log if e.kind == "grab"} | {
+        e.data["thrower"] for e in log if e.kind == "throw"
+    }
+
+
 def test_a_targeted_fighter_reacts_inside_the_flight_and_in_duels_waits_for_burrito() -> None:
     """DIGITAL.md: the target may dodge during the flight or catch in its last 300 ms; in a duel
     a throw before "Burrito!" is a false start (a hard bot never makes one)."""
