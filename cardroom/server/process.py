@@ -42,7 +42,7 @@ class LiveServer:
 @contextlib.contextmanager
 def run_server(
     extra_env: dict[str, str] | None = None,
-    start_s: float = 30,
+    start_s: float = 60,
     log_level: str = "warning",
     extra_args: tuple[str, ...] = (),
 ) -> Iterator[LiveServer]:

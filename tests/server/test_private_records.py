@@ -69,7 +69,7 @@ def _records(
 
 
 def _recorded(server: LiveServer, token: str, count: int) -> list[dict[str, Any]]:
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 45  # a busy full run (load 15) took over 15 s
     while len(found := _records(server, token, "/api/records?mine=1")) < count:
         assert time.monotonic() < deadline, found
         time.sleep(0.1)

@@ -25,7 +25,7 @@ from tests.web.pointer import (
     Finger,
     act,
     create_table,
-    crowded,
+    crowded_once_drawn,
     enter_lobby,
     shot,
     small_targets,
@@ -135,7 +135,7 @@ def resize(page: Page, width: int, height: int) -> list[str]:
     settled (an empty list when all fits)."""
     page.set_viewport_size({"width": width, "height": height})
     with suppress(PlaywrightTimeout):  # then say what does not fit
-        page.wait_for_function(f"({FITS})().length === 0", timeout=5000)
+        page.wait_for_function(f"({FITS})().length === 0", timeout=10_000)
     found: list[str] = page.evaluate(f"({FITS})()")
     return found
 
@@ -151,7 +151,7 @@ def look_at_every_size(
             continue
         problems = {
             "unfit": resize(page, width, height),
-            "crowded": crowded(page),
+            "crowded": crowded_once_drawn(page),
             "uncounted": uncounted(page),  # every seat shows how many cards its player holds
             "broken card names": broken_names(page),
             "broken words": page.evaluate(f"({WORDS})()"),
