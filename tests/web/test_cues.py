@@ -120,11 +120,15 @@ class Seat:
 async def _two_throws(url: str, table: str, joined: Future[None]) -> list[dict[str, Any]]:
     """Seat 1 joins, waits for the start, calls a fight, throws at seat 0, and once seat 0 has
     dodged that burrito, throws the second one."""
-    async with asyncio.timeout(THROWER_SECONDS):
-        return await _throw_twice(url, table, joined)
+    steps: list[str] = []
+    try:
+        async with asyncio.timeout(THROWER_SECONDS):
+            return await _throw_twice(url, table, joined, steps)
+    except TimeoutError:
+        raise AssertionError(f"the thrower stopped at: {steps[-1] if steps else 'joining'}") from None
 
 
-async def _throw_twice(url: str, table: str, joined: Future[None]) -> list[dict[str, Any]]:
+async def _throw_twice(url: str, table: str, joined: Future[None], steps: list[str]) -> list[dict[str, Any]]:
     client = await Client.connect(url, "Thrower")
     seat = Seat(client, table)
     try:
@@ -133,13 +137,19 @@ async def _throw_twice(url: str, table: str, joined: Future[None]) -> list[dict[
         joined.set_result(None)
         while seat.view is None:
             await seat.pump(0.1)
+        steps.append("calling a fight")
         await seat.call_a_fight()
+        steps.append("waiting for the fight to start")
         await seat.wait_for("fight_start")
+        steps.append("the first throw")
         await seat.grab_and_throw()
         first = await seat.wait_for("throw", thrower=1)
+        steps.append("waiting for the dodge")
         await seat.wait_for("dodge", player=0)
+        steps.append("the second throw")
         await seat.grab_and_throw()
         second = await seat.wait_for("throw", thrower=1, seconds=5)
+        steps.append("waiting for the fight's end")
         assert second["id"] != first["id"]
         await seat.wait_for("fight_over", seconds=20)
         return seat.events
