@@ -701,8 +701,8 @@ def priority(event: JSON, seat: int | None, view: JSON) -> Priority:
             return Priority.ANSWER
         if kind == "played" and event.get("player") != seat and _victim(event, view) == seat:
             return Priority.ANSWER  # a Nope window against you
-    if kind in _MILESTONES:
-        return Priority.MILESTONE
+    if kind in _MILESTONES:  # your own explosion, defuse or win concerns you ("BOOM! You are out.")
+        return Priority.YOU if concerns(event, seat) else Priority.MILESTONE
     if kind == "drew" and event.get("card") == "exploding_kitten":
         return Priority.MILESTONE
     if concerns(event, seat):

@@ -206,6 +206,8 @@ def test_each_line_has_its_priority_for_the_listener() -> None:
     assert priority == [Priority.ANSWER, Priority.BACKGROUND, Priority.MILESTONE]
     assert narrator.lines([favor], 2, names, {}, "en")[1] == [Priority.BACKGROUND]
     assert narrator.lines([favor], None, names, {}, "en")[1] == [Priority.BACKGROUND]  # a spectator
+    # Your own explosion is about you: a queue that drops the game's old lines keeps it.
+    assert narrator.lines([boom], 2, names, {}, "en") == (["BOOM! You are out."], [Priority.YOU])
 
 
 def test_brief_keeps_every_milestone_of_throw_throw_burrito() -> None:

@@ -15,7 +15,7 @@ import { initRatings, showLeaderboard, showPlayer } from "./ratings.js";
 import { initRecords, leaveReplay, replayHelpRows, replayState, showGames } from "./records.js";
 import { Heartbeat, retryDelay } from "./net.js";
 import * as sound from "./sound.js";
-import { $, announce, clearLog, el, logLine, quiet, setSpeech, spoken } from "./ui.js";
+import { $, announce, clearLog, el, logLine, pending, quiet, setSpeech, spoken } from "./ui.js";
 import { ALERT_PREFS, askToNotify, configureAlerts, setAlert } from "./alerts.js";
 import { initInvite, linkedTable, renderInvite, showAddress } from "./invite.js";
 import "./layout.js";
@@ -70,7 +70,7 @@ const state = {
   inviting: null, // that invitation ({table, code}) once sent, until the table's state comes
   burritoUntil: 0, // a burrito's catch window: the alert says it until then (performance.now())
 };
-window.cardroom = { state, spoken, replayState, played: sound.played, quiet };
+window.cardroom = { state, spoken, replayState, played: sound.played, quiet, pending };
 
 // ---- options of the create form ---------------------------------------------------------------
 const GAME_NAMES = { kittens: N_("Exploding Kittens"), burrito: N_("Throw Throw Burrito") };

@@ -66,7 +66,8 @@ export function placeCard(title, size, back, other = null) {
     box.hidden = false;
     show();
     slider.focus();
-    announce(fmt(_("{title} The arrows move it, Enter puts it there, Escape cancels."), { title }));
+    const mine = open;
+    announce(fmt(_("{title} The arrows move it, Enter puts it there, Escape cancels."), { title }), false, "notice", false, null, () => open === mine);
   });
 }
 

@@ -67,9 +67,12 @@ function place(item) {
 
 const urgentWaiting = []; // urgent lines held only until a key just pressed has been heard
 
+// An urgent line holds the polite ones from now, not after what was held before it: it is
+// about now, and the lines it made wait are about the past (a table of quick bots says "Your
+// turn." every half second; chained, the page talked on for half a minute after the game).
 function sayUrgent(item) {
   place(item);
-  holdUntil = Math.max(holdUntil, performance.now()) + item.text.split(/\s+/).length * WORD_MS;
+  holdUntil = Math.max(holdUntil, performance.now() + item.text.split(/\s+/).length * WORD_MS);
 }
 
 // Polite lines land one at a time, PACE_MS apart: lines added in one tick reached Orca out of
@@ -77,11 +80,28 @@ function sayUrgent(item) {
 const PACE_MS = 150;
 let placedAt = -Infinity;
 
+// A game's line or a hint that has waited STALE_MS (a line about the listener, `keep`:
+// KEEP_STALE_MS) with newer lines behind it is about a moment the game has moved past: it is
+// dropped when its turn comes (it is in the history), so that the page never talks on long
+// after the game ("You drew a Defuse." came 29 s late on a table of quick bots, issue 24).
+// The page's answers to keys and the coach's lines are never dropped for their age, nor is
+// the newest line: what is happening now is worth saying. A line whose moment closed (`valid`
+// false: a placer's title once the placer is gone) is dropped whatever its age.
+const STALE_MS = 6000;
+const KEEP_STALE_MS = 12000;
+
+function stale(item, now, newest) {
+  if (item.valid && !item.valid()) return true;
+  if (newest || now - item.at < (item.keep ? KEEP_STALE_MS : STALE_MS)) return false;
+  return item.kind === "event" || item.kind === "hint";
+}
+
 function flush() {
   timer = null;
   const now = performance.now();
   if (now >= keyAt + KEY_MS) {
     while (urgentWaiting.length) sayUrgent(urgentWaiting.shift());
+    while (waiting.length && stale(waiting[0], now, waiting.length === 1)) waiting.shift();
     if (now >= holdUntil && now >= placedAt + PACE_MS && waiting.length) {
       place(waiting.shift());
       placedAt = now;
@@ -107,9 +127,16 @@ function flushLater() {
 // about a moment that has passed: it is dropped, never said late (issue 24: "Choose the card to
 // give" was said after the player had exploded).
 // A line that concerns the listener (`keep`: the game's priority 1) is never dropped.
-export function announce(text, urgent = false, kind = "notice", keep = false) {
+// A line of the page's own the same as one still waiting replaces it (a key pressed again
+// while its answer waited was said five times, late): it is said once, in the newer place (the
+// game's lines are each said: two players may draw in a row). `valid`, when given, says
+// whether the line's moment is still on when its turn comes.
+export function announce(text, urgent = false, kind = "notice", keep = false, priority = null, valid = null) {
   if (!text) return;
-  const item = { text, urgent, kind, keep };
+  const item = { text, urgent, kind, keep, priority, valid, at: performance.now() };
+  if (kind !== "event") {
+    for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].text === text) waiting.splice(i, 1);
+  }
   if (kind === "event") {
     for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].kind === "hint") waiting.splice(i, 1);
   }
@@ -130,6 +157,13 @@ export function announce(text, urgent = false, kind = "notice", keep = false) {
 // Nothing waits to be said (tests look at the live regions once the page is quiet).
 export function quiet() {
   return waiting.length === 0 && urgentWaiting.length === 0;
+}
+
+// The lines waiting to be said, with how long each has waited (ms): what a test reports when
+// the page is not quiet in time.
+export function pending() {
+  const now = performance.now();
+  return [...urgentWaiting, ...waiting].map((x) => ({ text: x.text, kind: x.kind, keep: x.keep, waited: Math.round(now - x.at) }));
 }
 
 // The history: every narrated line of the whole game, newest last (a long game is a few

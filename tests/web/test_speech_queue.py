@@ -1,0 +1,62 @@
+"""What the page says when lines come faster than a screen reader says them (issue 24): a line
+the game has moved past is dropped (it is in the history), a line about the listener waits
+longer, the newest is always said, and a prompt is said once, and not at all once its moment
+has closed. docs/speech.md, "What waits and what is dropped".
+
+The page's own speech queue (`static/ui.js`), driven in a real page with real time."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+# Urgent lines every half second for `ms` (a table of quick bots: "Your turn." again and again),
+# each holding the polite lines behind it; the lines to test are queued before them.
+BUSY = """async ([ms, before]) => {
+    const ui = await import('/static/ui.js');
+    for (const [text, keep] of before) ui.announce(text, false, 'event', keep);
+    const end = performance.now() + ms;
+    while (performance.now() < end) {
+        ui.announce('Your turn, again.', true, 'event');
+        await new Promise(r => setTimeout(r, 500));
+    }
+    ui.announce('The newest line.', false, 'event');
+}"""
+
+
+def _said(page: Page, texts: list[str]) -> list[str]:
+    found: list[str] = page.evaluate("t => window.__said.map(s => s.text).filter(s => t.includes(s))", texts)
+    return found
+
+
+def test_a_line_the_game_moved_past_is_dropped_and_one_about_you_waits_longer(page: Page) -> None:
+    """Held 8 s behind urgent lines: the game's line (waited over 6 s) is dropped, the line about
+    the listener (under 12 s) and the newest line are said, in order."""
+    page.wait_for_function("window.cardroom.quiet()")
+    lines = ["Marco plays a Skip.", "You drew a Defuse."]
+    page.evaluate(BUSY, [8000, [[lines[0], False], [lines[1], True]]])
+    page.wait_for_function("window.cardroom.quiet()", timeout=15_000)
+    assert _said(page, [*lines, "The newest line."]) == ["You drew a Defuse.", "The newest line."]
+
+
+def test_a_line_about_you_is_dropped_too_once_it_is_12_s_old(page: Page) -> None:
+    page.wait_for_function("window.cardroom.quiet()")
+    page.evaluate(BUSY, [13_000, [["You drew a Defuse.", True]]])
+    page.wait_for_function("window.cardroom.quiet()", timeout=15_000)
+    assert _said(page, ["You drew a Defuse.", "The newest line."]) == ["The newest line."]
+
+
+def test_a_prompt_asked_again_is_said_once_and_a_closed_ones_not_at_all(page: Page) -> None:
+    """A key pressed three times while its answer waits: the answer once. A placer's title still
+    waiting when the placer closes: not said."""
+    page.wait_for_function("window.cardroom.quiet()")
+    page.evaluate("""async () => {
+        const ui = await import('/static/ui.js');
+        ui.announce('An urgent line of eight words holds the rest.', true, 'event');
+        for (let i = 0; i < 3; i += 1) ui.announce('You have no Defuse!');
+        window.__placerOpen = true;
+        ui.announce('Where does the kitten go back?', false, 'notice', false, null, () => window.__placerOpen);
+        window.__placerOpen = false;
+    }""")
+    page.wait_for_function("window.cardroom.quiet()", timeout=10_000)
+    texts = ["You have no Defuse!", "Where does the kitten go back?"]
+    assert _said(page, texts) == ["You have no Defuse!"]
