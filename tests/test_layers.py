@@ -44,7 +44,26 @@ def test_nothing_below_the_server_or_clients_is_imported_by_the_pure_parts(folde
 def test_a_room_does_not_import_its_lobby() -> None:
     """Issue 15: the lobby holds rooms; a room knows only the small interface it needs of its
     lobby (room.Lobby), so that any node's lobby can hold it."""
-    assert "cardroom.server.lobby" not in imports_of(PACKAGE / "server" / "room.py")
+    for path in modules("server/room"):
+        assert "cardroom.server.lobby" not in imports_of(path), path.name
+
+
+ROOM_LAYERS = ["state", "seats", "tell", "journal", "driver", "__init__"]
+"""The room's modules, each a class on the one before (server/room/__init__.py)."""
+
+
+@pytest.mark.parametrize("path", modules("server/room"), ids=lambda p: p.name)
+def test_a_room_layer_imports_only_the_layers_below_it(path: Path) -> None:
+    """Issue 25: the room is split by what it does, and each part stays readable on its own only
+    while the arrows run one way: what members are told (tell) knows nothing of the driver,
+    the seats nothing of telling, and the state none of them; a new module takes its place here."""
+    assert path.stem in ROOM_LAYERS, f"{path.name} is not placed among {ROOM_LAYERS}"
+    below = ROOM_LAYERS[: ROOM_LAYERS.index(path.stem)]
+    allowed = {f"cardroom.server.room.{name}" for name in below}
+    own = {
+        n for n in imports_of(path) if n == "cardroom.server.room" or n.startswith("cardroom.server.room.")
+    }
+    assert own <= allowed, f"{path.name} imports {own - allowed}: only {sorted(allowed)} are below it"
 
 
 def test_the_cluster_stands_below_the_server() -> None:
