@@ -48,21 +48,28 @@ def test_a_room_does_not_import_its_lobby() -> None:
         assert "cardroom.server.lobby" not in imports_of(path), path.name
 
 
-ROOM_LAYERS = ["state", "seats", "tell", "journal", "driver", "__init__"]
-"""The room's modules, each a class on the one before (server/room/__init__.py)."""
+LAYERS = {
+    "room": ["state", "seats", "tell", "journal", "driver", "__init__"],
+    "lobby": ["state", "players", "chat", "nodes", "tables", "takeover", "__init__"],
+}
+"""Issue 25: the server's room and lobby, each a package of modules, each module a class on the
+one before (their __init__.py says what each holds), lowest first."""
 
 
-@pytest.mark.parametrize("path", modules("server/room"), ids=lambda p: p.name)
-def test_a_room_layer_imports_only_the_layers_below_it(path: Path) -> None:
-    """Issue 25: the room is split by what it does, and each part stays readable on its own only
-    while the arrows run one way: what members are told (tell) knows nothing of the driver,
-    the seats nothing of telling, and the state none of them; a new module takes its place here."""
-    assert path.stem in ROOM_LAYERS, f"{path.name} is not placed among {ROOM_LAYERS}"
-    below = ROOM_LAYERS[: ROOM_LAYERS.index(path.stem)]
-    allowed = {f"cardroom.server.room.{name}" for name in below}
-    own = {
-        n for n in imports_of(path) if n == "cardroom.server.room" or n.startswith("cardroom.server.room.")
-    }
+@pytest.mark.parametrize(
+    "path",
+    [path for package in LAYERS for path in modules(f"server/{package}")],
+    ids=lambda p: f"{p.parent.name}/{p.name}",
+)
+def test_a_layer_imports_only_the_layers_below_it(path: Path) -> None:
+    """Each part of the room and the lobby reads on its own only while the arrows run one way:
+    what members are told (tell) knows nothing of the driver, the seats nothing of telling, the
+    players nothing of the tables, the state none of them. A new module takes its place here."""
+    layers = LAYERS[path.parent.name]
+    assert path.stem in layers, f"{path.name} is not placed among {layers}"
+    package = f"cardroom.server.{path.parent.name}"
+    allowed = {f"{package}.{name}" for name in layers[: layers.index(path.stem)]}
+    own = {n for n in imports_of(path) if n == package or n.startswith(f"{package}.")}
     assert own <= allowed, f"{path.name} imports {own - allowed}: only {sorted(allowed)} are below it"
 
 

@@ -34,7 +34,7 @@ SEED_BITS = 256
 
 
 class Lobby(Protocol):
-    """What a room needs of the lobby holding it (server/lobby.py): the lobby knows its rooms,
+    """What a room needs of the lobby holding it (server/lobby/): the lobby knows its rooms,
     a room knows only this, so the arrow runs one way and any node's lobby can hold a room."""
 
     @property
