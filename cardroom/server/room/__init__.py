@@ -118,12 +118,7 @@ class Room(Driving):
         if player.connection is not None:
             player.connection.send(self.lobby.listing())  # back in the lobby: the list as it is now
         if index is not None:
-            self.absences.back(index)
-            if self.state == PLAYING:
-                self._stand_in(index, permanent=True)
-            else:
-                self.seats[index] = Seat()
-                self._keep_extra_time()
+            self._vacate(index)
         if self.host == player.id:
             humans = [s.player for s in self.seats if s.player is not None]
             if humans:
@@ -134,6 +129,16 @@ class Room(Driving):
             return None
         self._rematch_if_ready()
         return None
+
+    def _vacate(self, index: int) -> None:
+        """A person leaves seat `index` for good (they left, or were kicked): mid-game a bot plays
+        it on; before the start it is empty again, and their extra time goes with them."""
+        self.absences.back(index)
+        if self.state == PLAYING:
+            self._stand_in(index, permanent=True)
+        else:
+            self.seats[index] = Seat()
+            self._keep_extra_time()
 
     def add_bot(self, player: Player, seat: int | None, level: str | None) -> JSON | None:
         if player.id != self.host:
@@ -162,12 +167,7 @@ class Room(Driving):
         kicked = self.seats[index].player
         if kicked == self.host:
             return error("kick_self", _("You cannot remove yourself; leave the table instead."))
-        self.absences.back(index)
-        if self.state == PLAYING:
-            self._stand_in(index, permanent=True)
-        else:
-            self.seats[index] = Seat()
-            self._keep_extra_time()
+        self._vacate(index)
         if kicked is not None:
             self.send_to(kicked, {"type": "kicked", "table": self.id})
             self.spectators.add(kicked)
