@@ -3,7 +3,7 @@
 One Python process runs on one core. Here the parent binds the port once and starts N
 `cardroom serve` processes that inherit that listening socket and each accept connections on
 it (the kernel hands each new connection to one of them); each is a node of the cluster on the
-Redis given (cardroom/server/lobby.py, relay.py), so a player may land on any worker and still
+Redis given (cardroom/server/lobby/, relay.py), so a player may land on any worker and still
 play at any table: the relay takes their messages to the table's owner. The parent passes
 SIGTERM and Ctrl+C on (each worker drains: its tables move to the others while they still
 run), and starts a worker again when one dies (its tables are taken over by the others). A

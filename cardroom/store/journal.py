@@ -25,7 +25,7 @@ tells the two apart by SQLSTATE class or exception kind, whatever the driver) fa
 the log says once what was refused and why, the rest of its batch goes in, and no table
 pauses. A move failing so marks its game `broken`, and every later move of that game fails
 too, so that its log stops at its last whole move, the action gets a `not_saved` refusal and
-its table closes (`cardroom/server/room.py`).
+its table closes (`cardroom/server/room/journal.py`).
 """
 
 from __future__ import annotations

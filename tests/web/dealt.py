@@ -18,7 +18,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-import cardroom.server.room as room_module
+import cardroom.server.room.driver as room_module
 from cardroom.server.lobby import Lobby
 from tests.server.live import in_process
 from tests.web.conftest import COLLECT

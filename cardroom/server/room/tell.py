@@ -1,0 +1,309 @@
+"""What each member of a table is told: the fan-out of a batch of events to every seat (each
+hears what it may know, narrated in each member's language), resyncs, resumes, recaps and cues.
+It reads the seats and the state, never the driver: the driver hands it what happened.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cardroom.i18n import _
+from cardroom.narrate.narrator import Said
+from cardroom.narrate.speech import Digest, Fold, Priority
+from cardroom.protocol import JSON, Event
+from cardroom.server.absence import Away, while_away
+from cardroom.server.room.seats import Seats, not_member
+from cardroom.server.room.state import OVER
+from cardroom.server.wire import encode
+
+if TYPE_CHECKING:
+    from cardroom.server.connection import Player
+
+
+@dataclass(slots=True)
+class Heard:
+    """A batch as one seat hears it: the events as it may know them, its view after them, and
+    each event's priority for it (what its narration and its digest both read)."""
+
+    events: list[JSON]
+    view: JSON | None
+    priorities: list[Priority]
+
+
+class Telling(Seats):
+    """A table's messages to its members, one build per seat and language."""
+
+    def snapshot(self, player_id: str | None) -> JSON:
+        """The full state of the room for one member: a resync."""
+        seat = self.seat_of(player_id) if player_id else None
+        out: JSON = {
+            "type": "table",
+            "table": self.id,
+            **self.summary(),
+            "code": self.code if player_id in self.members() else None,
+            "you": seat,
+            "is_host": player_id == self.host,
+            "v": self.version,
+            "chat": self.chat_log[-50:],
+            "view": self.table.view(seat) if self.table is not None else None,
+            "paused": self.paused_at is not None,
+            "ready": [i for i, seat in enumerate(self.seats) if seat.player in self.ready],
+            "starts_in_ms": self._starts_in_ms(),
+            "coach": self._coach_message(self.guide.announced)
+            if self.guide is not None and self.guide.announced >= 0
+            else None,
+            # Each seat's final place (1 = first) once the game is over, for the scoreboard.
+            "places": self.game.standings(self.table)
+            if self.state == OVER and self.table is not None
+            else None,
+        }
+        return out
+
+    def send_to(self, player_id: str, message: JSON) -> None:
+        if not self._sure():
+            return
+        player = self.lobby.players.get(player_id)
+        if player and player.connection:
+            player.connection.send(message)
+
+    def send_all(self, message: JSON) -> None:
+        if not self._sure():
+            return
+        data = encode(message)
+        for pid in self.members():
+            player = self.lobby.players.get(pid)
+            if player and player.connection:
+                player.connection.send_raw(data)
+
+    def changed(self) -> None:
+        """Seats or state changed: members get a resync, the lobby an update, the store the room."""
+        for pid in self.members():
+            self.send_to(pid, self.snapshot(pid))
+        self.lobby.table_changed(self)
+        self.persist()
+
+    def _coach_message(self, index: int) -> JSON:
+        """The coach's line of step `index` for the player (docs/guide.md), in their language."""
+        guide = self.guide
+        assert guide is not None
+        names = self.names()
+        out: JSON = {
+            "type": "coach",
+            "table": self.id,
+            "step": index,
+            "steps": len(guide.steps),
+            "done": index >= len(guide.steps),
+            "text": guide.text(index, names),
+            "progress": guide.progress(index),
+            "held": self.held_ms,
+        }
+        if index <= 0:
+            out["intro"] = guide.opening(names)
+        return out
+
+    def fan_out(self, now: int, events: list[Event]) -> None:
+        """Send a batch (version `self.version`, kept in history by the driver) to each member.
+
+        Members who share a seat (spectators share None) hear the batch alike (`hear`, once per
+        seat); those who also share a language get the same message, built and encoded once.
+        """
+        seat_of: dict[str, int] = {}
+        for i, sitting in enumerate(self.seats):
+            if sitting.player is not None:
+                seat_of.setdefault(sitting.player, i)
+        members = self.members()
+        hearing = self.hear(events, list(dict.fromkeys([seat_of.get(pid) for pid in members])))
+        folded: dict[int | None, list[Fold]] = {}
+        summaries: dict[int | None, Counter[Fold] | None] = {}
+        digests, narrator = self.digests, self.narrator
+        for seat, heard in hearing.items():
+            folds = [] if heard is None else narrator.folds(heard.events, seat, heard.view, heard.priorities)
+            folded[seat] = folds
+            digest = digests.get(seat)
+            if digest is None:
+                digest = digests[seat] = Digest(now)
+            if folds:
+                digest.add(folds)
+            summaries[seat] = digest.take(now) if digest.due(now) else None
+        names = self.names()
+        said: Said = {}
+        built: dict[tuple[int | None, str], bytes | None] = {}
+        players, recaps, version = self.lobby.players, self.recaps, self.version
+        for pid in members:
+            seat = seat_of.get(pid)
+            folds = folded[seat]
+            if folds or pid not in recaps:  # a Digest per member per batch costs
+                recap = recaps.get(pid)
+                if recap is None:
+                    recap = recaps[pid] = Digest(now)
+                recap.add(folds)
+            player = players.get(pid)
+            if player is None or player.connection is None:
+                continue
+            key = (seat, player.lang)
+            if key in built:
+                data = built[key]
+            else:
+                message = self.batch_message(
+                    version, now, hearing[seat], seat, player.lang, names, summaries[seat], said
+                )
+                data = built[key] = None if message is None else encode(message)
+            if data is not None:
+                player.connection.send_raw(data)
+
+    def hear(self, events: Sequence[Event], seats: Sequence[int | None]) -> dict[int | None, Heard | None]:
+        """The batch as each of `seats` hears it (None: a spectator), or None for a seat that
+        hears nothing of it. The one place events are filtered for members (`Event.for_seat`
+        for the events a seat knows the secret of, the public form, built once, for the
+        others); the views are built together (`Table.views`). (The leak checker, tests/server/
+        test_leaks.py, holds what this gives against what each seat may know.)"""
+        said = [ev.data_for_all() if ev.public else None for ev in events]
+        secret = any(ev.knowers for ev in events)
+        views = self.table.views(seats) if self.table is not None else {}
+        out: dict[int | None, Heard | None] = {}
+        everyones: list[JSON] | None = None
+        for seat in seats:
+            if not secret or seat is None:
+                if everyones is None:
+                    everyones = [e for e in said if e is not None]
+                heard = everyones
+            else:
+                heard = []
+                for ev, public in zip(events, said, strict=True):
+                    if seat in ev.knowers:
+                        mine = ev.for_seat(seat)
+                        assert mine is not None
+                        heard.append(mine)
+                    elif public is not None:
+                        heard.append(public)
+            if not heard:
+                out[seat] = None
+                continue
+            view = views.get(seat)
+            out[seat] = Heard(heard, view, self.narrator.priorities(heard, seat, view))
+        return out
+
+    def batch_message(
+        self,
+        v: int,
+        at: int,
+        heard: Heard | None,
+        seat: int | None,
+        lang: str,
+        names: list[str],
+        summary: Counter[Fold] | None = None,
+        said: Said | None = None,
+    ) -> JSON | None:
+        """The batch as `seat` hears it (`hear`), narrated in `lang`; None if it hears nothing
+        of it. `summary` is the seat's digest of the background, due now (said by the "normal"
+        verbosity); `said`, the batch's lines said so far (`Narrator.lines`)."""
+        if heard is None:
+            return None
+        view = heard.view
+        texts, priority = self.narrator.lines(heard.events, seat, names, view, lang, heard.priorities, said)
+        message: JSON = {
+            "type": "events",
+            "table": self.id,
+            "v": v,
+            "at": at,
+            "events": heard.events,
+            "texts": texts,
+            "priority": priority,
+            "urgent": [p == Priority.ANSWER for p in priority],
+            "view": view,
+        }
+        sentence = self.narrator.summary(summary, seat, names, lang) if summary else ""
+        if sentence:
+            message["summary"] = sentence
+        return message
+
+    def recap(self, player: Player) -> JSON:
+        """The background since `player` last asked (the recap key), as one sentence."""
+        now = self.now_ms()
+        counts = self.recaps.setdefault(player.id, Digest(now)).take(now)
+        text = self.narrator.summary(counts, self.seat_of(player.id), self.names(), player.lang)
+        if not text:  # the edge answers in the asker's language
+            text = _("Nothing else happened since you last asked.")
+        return {"type": "answer", "table": self.id, "what": "recap", "text": text}
+
+    def _cue_for_throw(self, event: Event) -> None:
+        target = event.data.get("target")
+        catch_from = event.data.get("catch_from")
+        ident = event.data.get("id")
+        if isinstance(target, int) and isinstance(catch_from, int) and isinstance(ident, int):
+            seat = self.seats[target] if 0 <= target < len(self.seats) else None
+            if seat is not None and seat.player is not None:
+                heapq.heappush(self.cues, (catch_from, target, "catch_window", ident))
+
+    def _send_cues(self, now: int) -> None:
+        while self.cues and self.cues[0][0] <= now:
+            at, target, cue, ident = heapq.heappop(self.cues)
+            pid = self.seats[target].player
+            if pid is not None and self._catchable(target, ident):
+                player = self.lobby.players.get(pid)
+                lang = player.lang if player else "en"
+                self.send_to(
+                    pid,
+                    {
+                        "type": "cue",
+                        "table": self.id,
+                        "cue": cue,
+                        "flight": ident,
+                        "at": at,
+                        "text": self.narrator.cue(cue, lang),
+                    },
+                )
+
+    def _catchable(self, target: int, ident: int) -> bool:
+        """Whether flight `ident` can still be caught by `target`: in the air, not dodged, in a
+        fight not yet decided. A cue for anything else would ask for a catch that fumbles."""
+        view = self.table.view(target) if self.table is not None else None
+        fight = view.get("fight") if view else None
+        if not fight or fight.get("decided") or target not in fight.get("fighters", ()):
+            return False
+        return any(fl["id"] == ident and not fl["dodged"] for fl in fight.get("flights", ()))
+
+    def resume(self, player: Player, since: int) -> JSON | None:
+        """Send the batches a member missed, or a full resync when they are too old."""
+        if player.id not in self.members():
+            return not_member()
+        seat = self.seat_of(player.id)
+        missed = self.history.since(since, self.version)
+        connection = player.connection
+        room_left = connection.queue_size // 2 if connection is not None else 0
+        if missed is None or len(missed) > room_left:
+            # Too old, or more than the connection's queue should take at once: resync in full.
+            self.send_to(player.id, self.snapshot(player.id))
+            return None
+        names = self.names()
+        for batch in missed:
+            heard = self.hear(batch.events, [seat])[seat]
+            message = self.batch_message(batch.v, batch.at, heard, seat, player.lang, names)
+            if message is not None:
+                self.send_to(player.id, message)
+        self.send_to(player.id, {"type": "resumed", "table": self.id, "v": self.version})
+        return None
+
+    def _welcome_back(self, player: Player, index: int, away: Away) -> None:
+        """One line for a person back at their seat: what happened to them while away."""
+        table, driver = self.table, self.driver
+        if table is None or driver is None:
+            return
+        hand = table.view(index).get("hand")
+        cards = [c for c in hand if isinstance(c, str)] if isinstance(hand, list) else []
+        moves = sum(1 for m in driver.run_info.moves[away.moves :] if m.player == index)
+        winner = table.winner if table.over else None
+        names = self.names()
+        text = while_away(
+            away,
+            cards,
+            moves,
+            names[winner] if winner is not None and winner != index else None,
+            winner == index,
+            player.lang,
+        )
+        self.send_to(player.id, {"type": "away", "table": self.id, "text": text})
