@@ -183,12 +183,19 @@ def test_a_crowd_of_hellos_on_postgresql_does_not_stall_a_game() -> None:
         await me.expect("table", state="playing")
 
         async def hello(i: int) -> str:
-            async with websockets.connect(server.ws_url, open_timeout=60) as ws:
-                await ws.send(
-                    '{"type":"hello","protocol":%d,"name":"Crowd%d"}' % (PROTOCOL_VERSION, i)  # noqa: UP031
-                )
-                first = messages(await asyncio.wait_for(ws.recv(), 60))[0]
-                return str(first.get("code") or first["type"])
+            try:
+                async with websockets.connect(server.ws_url, open_timeout=60) as ws:
+                    await ws.send(
+                        '{"type":"hello","protocol":%d,"name":"Crowd%d"}' % (PROTOCOL_VERSION, i)  # noqa: UP031
+                    )
+                    first = messages(await asyncio.wait_for(ws.recv(), 60))[0]
+                    return str(first.get("code") or first["type"])
+            except websockets.exceptions.InvalidStatus as refused:
+                # On a busy machine this one client's 1,500 handshakes are not all sent within
+                # the server's 10 s for a request (`Limits.request_s`): those are told 408.
+                if refused.response.status_code == 408:
+                    return "too slow"
+                raise
 
         started = time.monotonic()
         crowd = [asyncio.create_task(hello(i)) for i in range(HELLOS)]
@@ -224,8 +231,9 @@ def test_a_crowd_of_hellos_on_postgresql_does_not_stall_a_game() -> None:
     }
     with run_server(env) as server:
         worst, acted, answers, crowd_s = _run(scenario(server))
-    # Each hello has its answer: welcome, or (past its turn's wait) "busy: try again".
-    assert set(answers) <= {"welcome", "busy"}, set(answers)
+    # Each hello has its answer: welcome, or (past its turn's wait) "busy: try again", or a
+    # handshake too slow to arrive whole closed with a 408.
+    assert set(answers) <= {"welcome", "busy", "too slow"}, set(answers)
     assert answers.count("welcome") > 0
     assert acted >= 1
     print(f"worst acknowledgement {worst:.2f} s while the crowd took {crowd_s:.1f} s")

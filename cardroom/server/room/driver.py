@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import math
 import secrets
 from typing import TYPE_CHECKING
@@ -28,6 +29,8 @@ from cardroom.store.errors import store_unavailable
 
 if TYPE_CHECKING:
     from cardroom.server.connection import Player
+
+log = logging.getLogger("cardroom.server")
 
 
 class Driving(Journaling):
@@ -52,9 +55,19 @@ class Driving(Journaling):
         for bot in bots.values():
             bot.notice([], self._viewer(bot.seat), table.now)
         self._watch_store()
-        self.task = asyncio.create_task(self._timers())
+        self._run_timers()
         if table.over:
             self._finish()
+
+    def _run_timers(self) -> None:
+        """Start the table's clock task. Its end is watched: a task that fails stops the table's
+        timers and bots without a word (nothing awaits it), so its error goes to the log."""
+        self.task = asyncio.create_task(self._timers())
+        self.task.add_done_callback(self._timers_ended)
+
+    def _timers_ended(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and (error := task.exception()) is not None:
+            log.error("table %s: its clock stopped", self.id, exc_info=error)
 
     def _sure_again(self) -> None:
         """The node knows the table is still its own: the actions held meanwhile are handled,
@@ -148,7 +161,7 @@ class Driving(Journaling):
         self._watch_store()
         self.wake.set()
         if self.task is None or self.task.done():
-            self.task = asyncio.create_task(self._timers())
+            self._run_timers()
         return None
 
     def _rematch_if_ready(self) -> JSON | None:
