@@ -126,10 +126,10 @@ def card_sets(hand: list[str]) -> list[tuple[str, ...]]:
 
 def _holds(held: dict[str, int], cards: tuple[str, ...]) -> bool:
     """Whether a hand holding `held` (copies by card) holds every one of `cards`."""
-    need: dict[str, int] = {}
     for card in cards:
-        need[card] = need.get(card, 0) + 1
-    return all(held.get(card, 0) >= k for card, k in need.items())
+        if held.get(card, 0) < cards.count(card):
+            return False
+    return True
 
 
 def _plays(s: State, cards: tuple[str, ...], others: list[int]) -> list[Action]:
