@@ -6,18 +6,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 
 from cardroom.games.kittens.actions import DRAW, NOPE, PASS, Action, Defuse, Give, Insert, Play, Reorder
-from cardroom.games.kittens.cards import ACTION_SET, CARDS, DEFUSE, EXPLODING_KITTEN, TARGETED
-from cardroom.games.kittens.combos import classify
+from cardroom.games.kittens.cards import DEFUSE
+from cardroom.games.kittens.legal import legal_moves
 from cardroom.games.kittens.state import CHOOSING, DEFUSING, NOPE_WINDOW, TURN
 from cardroom.protocol import JSON, Rejected
 from cardroom.protocol.rng import KeyedRandom
 from cardroom.protocol.table import ViewFn, glance
-
-_SINGLE = {card: (card,) for card in ACTION_SET}
-"""The one-card plays, made once (a bot lists its moves at every turn)."""
-_PAIR = {card: (card, card) for card in CARDS}
 
 
 def pace(delay: tuple[int, int], think_ms: int, now: int, deadline: int | None) -> tuple[int, int]:
@@ -176,37 +173,38 @@ class RandomBot:
             self._due = now + lo + int(self.rng.random() * (hi - lo))
 
     def _turn_action(self, view: ViewFn) -> Action:
+        """Uniformly among draw, each action card held, each pair of identical cards held and
+        five different cards drawn at random, as the table's `legal_moves` allow them (triples
+        and pairs with a Feral Cat are the other bots' business); then a random target, or a
+        random card of the discard pile to take."""
         if self._fallback:
             self._fallback = False
             return DRAW
         rng = self.rng
         hand: list[str] = glance(view, "hand")
-        kinds: dict[str, int] = {}  # how many of each card, in the order first held
-        for card in hand:
-            kinds[card] = kinds.get(card, 0) + 1
-        moves: list[tuple[str, ...] | None] = [None]
-        for card, held in kinds.items():
-            single = _SINGLE.get(card)
-            if single is not None:
-                moves.append(single)
-            if held >= 2 and card != EXPLODING_KITTEN:
-                moves.append(_PAIR[card])
+        kinds = list(dict.fromkeys(hand))  # in the order first held
+        wanted = [cards for card in kinds for cards in ((card,), (card, card))]
+        five: tuple[str, ...] = ()
         discard: list[str] = []
         if len(kinds) >= 5:
             discard = glance(view, "discard")
             if discard:
-                five = tuple(rng.sample(list(kinds), 5))
-                if classify(five) is not None:
-                    moves.append(five)
+                five = tuple(rng.sample(kinds, 5))
+        plays: dict[tuple[str, ...], list[Play]] = {}
+        for move in legal_moves(partial(glance, view), self.seat, [*wanted, five] if five else wanted):
+            if isinstance(move, Play):
+                plays.setdefault(move.cards, []).append(move)
+        moves: list[tuple[str, ...] | None] = [None]
+        moves += [cards for cards in wanted if cards in plays]
+        if five in plays:
+            moves.append(five)
         choice = moves[rng.randrange(len(moves))]
         if choice is None:
             return DRAW
         if len(choice) == 5:
             return Play(choice, take=rng.choice(discard))
-        target = None
-        if len(choice) == 2 or choice[0] in TARGETED:
-            target = rng.choice(opponents(glance(view, "alive"), self.seat))
-        return Play(choice, target=target)
+        targets = [move.target for move in plays[choice]]
+        return Play(choice, target=rng.choice(targets) if targets[0] is not None else None)
 
     def _kitten_position(self, v: JSON) -> int:
         return self.rng.randint(0, v["deck_size"])
