@@ -126,10 +126,7 @@ def card_sets(hand: list[str]) -> list[tuple[str, ...]]:
 
 def _holds(held: dict[str, int], cards: tuple[str, ...]) -> bool:
     """Whether a hand holding `held` (copies by card) holds every one of `cards`."""
-    for card in cards:
-        if held.get(card, 0) < cards.count(card):
-            return False
-    return True
+    return all(held.get(card, 0) >= cards.count(card) for card in cards)
 
 
 def _plays(s: State, cards: tuple[str, ...], others: list[int]) -> list[Action]:
