@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import partial
 
 from cardroom.games.kittens.actions import DRAW, NOPE, PASS, Action, Defuse, Give, Insert, Play, Reorder
 from cardroom.games.kittens.cards import DEFUSE
@@ -14,7 +13,7 @@ from cardroom.games.kittens.legal import legal_moves
 from cardroom.games.kittens.state import CHOOSING, DEFUSING, NOPE_WINDOW, TURN
 from cardroom.protocol import JSON, Rejected
 from cardroom.protocol.rng import KeyedRandom
-from cardroom.protocol.table import ViewFn, glance
+from cardroom.protocol.table import ViewFn, fields, glance
 
 
 def pace(delay: tuple[int, int], think_ms: int, now: int, deadline: int | None) -> tuple[int, int]:
@@ -182,29 +181,34 @@ class RandomBot:
             return DRAW
         rng = self.rng
         hand: list[str] = glance(view, "hand")
-        kinds = list(dict.fromkeys(hand))  # in the order first held
-        wanted = [cards for card in kinds for cards in ((card,), (card, card))]
+        kinds: dict[str, int] = {}  # how many of each card, in the order first held
+        for card in hand:
+            kinds[card] = kinds.get(card, 0) + 1
+        wanted: list[tuple[str, ...]] = []
+        for card, held in kinds.items():
+            wanted.append((card,))
+            if held >= 2:
+                wanted.append((card, card))
         five: tuple[str, ...] = ()
         discard: list[str] = []
         if len(kinds) >= 5:
             discard = glance(view, "discard")
             if discard:
-                five = tuple(rng.sample(kinds, 5))
-        plays: dict[tuple[str, ...], list[Play]] = {}
-        for move in legal_moves(partial(glance, view), self.seat, [*wanted, five] if five else wanted):
-            if isinstance(move, Play):
-                plays.setdefault(move.cards, []).append(move)
+                five = tuple(rng.sample(list(kinds), 5))
+                wanted.append(five)
+        targets: dict[tuple[str, ...], list[int | None]] = {}  # of each set of cards legal_moves plays
+        for move in legal_moves(fields(view), self.seat, wanted):
+            if type(move) is Play:
+                targets.setdefault(move.cards, []).append(move.target)
         moves: list[tuple[str, ...] | None] = [None]
-        moves += [cards for cards in wanted if cards in plays]
-        if five in plays:
-            moves.append(five)
+        moves += [cards for cards in wanted if cards in targets]
         choice = moves[rng.randrange(len(moves))]
         if choice is None:
             return DRAW
         if len(choice) == 5:
             return Play(choice, take=rng.choice(discard))
-        targets = [move.target for move in plays[choice]]
-        return Play(choice, target=rng.choice(targets) if targets[0] is not None else None)
+        seats = targets[choice]
+        return Play(choice, target=rng.choice(seats) if seats[0] is not None else None)
 
     def _kitten_position(self, v: JSON) -> int:
         return self.rng.randint(0, v["deck_size"])
