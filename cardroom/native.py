@@ -42,6 +42,7 @@ MODULES = (
     "cardroom.games.kittens.checks",
     "cardroom.games.kittens.view",
     "cardroom.games.kittens.table",
+    "cardroom.games.kittens.legal",
     "cardroom.drive.virtual",
     "cardroom.bots.kittens_random",
     "cardroom.games.burrito.table",

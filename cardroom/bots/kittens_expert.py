@@ -27,8 +27,9 @@ from typing import Any
 from cardroom.bots.kittens import VALUE, HeuristicBot
 from cardroom.bots.search_worker import SearchWorker, Ticket
 from cardroom.games.kittens.actions import DRAW, NOPE, PASS, Action, Defuse, Give, Insert, Play, Reorder
-from cardroom.games.kittens.cards import ACTION_SET, DEFUSE, EXPLODING_KITTEN, TARGETED
+from cardroom.games.kittens.cards import DEFUSE, EXPLODING_KITTEN
 from cardroom.games.kittens.determinize import Known, determinize
+from cardroom.games.kittens.legal import legal_moves
 from cardroom.games.kittens.state import DEFUSING, GAME_OVER, NOPE_WINDOW, TURN
 from cardroom.games.kittens.table import KittensTable
 from cardroom.protocol import JSON, Rejected
@@ -119,37 +120,41 @@ def score(table: KittensTable, seat: int) -> float:
 
 
 def turn_moves(v: JSON) -> list[Action]:
-    """Every distinct thing worth doing on this seat's turn: draw, each action card (each target
-    for a targeted one), the cheapest pair and triple at each target, five cards for the best card
-    of the discard pile."""
-    seat = v["seat"]
+    """Every distinct thing worth doing on this seat's turn, of the engine's `legal_moves`: draw,
+    each action card (each target for a targeted one, a Favor only at a seat holding cards),
+    the cheapest pair and the cheapest triple naming a Defuse at each seat holding cards, the
+    cheapest five cards taking the best card of the discard pile."""
+    seat: int = v["seat"]
     hand: list[str] = v["hand"]
-    others = [p for p, a in enumerate(v["alive"]) if a and p != seat]
-    sizes = v["hand_sizes"]
-    moves: list[Action] = [DRAW]
-    for card in dict.fromkeys(hand):
-        if card in ACTION_SET:
-            if card in TARGETED:
-                moves += [Play((card,), target=p) for p in others if card != "favor" or sizes[p]]
-            else:
-                moves.append(Play((card,)))
-    pair = HeuristicBot._combo(hand, 2)
-    if pair is not None:
-        moves += [Play(pair, target=p) for p in others if sizes[p]]
-    triple = HeuristicBot._combo(hand, 3)
-    if triple is not None:
-        moves += [Play(triple, target=p, name=DEFUSE) for p in others if sizes[p]]
+    sizes: list[int] = v["hand_sizes"]
     discard: list[str] = v["discard"]
-    five = HeuristicBot._five(hand)
-    if five is not None and discard:
-        take = max(discard, key=lambda c: (VALUE.get(c, 5), c))
-        moves.append(Play(five, take=take))
+    combos = (HeuristicBot._combo(hand, 2), HeuristicBot._combo(hand, 3), HeuristicBot._five(hand))
+    sets = [(card,) for card in dict.fromkeys(hand)] + [c for c in combos if c is not None]
+    take = max(discard, key=lambda c: (VALUE.get(c, 5), c)) if discard else None
+    moves: list[Action] = []
+    for move in legal_moves(v, seat, sets):
+        if isinstance(move, Play):
+            size = len(move.cards)
+            if (size == 3 and move.name != DEFUSE) or (size == 5 and move.take != take):
+                continue
+            if move.target is not None and not sizes[move.target] and (size > 1 or move.cards[0] == "favor"):
+                continue
+        elif move != DRAW:
+            continue
+        moves.append(move)
     return moves
 
 
 def positions(deck_size: int) -> list[int]:
     """Places worth trying to put a kitten back: the top few, the middle, the bottom."""
     return sorted({min(p, deck_size) for p in (0, 1, 2, 3, deck_size // 2, deck_size)})
+
+
+def places(v: JSON, kind: type[Defuse] | type[Insert]) -> list[Defuse | Insert]:
+    """The engine's `legal_moves` that put a kitten back (`kind`: by a Defuse, or after a Sneak
+    Draw) at the `positions` worth trying."""
+    worth = positions(v["deck_size"])
+    return [m for m in legal_moves(v, v["seat"]) if isinstance(m, kind) and m.position in worth]
 
 
 @dataclass(slots=True)
@@ -417,7 +422,7 @@ class ExpertBot(HeuristicBot):
             moves = [None, NOPE]
             hard = NOPE if HeuristicBot._wants_nope(self, v) else None
         elif phase == "defusing" and v["turn"] == seat and DEFUSE in v["hand"]:
-            moves = [Defuse(p) for p in positions(v["deck_size"])]
+            moves = list(places(v, Defuse))
             hard = Defuse(HeuristicBot._kitten_position(self, v))
         elif (
             phase == "choosing"
@@ -425,7 +430,7 @@ class ExpertBot(HeuristicBot):
             and v["choosing"]["kind"] == "insert"
             and v["choosing"]["cards"][0] == EXPLODING_KITTEN
         ):
-            moves = [Insert(p) for p in positions(v["deck_size"])]
+            moves = list(places(v, Insert))
             hard = Insert(HeuristicBot._insert(self, v, EXPLODING_KITTEN))
         else:
             return None

@@ -8,16 +8,12 @@ import random
 from collections.abc import Callable
 
 from cardroom.games.kittens.actions import DRAW, NOPE, PASS, Action, Defuse, Give, Insert, Play, Reorder
-from cardroom.games.kittens.cards import ACTION_SET, CARDS, DEFUSE, EXPLODING_KITTEN, TARGETED
-from cardroom.games.kittens.combos import classify
+from cardroom.games.kittens.cards import DEFUSE
+from cardroom.games.kittens.legal import legal_moves
 from cardroom.games.kittens.state import CHOOSING, DEFUSING, NOPE_WINDOW, TURN
 from cardroom.protocol import JSON, Rejected
 from cardroom.protocol.rng import KeyedRandom
-from cardroom.protocol.table import ViewFn, glance
-
-_SINGLE = {card: (card,) for card in ACTION_SET}
-"""The one-card plays, made once (a bot lists its moves at every turn)."""
-_PAIR = {card: (card, card) for card in CARDS}
+from cardroom.protocol.table import ViewFn, fields, glance
 
 
 def pace(delay: tuple[int, int], think_ms: int, now: int, deadline: int | None) -> tuple[int, int]:
@@ -176,6 +172,10 @@ class RandomBot:
             self._due = now + lo + int(self.rng.random() * (hi - lo))
 
     def _turn_action(self, view: ViewFn) -> Action:
+        """Uniformly among draw, each action card held, each pair of identical cards held and
+        five different cards drawn at random, as the table's `legal_moves` allow them (triples
+        and pairs with a Feral Cat are the other bots' business); then a random target, or a
+        random card of the discard pile to take."""
         if self._fallback:
             self._fallback = False
             return DRAW
@@ -184,29 +184,31 @@ class RandomBot:
         kinds: dict[str, int] = {}  # how many of each card, in the order first held
         for card in hand:
             kinds[card] = kinds.get(card, 0) + 1
-        moves: list[tuple[str, ...] | None] = [None]
+        wanted: list[tuple[str, ...]] = []
         for card, held in kinds.items():
-            single = _SINGLE.get(card)
-            if single is not None:
-                moves.append(single)
-            if held >= 2 and card != EXPLODING_KITTEN:
-                moves.append(_PAIR[card])
+            wanted.append((card,))
+            if held >= 2:
+                wanted.append((card, card))
+        five: tuple[str, ...] = ()
         discard: list[str] = []
         if len(kinds) >= 5:
             discard = glance(view, "discard")
             if discard:
                 five = tuple(rng.sample(list(kinds), 5))
-                if classify(five) is not None:
-                    moves.append(five)
+                wanted.append(five)
+        targets: dict[tuple[str, ...], list[int | None]] = {}  # of each set of cards legal_moves plays
+        for move in legal_moves(fields(view), self.seat, wanted):
+            if type(move) is Play:
+                targets.setdefault(move.cards, []).append(move.target)
+        moves: list[tuple[str, ...] | None] = [None]
+        moves += [cards for cards in wanted if cards in targets]
         choice = moves[rng.randrange(len(moves))]
         if choice is None:
             return DRAW
         if len(choice) == 5:
             return Play(choice, take=rng.choice(discard))
-        target = None
-        if len(choice) == 2 or choice[0] in TARGETED:
-            target = rng.choice(opponents(glance(view, "alive"), self.seat))
-        return Play(choice, target=target)
+        seats = targets[choice]
+        return Play(choice, target=rng.choice(seats) if seats[0] is not None else None)
 
     def _kitten_position(self, v: JSON) -> int:
         return self.rng.randint(0, v["deck_size"])

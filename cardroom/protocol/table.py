@@ -13,6 +13,7 @@ at or before `t` has run (a timer and an action at the same moment: the timer fi
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 from cardroom.protocol.event import JSON, Event, Rejected
@@ -116,6 +117,14 @@ def glance(view: ViewFn, key: str) -> Any:
     if type(view) is Sight:
         return view.field(key)
     return view()[key]
+
+
+def fields(view: ViewFn) -> Callable[[str], Any]:
+    """`glance` at `view` as a function of the field's name alone (what the kittens engine's
+    `legal_moves` reads a seat's view by): a `Sight`'s own, else one that builds the view."""
+    if type(view) is Sight:
+        return view.field
+    return partial(glance, view)
 
 
 class Bot(Protocol[A_out]):

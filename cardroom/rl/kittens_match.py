@@ -27,9 +27,22 @@ import numpy as np
 import numpy.typing as npt
 
 from cardroom.games.kittens import GAME, KittensTable
-from cardroom.games.kittens.actions import DRAW, NOPE, Action, Defuse, Give, Insert, Play, Reorder
+from cardroom.games.kittens.actions import (
+    DRAW,
+    NOPE,
+    Action,
+    Defuse,
+    Draw,
+    Give,
+    Insert,
+    Nope,
+    Pass,
+    Play,
+    Reorder,
+)
 from cardroom.games.kittens.cards import ACTIONS, CARDS, CATS, DEFUSE, EXPLODING_KITTEN, FERAL_CAT, TARGETED
 from cardroom.games.kittens.combos import FIVE, classify
+from cardroom.games.kittens.legal import legal_moves
 from cardroom.games.kittens.state import CHOOSING, DEFUSING, GAME_OVER, NOPE_WINDOW, TURN
 from cardroom.protocol import JSON, Event
 
@@ -98,6 +111,43 @@ def _five(hand: Sequence[str]) -> tuple[str, ...] | None:
     return None
 
 
+def card_sets(hand: Sequence[str]) -> list[tuple[str, ...]]:
+    """The sets of cards the catalogue can name from `hand`: each card alone, the cheapest pair,
+    triple and five different cards (what `action_for` plays)."""
+    sets: list[tuple[str, ...]] = [(card,) for card in dict.fromkeys(hand)]
+    sets += [c for c in (_combo(hand, 2), _combo(hand, 3), _five(hand)) if c is not None]
+    return sets
+
+
+def moves_of(action: Action, seat: int, players: int, deck: int) -> list[Move]:
+    """The catalogue's moves that play `action` (the inverse of `action_for`): none for an action
+    it cannot name, several for a place in the deck that several slots give."""
+    if isinstance(action, Draw):
+        return [("draw",)]
+    if isinstance(action, Nope):
+        return [("nope",)]
+    if isinstance(action, Pass):
+        return [("pass",)]
+    if isinstance(action, Play):
+        size = len(action.cards)
+        off = None if action.target is None else (action.target - seat) % players
+        if size == 1:
+            return [("play", action.cards[0]) if off is None else ("play", action.cards[0], off)]
+        if size == 2:
+            return [("pair", off)]
+        if size == 3:
+            return [("triple", action.name, off)] if action.name in NAMEABLE else []
+        return [("five", action.take)] if action.take in NAMEABLE else []
+    if isinstance(action, Give):
+        return [("give", action.card)]
+    if isinstance(action, Reorder):
+        return [("reorder", action.order)]
+    if isinstance(action, Defuse | Insert):
+        kind = "defuse" if isinstance(action, Defuse) else "insert"
+        return [(kind, slot) for slot in SLOTS if _position(slot, deck) == action.position]
+    return []  # the always-pass setting: the match asks every window itself
+
+
 @dataclass(slots=True)
 class Decision:
     """Who decides now and why (the phase)."""
@@ -114,9 +164,6 @@ class KittensMatch:
         self.table: KittensTable = GAME.new_table(players, dict(options or {}), seed)
         self.moves = catalogue(players)
         self.index = {move: i for i, move in enumerate(self.moves)}
-        self.by_kind: dict[str, list[int]] = {}
-        for i, move in enumerate(self.moves):
-            self.by_kind.setdefault(move[0], []).append(i)
         self._mask_key: Any = None
         self._mask = np.zeros(len(self.moves), dtype=np.int8)
         self._asked: set[int] = set()
@@ -203,7 +250,8 @@ class KittensMatch:
         return None
 
     def legal(self, seat: int) -> npt.NDArray[np.int8]:
-        """1 for each move of the catalogue `seat` may make now, else 0."""
+        """1 for each move of the catalogue `seat` may make now, else 0: the engine's
+        `legal_moves` for the sets of cards the catalogue names, each put in its place."""
         key = (
             seat,
             len(self.log),
@@ -215,40 +263,13 @@ class KittensMatch:
             return self._mask.copy()
         mask = np.zeros(len(self.moves), dtype=np.int8)
         if self.decision is not None and self.decision.seat == seat:
-            for i in self._candidates(seat, self.decision.phase):
-                move = self.moves[i]
-                if move[0] == "pass":
-                    mask[i] = 1
-                    continue
-                action = self.action_for(seat, move)
-                if action is not None and self.table.check(seat, action) is None:
-                    mask[i] = 1
+            s = self.table.s
+            index = self.index
+            for action in legal_moves(self.table, seat, card_sets(s.hands[seat])):
+                for move in moves_of(action, seat, self.players, len(s.deck)):
+                    mask[index[move]] = 1
         self._mask_key, self._mask = key, mask
         return mask.copy()
-
-    def _candidates(self, seat: int, phase: str) -> list[int]:
-        """The moves worth checking in `phase` (the others are never legal then)."""
-        by = self.by_kind
-        if phase == NOPE_WINDOW:
-            return by["pass"] + by["nope"]
-        if phase == DEFUSING:
-            return by["defuse"]
-        s = self.table.s
-        if phase == CHOOSING:
-            if s.choice_kind == "give":
-                return [i for i in by["give"] if self.moves[i][1] in s.hands[seat]]
-            if s.choice_kind == "reorder":
-                return [i for i in by["reorder"] if len(self.moves[i][1]) == len(s.choice_cards)]
-            return by["insert"]
-        hand = s.hands[seat]
-        out = by["draw"] + [i for i in by["play"] if self.moves[i][1] in hand]
-        if _combo(hand, 2) is not None:
-            out += by["pair"]
-        if _combo(hand, 3) is not None:
-            out += by["triple"]
-        if _five(hand) is not None:
-            out += by["five"]
-        return out
 
     # -- playing ------------------------------------------------------------------------------------
 
