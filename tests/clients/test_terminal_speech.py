@@ -145,6 +145,9 @@ class Tmux:
                   f"sleep 0.5; exec {command}")  # fmt: skip
         self.tmux("set-hook", "-g", "alert-bell", f"run-shell 'echo bell >> {self.bells}'")
         self.tmux("set-option", "-g", "history-limit", "50000")
+        # The pane stays when its command ends, with its last words ("Goodbye!"): a busy test
+        # read the screen after the client had quit and found the pane, and its text, gone.
+        self.tmux("set-option", "-g", "remain-on-exit", "on")
 
     def tmux(self, *args: str) -> str:
         return subprocess.run(

@@ -58,6 +58,7 @@ const state = {
   lostAt: null, // when the connection was lost (performance.now()), until the next welcome
   triedAt: null, // when the last connection was tried, and when the last welcome came (performance.now())
   welcomedAt: null,
+  onlineAt: null, // when the browser last said it is back online
   beat: null, // the heartbeat of the connection in use (net.js)
   retryTimer: 0,
   stop: false,
@@ -230,6 +231,7 @@ function retry() {
 
 // Back online (the browser says so): try at once, whatever the wait was.
 window.addEventListener("online", () => {
+  state.onlineAt = performance.now();
   if (state.lostAt === null || state.welcomed) return;
   const trying = state.ws;
   state.ws = null;
