@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from cardroom.i18n import LANGUAGES, _, use_language
+from cardroom.i18n import LANGUAGES, _, ngettext, use_language
 from tests.i18n.test_web_language import in_browser, server  # noqa: F401  (the module's server)
 from tests.server.live import LiveServer
 from tests.web.conftest import COLLECT
@@ -26,9 +26,16 @@ def translated(message: str, lang: str) -> str:
         return _(message)
 
 
-def template_pattern(message: str, lang: str) -> re.Pattern[str]:
-    """The translated sentence as a pattern: each {placeholder} stands for any text."""
-    parts = re.split(r"\{[a-z_]+\}", translated(message, lang))
+def template_pattern(message: str, lang: str, plural: str | None = None) -> re.Pattern[str]:
+    """The translated sentence as a pattern: each {placeholder} stands for any text. With
+    `plural`, the message is a plural one, in its form for a count of 10 (a plural line's
+    translation is found by both its forms: "DEFUSE NOW! 10 secondi." was not matched)."""
+    if plural is not None:
+        with use_language(lang):
+            message = ngettext(message, plural, 10)
+    else:
+        message = translated(message, lang)
+    parts = re.split(r"\{[a-z_]+\}", message)
     return re.compile("^" + ".+".join(re.escape(p) for p in parts) + "$")
 
 
@@ -37,7 +44,7 @@ def test_a_few_actions_are_announced_in_the_players_language(server: LiveServer,
     your_turn = translated("Your turn.", lang)
     drew = [
         template_pattern("You drew {card}.", lang),
-        template_pattern("DEFUSE NOW! {s} seconds.", lang),
+        template_pattern("DEFUSE NOW! {s} second.", lang, plural="DEFUSE NOW! {s} seconds."),
     ]
     if lang != "en":
         assert your_turn != "Your turn.", f"'Your turn.' is not translated into {lang}"
