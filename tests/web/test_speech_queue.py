@@ -54,7 +54,7 @@ def test_a_prompt_asked_again_is_said_once_and_a_closed_ones_not_at_all(page: Pa
         ui.announce('An urgent line of eight words holds the rest.', true, 'event');
         for (let i = 0; i < 3; i += 1) ui.announce('You have no Defuse!');
         window.__placerOpen = true;
-        ui.announce('Where does the kitten go back?', false, 'notice', false, null, () => window.__placerOpen);
+        ui.announce('Where does the kitten go back?', false, 'notice', false, () => window.__placerOpen);
         window.__placerOpen = false;
     }""")
     page.wait_for_function("window.cardroom.quiet()", timeout=10_000)

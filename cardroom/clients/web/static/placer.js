@@ -67,7 +67,7 @@ export function placeCard(title, size, back, other = null) {
     show();
     slider.focus();
     const mine = open;
-    announce(fmt(_("{title} The arrows move it, Enter puts it there, Escape cancels."), { title }), false, "notice", false, null, () => open === mine);
+    announce(fmt(_("{title} The arrows move it, Enter puts it there, Escape cancels."), { title }), false, "notice", false, () => open === mine);
   });
 }
 

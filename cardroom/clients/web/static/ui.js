@@ -131,9 +131,9 @@ function flushLater() {
 // while its answer waited was said five times, late): it is said once, in the newer place (the
 // game's lines are each said: two players may draw in a row). `valid`, when given, says
 // whether the line's moment is still on when its turn comes.
-export function announce(text, urgent = false, kind = "notice", keep = false, priority = null, valid = null) {
+export function announce(text, urgent = false, kind = "notice", keep = false, valid = null) {
   if (!text) return;
-  const item = { text, urgent, kind, keep, priority, valid, at: performance.now() };
+  const item = { text, urgent, kind, keep, valid, at: performance.now() };
   if (kind !== "event") {
     for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].text === text) waiting.splice(i, 1);
   }
