@@ -127,6 +127,9 @@ class TablePlay(Lobby):
         state = self.mine.get(tid)
         if state is None:
             return
+        if tid in self.resuming:
+            self.held.setdefault(tid, []).append(m)
+            return
         v = m.get("v")
         if isinstance(v, int):
             if state.v is not None and v <= state.v:

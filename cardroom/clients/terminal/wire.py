@@ -115,6 +115,8 @@ class Connection:
         self.next_ping = 1
         self.refs = 0
         self.resuming: dict[str, int] = {}
+        self.held: dict[str, list[JSON]] = {}
+        """A table's `events` that came while resuming it: taken in order of `v` at `resumed`."""
         self.dropped_at: float | None = None
         self.quitting = False
         self.hush: set[str] = set()
@@ -298,9 +300,14 @@ class Connection:
     async def _on_resumed(self, m: JSON) -> None:
         tid = str(m.get("table"))
         self.resuming.pop(tid, None)
+        # A live batch can overtake the missed ones (and comes again among them): each once, in order.
+        for batch in sorted(
+            self.held.pop(tid, []), key=lambda b: b["v"] if isinstance(b.get("v"), int) else 0
+        ):
+            await self._message(batch)
         state = self.mine.get(tid)
         if state is not None and isinstance(m.get("v"), int):
-            state.v = m["v"]
+            state.v = max(state.v or 0, m["v"])
         if not self.resuming:
             self.say(_("Caught up with the game."))
 

@@ -50,6 +50,7 @@ const state = {
   room: null, // its last full state (the `table` message), with `view` kept up to date
   lastV: {}, // table id -> last version seen
   resuming: new Set(),
+  held: new Map(), // table id -> the events that came while resuming it, taken in order at `resumed`
   replaying: new Set(), // tables whose missed batches are coming: logged, not said (issue 23)
   away: null, // the server's `away` line, until its table's resync is shown
   needResume: new Set(),
@@ -351,9 +352,7 @@ function handle(m) {
       burritoAlert();
       return onCue(m);
     case "resumed":
-      state.resuming.delete(m.table);
-      state.lastV[m.table] = Math.max(state.lastV[m.table] || 0, m.v);
-      return replayed(m.table);
+      return onResumed(m);
     case "away": // before the table's resync: said once the table is shown
       state.away = m;
       return undefined;
@@ -470,6 +469,10 @@ function onTable(m) {
     state.resuming.add(id);
     state.replaying.add(id);
     send({ type: "resume", table: id, since: state.lastV[id] });
+  } else if (resynced) {
+    // The whole table is the answer to our resume: what came meanwhile is in it already.
+    state.lastV[id] = m.v;
+    state.held.delete(id);
   } else if (!state.resuming.has(id)) {
     state.lastV[id] = Math.max(state.lastV[id] || 0, m.v);
   }
@@ -538,7 +541,23 @@ function gameStarted(m) {
   if (!active || active === document.body || (active.closest("#table") && !active.closest("form"))) focusHand();
 }
 
+// Caught up with a table: the batches that came meanwhile (live ones can overtake the missed
+// ones, and come again among them) are taken in order of version, each once (docs/protocol.md).
+function onResumed(m) {
+  state.resuming.delete(m.table);
+  const held = (state.held.get(m.table) || []).sort((a, b) => a.v - b.v);
+  state.held.delete(m.table);
+  for (const batch of held) onEventsMessage(batch);
+  state.lastV[m.table] = Math.max(state.lastV[m.table] || 0, m.v);
+  replayed(m.table);
+}
+
 function onEventsMessage(m) {
+  if (state.resuming.has(m.table)) {
+    if (!state.held.has(m.table)) state.held.set(m.table, []);
+    state.held.get(m.table).push(m);
+    return;
+  }
   if (m.table !== state.current || !state.room) return;
   if (m.v <= (state.lastV[m.table] || 0)) return; // already heard
   state.lastV[m.table] = m.v;
