@@ -13,7 +13,7 @@ from playwright.sync_api import Page
 # each holding the polite lines behind it; the lines to test are queued before them.
 BUSY = """async ([ms, before]) => {
     const ui = await import('/static/ui.js');
-    for (const [text, keep] of before) ui.announce(text, false, 'event', keep);
+    for (const [text, keep, kind] of before) ui.announce(text, false, kind || 'event', keep);
     const end = performance.now() + ms;
     while (performance.now() < end) {
         ui.announce('Your turn, again.', true, 'event');
@@ -43,6 +43,27 @@ def test_a_line_about_you_is_dropped_too_once_it_is_12_s_old(page: Page) -> None
     page.evaluate(BUSY, [13_000, [["You drew a Defuse.", True]]])
     page.wait_for_function("window.cardroom.quiet()", timeout=15_000)
     assert _said(page, ["You drew a Defuse.", "The newest line."]) == ["The newest line."]
+
+
+def test_a_page_notice_waiting_first_does_not_shelter_the_stale_lines_behind_it(page: Page) -> None:
+    """A page notice (never dropped for its age) heads the queue and a game's line waits behind
+    it, both held by urgent lines: once the game's line is 6 s old it is gone from the queue,
+    not kept until the notice has been said; the notice is said."""
+    page.wait_for_function("window.cardroom.quiet()")
+    waiting = page.evaluate("""async () => {
+        const ui = await import('/static/ui.js');
+        ui.announce('You are in the lobby, Kit.');
+        ui.announce('Marco plays a Skip.', false, 'event');
+        const end = performance.now() + 7000;
+        while (performance.now() < end) {  // urgent answers to keys, say: they hold, drop nothing
+            ui.announce('Your turn, again.', true);
+            await new Promise(r => setTimeout(r, 500));
+        }
+        return ui.pending().map(x => x.text);
+    }""")
+    assert waiting == ["You are in the lobby, Kit."], waiting
+    page.wait_for_function("window.cardroom.quiet()", timeout=15_000)
+    assert _said(page, ["You are in the lobby, Kit.", "Marco plays a Skip."]) == ["You are in the lobby, Kit."]
 
 
 def test_a_prompt_asked_again_is_said_once_and_a_closed_ones_not_at_all(page: Page) -> None:

@@ -82,7 +82,7 @@ let placedAt = -Infinity;
 
 // A game's line or a hint that has waited STALE_MS (a line about the listener, `keep`:
 // KEEP_STALE_MS) with newer lines behind it is about a moment the game has moved past: it is
-// dropped when its turn comes (it is in the history), so that the page never talks on long
+// dropped, wherever it waits (it is in the history), so that the page never talks on long
 // after the game ("You drew a Defuse." came 29 s late on a table of quick bots, issue 24).
 // The page's answers to keys and the coach's lines are never dropped for their age, nor is
 // the newest line: what is happening now is worth saying. A line whose moment closed (`valid`
@@ -96,12 +96,24 @@ function stale(item, now, newest) {
   return item.kind === "event" || item.kind === "hint";
 }
 
+// Stale lines go wherever they wait, and as soon as they are stale (each new line looks, and
+// each flush): a page notice at the head, never dropped for its age, must not shelter the
+// game's lines behind it (issue 24: "You are in the lobby" held a whole game's lines, said
+// 150 ms apart at its end).
+// (The newest line is the last one announced, urgent ones counted: a polite line behind an
+// urgent one is no longer what is happening now.)
+let announced = 0;
+
+function dropStale(now) {
+  for (let i = waiting.length - 1; i >= 0; i -= 1) if (stale(waiting[i], now, waiting[i].n === announced)) waiting.splice(i, 1);
+}
+
 function flush() {
   timer = null;
   const now = performance.now();
+  dropStale(now);
   if (now >= keyAt + KEY_MS) {
     while (urgentWaiting.length) sayUrgent(urgentWaiting.shift());
-    while (waiting.length && stale(waiting[0], now, waiting.length === 1)) waiting.shift();
     if (now >= holdUntil && now >= placedAt + PACE_MS && waiting.length) {
       place(waiting.shift());
       placedAt = now;
@@ -133,7 +145,9 @@ function flushLater() {
 // whether the line's moment is still on when its turn comes.
 export function announce(text, urgent = false, kind = "notice", keep = false, valid = null) {
   if (!text) return;
-  const item = { text, urgent, kind, keep, valid, at: performance.now() };
+  announced += 1;
+  const item = { text, urgent, kind, keep, valid, at: performance.now(), n: announced };
+  dropStale(item.at);
   if (kind !== "event") {
     for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].text === text) waiting.splice(i, 1);
   }
