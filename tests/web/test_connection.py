@@ -146,11 +146,10 @@ def test_back_within_2_s_of_the_network_returning(page: Page, line: Line) -> Non
     page.evaluate("window.cardroom.state.ws.close()")
     page.wait_for_selector("#connection-notice:not([hidden])", timeout=3000)
     tried, welcomed = _back_after(page, line, online=True)
-    # (a CI-like run once saw the try 6 s late: when the page heard "online", and its state then)
-    seen = page.evaluate(
-        "(({onlineAt, lostAt, retry}) => ({onlineAt, lostAt, retry}))(window.cardroom.state)"
-    )
-    assert tried < 300 and welcomed < 2000, (tried, welcomed, seen)
+    # The try follows the browser's "online" at once: timed from the page's own event (the
+    # test's call that sets the browser online took 370 ms to reach it in a full run).
+    at_once = page.evaluate("window.cardroom.state.triedAt - window.cardroom.state.onlineAt")
+    assert 0 <= at_once < 300 and welcomed < 2000, (at_once, tried, welcomed)
 
 
 def test_the_seat_is_kept_through_a_short_outage_and_the_page_says_nothing_happened(
@@ -218,4 +217,6 @@ def test_back_after_a_stand_in_played_the_page_raises_no_stale_alarm(
     assert summary.startswith("While you were away: a stand-in made "), summary
     log = page.eval_on_selector_all("#log p", "ps => ps.map(p => p.textContent)")
     assert line.overtaken, "a live batch came before the missed ones"
-    assert log.count("Your turn.") >= 1 + len(turns), ("the turns she missed are in the history", turns, log)
+    # ("Your turn (2 turns to play)." when attacked: each turn says "Your turn" first.)
+    yours = [text for text in log if text.startswith("Your turn")]
+    assert len(yours) >= 1 + len(turns), ("the turns she missed are in the history", turns, log)
