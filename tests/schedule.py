@@ -22,15 +22,12 @@ from xdist.workermanage import WorkerController
 SECONDS: dict[str, float] = {
     # One run of the whole suite on 2 cores, five workers, load 4 to 7 (each file's tests'
     # seconds, set-up included; only the relative sizes matter). Files under 45 s are left out.
-    "tests/web/test_layouts_game_over.py": 300,  # 481 before two of its five counts alone were played to the end
+    "tests/web/test_layouts_game_over.py": 60,  # 300 until its games played at a clock rate of 4: 33 + 25 s alone
     "tests/web/test_layouts_fit.py": 130,  # -n 2 at load 6 to 3: its tests 21 s and less each, twelve of them
     "tests/bots/test_fairness.py": 180,  # 251 for twelve fights, alone at load 10 to 17; eight now
-    "tests/web/test_history.py": 249,
-    "tests/server/test_games_over_the_network.py": 234,
+    "tests/server/test_games_over_the_network.py": 45,  # 234 until a clock rate of 4: 33 to 45 s alone, -n 2
     "tests/web/test_pointer.py": 227,
     "tests/cluster/test_relay.py": 204,
-    "tests/server/test_private_records.py": 186,
-    "tests/server/test_hidden_cards.py": 152,
     "tests/cluster/test_three_nodes.py": 141,
     "tests/cluster/test_workers.py": 116,  # 72, and 44 for the parent killed (issue 22)
     "tests/web/test_seat_choice.py": 100,  # a round played until three Duels are in hand: 10 to 240 s
@@ -61,9 +58,6 @@ APART = {
     "tests/kittens/test_bots.py",
     "tests/server/test_games_over_the_network.py",
     "tests/cluster/test_relay.py",
-    "tests/server/test_private_records.py",
-    "tests/server/test_hidden_cards.py",
-    "tests/web/test_history.py",
 }
 """Files whose tests are handed out one by one: each is long and needs nothing of the others
 (a worker that gets two of them shares the file's set-up, as always)."""

@@ -26,7 +26,7 @@ from cardroom.store.schema import sessions
 from tests.databases import empty_postgres
 from tests.server.live import Client, LiveServer, run_server
 from tests.server.test_api import PASSWORD, call
-from tests.server.test_private_records import _play, _recorded
+from tests.server.test_private_records import FAST_CLOCK, _play, _recorded
 
 pytestmark = pytest.mark.slow
 
@@ -48,7 +48,7 @@ def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         if request.param == "sqlite"
         else empty_postgres()
     )
-    with run_server({"CARDROOM_DB": db}) as live:
+    with run_server({"CARDROOM_DB": db, **FAST_CLOCK}) as live:
         yield Served(live, db)
 
 

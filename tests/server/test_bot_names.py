@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.server.live import LiveServer, run_server
 from tests.server.test_api import PASSWORD, call
-from tests.server.test_private_records import _play
+from tests.server.test_private_records import FAST_CLOCK, _play
 
 
 def _bot_rows(server: LiveServer, lang: str) -> list[dict[str, Any]]:
@@ -25,7 +25,7 @@ def _bot_rows(server: LiveServer, lang: str) -> list[dict[str, Any]]:
 
 
 def test_an_italian_player_reads_the_bot_level_in_italian_and_an_english_one_in_english() -> None:
-    with run_server() as server:
+    with run_server(FAST_CLOCK) as server:
         _, giulia = call(
             server, "POST", "/api/register", {"name": "Giulia", "password": PASSWORD, "lang": "it"}
         )

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Iterator
 
 import pytest
 import websockets
 
 from cardroom.clients.botclient import NetBot
 from cardroom.server.wire import PROTOCOL_VERSION, messages
-from tests.server.live import LiveServer
+from tests.server.live import LiveServer, run_server
 from tests.server.play import create_and_start, play_to_the_end
 
 pytestmark = pytest.mark.slow
@@ -23,6 +24,15 @@ FAST_KITTENS = {
     "bot_think_ms": 0,
 }
 FAST_BURRITO = {"bruises": 2, "countdown_ms": 600, "between_rounds_ms": 500, "fight_timeout_ms": 4000}
+RATE = 4.0
+"""The games here play four times faster (`CARDROOM_CLOCK_RATE`), their players keeping the
+same clock: whole games over the network, not their pace, are what is tested."""
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LiveServer]:
+    with run_server({"CARDROOM_CLOCK_RATE": str(RATE)}) as live:
+        yield live
 
 
 @pytest.mark.parametrize(
@@ -33,7 +43,9 @@ def test_a_network_player_plays_a_whole_game_against_bots(
     server: LiveServer, game: str, options: dict[str, int], limit: int
 ) -> None:
     async def scenario() -> NetBot:
-        me = NetBot(server.ws_url, "Ada", game, "hard" if game == "burrito" else "normal", seed=1)
+        me = NetBot(
+            server.ws_url, f"Ada {game}", game, "hard" if game == "burrito" else "normal", seed=1, rate=RATE
+        )
         await create_and_start(me, game, seats=3, bots=2, options=options)
         await me.send({"type": "start", "table": me.table})
         await play_to_the_end([me], limit)
@@ -52,7 +64,7 @@ def test_random_players_over_the_network_and_at_the_table_finish_a_game(server: 
     the first and one of the second play a four-player game to its end."""
 
     async def scenario() -> NetBot:
-        me = NetBot(server.ws_url, "Rae", "kittens", "random", seed=3)
+        me = NetBot(server.ws_url, "Rae", "kittens", "random", seed=3, rate=RATE)
         await create_and_start(me, "kittens", seats=4, bots=3, options=FAST_KITTENS, level="random")
         await me.send({"type": "start", "table": me.table})
         await play_to_the_end([me], 180)
@@ -68,7 +80,7 @@ def test_a_reconnect_in_the_middle_of_a_game_resumes_it(server: LiveServer) -> N
     """A player whose connection drops comes back with their token and gets what they missed."""
 
     async def scenario() -> tuple[list[dict[str, object]], int, NetBot]:
-        me = NetBot(server.ws_url, "Bea", "kittens", "normal", seed=2)
+        me = NetBot(server.ws_url, "Bea", "kittens", "normal", seed=2, rate=RATE)
         # No grace period: a bot stands in at once, and the table goes on without us.
         await create_and_start(me, "kittens", seats=3, bots=2, options={**FAST_KITTENS, "seat_grace_ms": 0})
         await me.send({"type": "start", "table": me.table})

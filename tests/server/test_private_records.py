@@ -34,8 +34,8 @@ FAST_KITTENS = {
 class Member(NetBot):
     """A network bot that enters with an account's session."""
 
-    def __init__(self, url: str, name: str, session: str) -> None:
-        super().__init__(url, name, "kittens", "easy", seed=7)
+    def __init__(self, url: str, name: str, session: str, rate: float = 1.0) -> None:
+        super().__init__(url, name, "kittens", "easy", seed=7, rate=rate)
         self.session = session
 
     async def connect(self) -> None:
@@ -43,12 +43,21 @@ class Member(NetBot):
         await self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "session": self.session})
 
 
-def _play(server: LiveServer, session: str, name: str, private: bool, level: str = "easy") -> str:
+FAST_CLOCK = {"CARDROOM_CLOCK_RATE": "10"}
+"""A server whose games play ten times faster (`Lobby.rate`): these tests need a game's record,
+not its pace (a whole game took 40 to 70 s at a person's pace on a busy run)."""
+RATE = 10.0
+
+
+def _play(
+    server: LiveServer, session: str, name: str, private: bool, level: str = "easy", rate: float = RATE
+) -> str:
     """A two-seat kittens game to its end: the account's player (a network bot) against a bot of
-    `level`. Its websocket player token."""
+    `level`, on a server started with FAST_CLOCK (the player keeps its `rate`). Its websocket
+    player token."""
 
     async def go() -> str:
-        bot = Member(server.ws_url, name, session)
+        bot = Member(server.ws_url, name, session, rate)
         await create_and_start(bot, "kittens", 2, 1, FAST_KITTENS, level=level, private=private)
         await bot.send({"type": "start", "table": bot.table})
         await play_to_the_end([bot], 90)
@@ -77,7 +86,7 @@ def _recorded(server: LiveServer, token: str, count: int) -> list[dict[str, Any]
 
 
 def test_a_private_tables_game_is_for_its_players_only() -> None:
-    with run_server() as server:
+    with run_server(FAST_CLOCK) as server:
         _, owner = call(server, "POST", "/api/register", {"name": "Owner", "password": PASSWORD})
         _, other = call(server, "POST", "/api/register", {"name": "Other", "password": PASSWORD})
         owner_player = _play(server, owner["token"], "Owner", private=True)
@@ -122,7 +131,7 @@ def test_a_private_game_leaves_no_point_on_its_players_public_page() -> None:
     """Issue 22: a player's page listed a private game's id, time and rating change in its
     rating history. Anyone who did not play it sees only the public game's point; the player
     sees both, and their game count still counts both."""
-    with run_server() as server:
+    with run_server(FAST_CLOCK) as server:
         _, owner = call(server, "POST", "/api/register", {"name": "Owner", "password": PASSWORD})
         _, other = call(server, "POST", "/api/register", {"name": "Other", "password": PASSWORD})
         _play(server, owner["token"], "Owner", private=True)
@@ -152,10 +161,10 @@ def test_a_guest_sees_the_private_games_they_played_while_the_server_knows_them(
     they are until they are forgotten (here after a grace period of two seconds away). Until then
     the private games they played are theirs to list and to watch again, as an account's are;
     another guest's token, or none, finds nothing; once forgotten, their token finds nothing."""
-    with run_server({"CARDROOM_DATA": str(tmp_path), "CARDROOM_GRACE_S": "2"}) as server:
+    with run_server({"CARDROOM_DATA": str(tmp_path), "CARDROOM_GRACE_S": "2", **FAST_CLOCK}) as server:
 
         async def play_as_guest() -> tuple[NetBot, Client]:
-            gwen = NetBot(server.ws_url, "Gwen", "kittens", "easy", seed=7)
+            gwen = NetBot(server.ws_url, "Gwen", "kittens", "easy", seed=7, rate=RATE)
             await create_and_start(gwen, "kittens", 2, 1, FAST_KITTENS, level="easy", private=True)
             await gwen.send({"type": "start", "table": gwen.table})
             await play_to_the_end([gwen], 90)

@@ -4,9 +4,21 @@ history." instead of the same entry again."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
 from playwright.sync_api import Page
 
+from tests.server.live import LiveServer, run_server
 from tests.web.keyboard import create_table, enter_lobby, said_once_and_logged, start_game, tab_to
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LiveServer]:
+    """Games here play five times faster (`CARDROOM_CLOCK_RATE`): the history is about how many
+    lines are kept, and a burrito game past 500 lines took four minutes at a person's pace."""
+    with run_server({"CARDROOM_CLOCK_RATE": "5"}) as live:
+        yield live
 
 
 def current(page: Page) -> str:

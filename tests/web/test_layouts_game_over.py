@@ -4,6 +4,8 @@ test_layouts.py: four whole games, run beside the other browser files by another
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -20,7 +22,16 @@ from tests.web.pointer import (
     start,
     uncounted,
 )
+from tests.server.live import LiveServer, run_server
 from tests.web.test_layouts import broken_names
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LiveServer]:
+    """Games here play four times faster (`CARDROOM_CLOCK_RATE`): what is looked at is where
+    things are drawn, at any moment of a game and at its end, not the game's pace."""
+    with run_server({"CARDROOM_CLOCK_RATE": "4"}) as live:
+        yield live
 
 LAYOUTS = {"portrait": (390, 844, "narrow"), "landscape": (844, 390, "short"), "desktop": (1280, 800, "wide")}
 
