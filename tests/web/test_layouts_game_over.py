@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.server.live import LiveServer, run_server
 from tests.web.pointer import (
     BURRITO_FAST,
     SCOREBOARD_IN_VIEW,
@@ -22,7 +23,6 @@ from tests.web.pointer import (
     start,
     uncounted,
 )
-from tests.server.live import LiveServer, run_server
 from tests.web.test_layouts import broken_names
 
 
@@ -32,6 +32,7 @@ def server() -> Iterator[LiveServer]:
     things are drawn, at any moment of a game and at its end, not the game's pace."""
     with run_server({"CARDROOM_CLOCK_RATE": "4"}) as live:
         yield live
+
 
 LAYOUTS = {"portrait": (390, 844, "narrow"), "landscape": (844, 390, "short"), "desktop": (1280, 800, "wide")}
 

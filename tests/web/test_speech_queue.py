@@ -63,7 +63,9 @@ def test_a_page_notice_waiting_first_does_not_shelter_the_stale_lines_behind_it(
     }""")
     assert waiting == ["You are in the lobby, Kit."], waiting
     page.wait_for_function("window.cardroom.quiet()", timeout=15_000)
-    assert _said(page, ["You are in the lobby, Kit.", "Marco plays a Skip."]) == ["You are in the lobby, Kit."]
+    assert _said(page, ["You are in the lobby, Kit.", "Marco plays a Skip."]) == [
+        "You are in the lobby, Kit."
+    ]
 
 
 def test_a_prompt_asked_again_is_said_once_and_a_closed_ones_not_at_all(page: Page) -> None:
