@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from cardroom.games.burrito import cards as burrito
 from cardroom.games.burrito.cards import CARDS as BURRITO_CARDS
+from cardroom.games.kittens import cards as kittens
 from cardroom.games.kittens.cards import CARDS as KITTENS_CARDS
 from cardroom.help import as_text, render
 from cardroom.i18n import LANGUAGES
@@ -17,6 +19,7 @@ from cardroom.narrate.narrator import card_catalog
 
 ART = Path(__file__).parents[1] / "cardroom" / "clients" / "web" / "static" / "art"
 ENGINES = {"kittens": KITTENS_CARDS, "burrito": BURRITO_CARDS}
+REGISTRIES = {"kittens": kittens.REGISTRY, "burrito": burrito.REGISTRY}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -33,7 +36,8 @@ def test_every_card_of_the_engine_has_a_name_a_text_and_a_place_in_the_rules(gam
 
 @pytest.mark.parametrize("game", sorted(ENGINES))
 def test_every_card_has_its_own_picture(game: str) -> None:
-    missing = [card for card in ENGINES[game] if not (ART / f"{card}.svg").is_file()]
+    """Each card's record names its picture (`art`), and the page has it."""
+    missing = [card.id for card in REGISTRIES[game] if not (ART / card.art).is_file()]
     assert missing == []
     names = {card: card_catalog("en")[game][card]["name"] for card in ENGINES[game]}
     assert len(set(names.values())) == len(names)  # two cards never share a name

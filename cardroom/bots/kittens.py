@@ -28,6 +28,7 @@ from cardroom.games.kittens.cards import (
     CATS,
     DEFUSE,
     EXPLODING_KITTEN,
+    REGISTRY,
 )
 from cardroom.protocol import JSON, Rejected
 from cardroom.protocol.rng import KeyedRandom
@@ -36,28 +37,9 @@ from cardroom.protocol.table import ViewFn, glance
 ESCAPES = ("super_skip", "attack", "targeted_attack", "triple_attack", "skip", "reverse")
 """Cards that end a turn without drawing, best first."""
 
-VALUE = {
-    DEFUSE: 100,
-    "nope": 40,
-    "super_skip": 35,
-    "attack": 32,
-    "targeted_attack": 32,
-    "triple_attack": 33,
-    "skip": 30,
-    "reverse": 25,
-    "alter_the_future": 28,
-    "super_alter_the_future": 29,
-    "see_the_future": 22,
-    "super_see_the_future": 24,
-    "shuffle": 20,
-    "draw_from_the_bottom": 21,
-    "swap_top_and_bottom": 18,
-    "sneak_draw": 15,
-    "favor": 12,
-    "personal_attack": 3,
-    "feral_cat": 8,
-}
-"""How much the heuristic bot wants to keep a card (cats not listed are worth 5)."""
+VALUE = {card.id: card.value for card in REGISTRY}
+"""How much the heuristic bot wants to keep a card (each card's `value` in the registry,
+`games/kittens/cards.py`; 5 unless it says otherwise, as for the cats)."""
 
 
 class _Bot:

@@ -3,10 +3,6 @@
 - `extract_html`: the web page's static text, the elements marked `data-i18n`, whose trimmed
   text is the msgid and whose `data-i18n` value, when not empty, its context (msgctxt), as
   `translatePage` in `static/i18n.js` reads them (yielded as a `pgettext` call).
-- `extract_python_constants`: Python source as Babel's own extractor reads it, plus every
-  string of the module-level constants named in the option `names` (dictionary keys left
-  out): the engine keeps the English text of the kittens cards (`games/kittens/cards.py`) as
-  plain data, and the narration translates it with `_(text)` where it is used.
 
 Each extractor has Babel's signature: `(fileobj, keywords, comment_tags, options)` yielding
 `(lineno, funcname, message, comments)`.
@@ -14,7 +10,6 @@ Each extractor has Babel's signature: `(fileobj, keywords, comment_tags, options
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Collection, Iterator, Mapping
 from html.parser import HTMLParser
 from typing import IO, Any
@@ -65,39 +60,3 @@ def extract_html(
             yield line, "pgettext", (context, text), []
         else:
             yield line, None, text, []
-
-
-def _strings(node: ast.AST) -> Iterator[ast.Constant]:
-    """The string constants in `node`, dictionary keys left out."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        yield node
-    elif isinstance(node, ast.Dict):
-        for value in node.values:
-            yield from _strings(value)
-    else:
-        for child in ast.iter_child_nodes(node):
-            yield from _strings(child)
-
-
-def extract_python_constants(
-    fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str], options: Mapping[str, Any]
-) -> Iterator[Extracted]:
-    from babel.messages.extract import extract_python
-
-    source = fileobj.read()
-    fileobj.seek(0)
-    yield from extract_python(fileobj, keywords, comment_tags, options)  # type: ignore[arg-type]
-    names = {n.strip() for n in str(options.get("names", "")).split(",") if n.strip()}
-    tree = ast.parse(source.decode(options.get("encoding", "utf-8")))
-    for statement in tree.body:
-        if isinstance(statement, ast.Assign):
-            targets = statement.targets
-        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
-            targets = [statement.target]
-        else:
-            continue
-        if not any(isinstance(t, ast.Name) and t.id in names for t in targets):
-            continue
-        assert statement.value is not None
-        for constant in _strings(statement.value):
-            yield constant.lineno, None, constant.value, []

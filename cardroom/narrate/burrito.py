@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from cardroom.games.burrito.cards import BATTLE_SET
+from cardroom.games.burrito.cards import BATTLE_SET, CARD, NORMAL_TEXT, REGISTRY
 from cardroom.i18n import _, ngettext
 from cardroom.narrate._common import (
     N_,
@@ -26,20 +26,9 @@ from cardroom.narrate._common import (
 from cardroom.narrate.speech import Fold, Priority, said_in_ms
 from cardroom.protocol import JSON, Rejected
 
-CARD_NAMES: dict[str, str] = {
-    "barky_sharky": N_("Barky Sharky"),
-    "logger_dogger": N_("Logger Dogger"),
-    "goth_sloth": N_("Goth Sloth"),
-    "nacho_llama": N_("Nacho Llama"),
-    "salsa_yeti": N_("Salsa Yeti"),
-    "guac_gator": N_("Guac Gator"),
-    "churro_bat": N_("Churro Bat"),
-    "brawl_a": N_("Brawl A"),
-    "brawl_b": N_("Brawl B"),
-    "war": N_("War"),
-    "duel": N_("Duel"),
-}
-"""The one place card display names live (identifiers never change; names are translated)."""
+CARD_NAMES: dict[str, str] = {card.id: card.name for card in REGISTRY}
+"""Each card's display name, from the engine's registry (`games/burrito/cards.py`, marked there
+for the catalogs), untranslated: `card_name` says it in the current language."""
 
 FIGHT_NAMES: dict[str, str] = {"brawl": N_("Brawl"), "war": N_("War"), "duel": N_("Duel")}
 
@@ -146,59 +135,30 @@ def card_names() -> dict[str, str]:
     return {card: _(name) for card, name in CARD_NAMES.items()}
 
 
-NORMAL_TEXT = N_("Three alike make a set: 1 point.")
-CARD_TEXT: dict[str, str] = {
-    "brawl_a": N_(
-        "Call three Brawl A (never mixed with Brawl B): 2 points, and your left and right neighbours "
-        "fight a Brawl."
-    ),
-    "brawl_b": N_(
-        "Call three Brawl B (never mixed with Brawl A): 2 points, and your left and right neighbours "
-        "fight a Brawl."
-    ),
-    "war": N_("Call three: 2 points, and everyone but you fights a War."),
-    "duel": N_(
-        "Call three: 2 points, and the two players you name (you may be one) fight a Duel, each with a "
-        "burrito in hand, after a countdown."
-    ),
-}
-"""What each battle card is for, short enough to read at a glance (docs/rules/burrito.md,
-"Calling fights"); the seven normal kinds all say `NORMAL_TEXT`."""
-
-TWO_PLAYER_TEXT: dict[str, str] = {
-    "brawl_a": N_(
-        "Call three Brawl A (never mixed with Brawl B): 2 points, and a Brawl between you and the other player."
-    ),
-    "brawl_b": N_(
-        "Call three Brawl B (never mixed with Brawl A): 2 points, and a Brawl between you and the other player."
-    ),
-    "war": N_("Call three: 2 points, and a War between you and the other player."),
-    "duel": N_(
-        "Call three: 2 points, and a Duel with the other player, each with a burrito in hand, after a countdown."
-    ),
-}
-"""The battle cards at a table of two, where every fight is between the two players whatever
-the card (docs/rules/burrito.md#two-players): the words above would name fighters who are not
-there."""
-
-
 def card_text(card: str, players: int | None = None) -> str:
-    """What `card` is for, in the current language; at a table of `players` two, the words of
-    a two-player table (None: a table of three or more)."""
-    if players == 2 and card in TWO_PLAYER_TEXT:
-        return _(TWO_PLAYER_TEXT[card])
-    return _(CARD_TEXT.get(card, NORMAL_TEXT))
+    """What `card` is for, in the current language (the record's words, `games/burrito/cards.py`);
+    at a table of `players` two, the words of a two-player table where the card has its own
+    (None: a table of three or more)."""
+    record = CARD.get(card)
+    if record is None:
+        return _(NORMAL_TEXT)
+    if players == 2 and record.two_players:
+        return _(record.two_players)
+    return _(record.text)
 
 
 def card_catalog() -> dict[str, dict[str, str]]:
     """Every card's name and what it is for, in the current language, for clients that show
-    cards; a battle card also has `two_players`, its words at a table of two."""
+    cards; a battle card also has `two_players`, its words at a table of two, and `fight`, the
+    fight three of them call (the page's keys read it; it is never translated)."""
     out: dict[str, dict[str, str]] = {}
-    for card in CARD_NAMES:
-        entry = {"name": card_name(card), "text": card_text(card)}
-        if card in TWO_PLAYER_TEXT:
-            entry["two_players"] = card_text(card, 2)
-        out[card] = entry
+    for record in REGISTRY:
+        entry = {"name": _(record.name), "text": _(record.text)}
+        if record.two_players:
+            entry["two_players"] = _(record.two_players)
+        if record.fight is not None:
+            entry["fight"] = record.fight
+        out[record.id] = entry
     return out
 
 

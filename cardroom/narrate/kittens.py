@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from cardroom.games.kittens import queries
-from cardroom.games.kittens.cards import FERAL_CAT
+from cardroom.games.kittens.cards import ATTACK_TURNS, FERAL_CAT, REGISTRY
 from cardroom.i18n import _, ngettext
 from cardroom.narrate._common import (
     N_,
@@ -29,37 +29,13 @@ from cardroom.narrate._common import (
 from cardroom.narrate.speech import Fold, Priority
 from cardroom.protocol import JSON, Rejected
 
-CARD_NAMES: dict[str, tuple[str, str]] = {
-    # id: (display name, the name with its indefinite article)
-    "exploding_kitten": (N_("Exploding Kitten"), N_("an Exploding Kitten")),
-    "defuse": (N_("Defuse"), N_("a Defuse")),
-    "nope": (N_("Nope"), N_("a Nope")),
-    "attack": (N_("Attack"), N_("an Attack")),
-    "targeted_attack": (N_("Targeted Attack"), N_("a Targeted Attack")),
-    "personal_attack": (N_("Personal Attack"), N_("a Personal Attack")),
-    "triple_attack": (N_("Triple Attack"), N_("a Triple Attack")),
-    "skip": (N_("Skip"), N_("a Skip")),
-    "super_skip": (N_("Super Skip"), N_("a Super Skip")),
-    "reverse": (N_("Reverse"), N_("a Reverse")),
-    "favor": (N_("Favor"), N_("a Favor")),
-    "shuffle": (N_("Shuffle"), N_("a Shuffle")),
-    "draw_from_the_bottom": (N_("Draw from the Bottom"), N_("a Draw from the Bottom")),
-    "swap_top_and_bottom": (N_("Swap Top and Bottom"), N_("a Swap Top and Bottom")),
-    "see_the_future": (N_("See the Future"), N_("a See the Future")),
-    "super_see_the_future": (N_("Super See the Future"), N_("a Super See the Future")),
-    "alter_the_future": (N_("Alter the Future"), N_("an Alter the Future")),
-    "super_alter_the_future": (N_("Super Alter the Future"), N_("a Super Alter the Future")),
-    "sneak_draw": (N_("Sneak Draw"), N_("a Sneak Draw")),
-    "black_cat": (N_("Black Cat"), N_("a Black Cat")),
-    "white_cat": (N_("White Cat"), N_("a White Cat")),
-    "grey_cat": (N_("Grey Cat"), N_("a Grey Cat")),
-    "red_cat": (N_("Red Cat"), N_("a Red Cat")),
-    "tabby_cat": (N_("Tabby Cat"), N_("a Tabby Cat")),
-    "feral_cat": (N_("Feral Cat"), N_("a Feral Cat")),
-}
-"""The one place card display names live (identifiers never change; names are translated)."""
+CARD_NAMES: dict[str, tuple[str, str]] = {card.id: (card.name, card.a_name) for card in REGISTRY}
+"""Each card's display name and the name with its indefinite article, from the engine's
+registry (`games/kittens/cards.py`, marked there for the catalogs), untranslated: `card_name`
+and `a_card` say them in the current language (identifiers never change; names are translated)."""
 
-ATTACKS = {"attack": 2, "triple_attack": 3, "targeted_attack": 2}
+ATTACKS = ATTACK_TURNS
+"""The attacks aimed at another player and the turns each gives (the engine's table)."""
 
 REFUSALS: dict[str, str] = {
     "game_over": N_("The game is over."),
@@ -99,9 +75,21 @@ def a_card(card: str) -> str:
     return _(names[1]) if names else card
 
 
-def card_catalog() -> dict[str, dict[str, str]]:
-    """Every card's display name and what it does, in the current language, for clients."""
-    return {card: {"name": card_name(card), "text": _(queries.describe(card)["text"])} for card in CARD_NAMES}
+def card_catalog() -> dict[str, dict[str, str | bool]]:
+    """Every card's display name and what it does, in the current language, for clients, with
+    what the page's keys need to know of it (from the registry, never translated): `action`,
+    played alone on a turn; `targets`, played alone it names a player; `cat`, it goes into cat
+    combos."""
+    return {
+        card.id: {
+            "name": _(card.name),
+            "text": _(card.text),
+            "action": card.action,
+            "targets": card.targets,
+            "cat": card.cat,
+        }
+        for card in REGISTRY
+    }
 
 
 def refusal(rejected: Rejected) -> str:

@@ -125,7 +125,8 @@ def test_every_burrito_card_has_a_name_and_a_text_in_every_language(lang: str) -
             assert entry["name"] == burrito.card_name(card) and entry["name"].strip(), card
             assert entry["text"].strip(), card
             if card in BATTLE:
-                assert set(entry) == {"name", "text", "two_players"}, card
+                assert set(entry) == {"name", "text", "two_players", "fight"}, card
+                assert entry["fight"] == FIGHT_OF[card], card  # an identifier, never translated
                 assert entry["two_players"].strip() and entry["two_players"] != entry["text"], card
                 fight = burrito.fight_name(FIGHT_OF[card])
                 for words in (entry["text"], entry["two_players"]):
@@ -135,5 +136,5 @@ def test_every_burrito_card_has_a_name_and_a_text_in_every_language(lang: str) -
             else:
                 assert set(entry) == {"name", "text"}, card
             if lang != "en":
-                for key in set(entry) - {"name"}:
+                for key in set(entry) - {"name", "fight"}:
                     assert entry[key] != english[card][key], f"{lang}: {card}'s {key} is not translated"

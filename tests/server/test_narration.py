@@ -126,11 +126,18 @@ def test_the_catalog_carries_the_card_names_and_texts_of_the_narration(server: L
         "name": "War",
         "text": "Call three: 2 points, and everyone but you fights a War.",
         "two_players": "Call three: 2 points, and a War between you and the other player.",
+        "fight": "war",
     }
     assert data["cards"]["kittens"]["see_the_future"] == {
         "name": "See the Future",
         "text": "You look at the top three cards of the deck.",
+        "action": True,
+        "targets": False,
+        "cat": False,
     }
+    # What the page's keys need to know of a card comes with it, from the registry.
+    assert data["cards"]["kittens"]["favor"]["targets"] and data["cards"]["kittens"]["feral_cat"]["cat"]
+    assert not data["cards"]["kittens"]["nope"]["action"]
     assert set(data["cards"]["kittens"]) == set(kittens.CARD_NAMES)
 
 

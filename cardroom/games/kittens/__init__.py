@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardroom.games.kittens.actions import Action, action_json, parse_action
-from cardroom.games.kittens.deal import MAX_PLAYERS, MIN_PLAYERS, check_players, new_state, state_from_deal
+from cardroom.games.kittens.cards import MAX_PLAYERS, MIN_PLAYERS
+from cardroom.games.kittens.deal import check_players, new_state, state_from_deal
 from cardroom.games.kittens.options import Options
 from cardroom.games.kittens.table import KittensTable
 from cardroom.protocol import JSON, InvalidSetup, Table

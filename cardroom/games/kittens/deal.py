@@ -5,14 +5,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardroom.games.kittens.cards import CARD_SET, DEFUSE, EXPLODING_KITTEN, HAND_SIZE, deck_counts
+from cardroom.games.kittens.cards import (
+    CARD_SET,
+    DEFUSE,
+    EXPLODING_KITTEN,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    deck_counts,
+)
 from cardroom.games.kittens.options import Options
 from cardroom.games.kittens.state import State
 from cardroom.protocol import InvalidSetup
 from cardroom.protocol.rng import KeyedRandom
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 10
 DEAL_FIELDS = frozenset({"hands", "deck", "discard", "turn", "turns_left", "direction", "alive"})
 
 

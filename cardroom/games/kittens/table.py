@@ -25,11 +25,12 @@ from cardroom.games.kittens.actions import (
     Reorder,
 )
 from cardroom.games.kittens.cards import (
-    ATTACK_TURNS,
+    ALL_TURNS,
+    CARD,
     DEFUSE,
     EXPLODING_KITTEN,
-    FUTURE_DEPTH,
     NOPE,
+    Effect,
 )
 from cardroom.games.kittens.checks import (
     check_choice,
@@ -271,11 +272,11 @@ class KittensTable:
         s.stats["turns"] += 1
         self._announce_turn()
 
-    def _end_turn(self) -> None:
-        """One turn is over (a draw, a Defuse, Skip, Reverse)."""
+    def _end_turn(self, turns: int = 1) -> None:
+        """One turn is over (a draw, a Defuse, Skip, Reverse), or `turns` of them."""
         s = self.s
         s.phase = TURN
-        s.turns_left -= 1
+        s.turns_left -= turns
         if s.turns_left <= 0:
             self._pass_turn(self._next(s.turn), 1, False)
         else:
@@ -453,23 +454,23 @@ class KittensTable:
             self._resolve(player, cards, combo, target, name, take)
             return
         s.stats["cancelled"] += 1
-        card = cards[0]
-        if combo is None and card in ATTACK_TURNS:
-            victim = target if card == "targeted_attack" else self._next(player)
+        record = CARD[cards[0]]
+        if combo is None and record.effect is Effect.ATTACK:
+            victim = target if target is not None else self._next(player)
             if s.last_actor == victim:
                 # 003, on Nope: the attacker plays the turns the target avoided, in place of the
                 # turn they were playing (docs/rules/kittens.md#a-noped-attack).
-                turns = self._attack_turns(card)
+                turns = self._attack_turns(record.n)
                 s.turns_left = turns
                 s.attacked = True
                 out.append(public("turns_returned", {"player": player, "target": victim, "turns": turns}))
                 self._announce_turn()
 
-    def _attack_turns(self, card: str) -> int:
+    def _attack_turns(self, n: int) -> int:
         """The turns an attack played now gives its target: the new ones, plus those the attacker
         still owes when under attack themself (docs/rules/kittens.md#attack-stacking)."""
         s = self.s
-        return (s.turns_left if s.attacked else 0) + ATTACK_TURNS[card]
+        return (s.turns_left if s.attacked else 0) + n
 
     def _resolve(
         self,
@@ -506,46 +507,50 @@ class KittensTable:
                 s.hands[player].append(take)
                 out.append(public("took", {"player": player, "card": take}))
             return
-        card = cards[0]
+        # What the card does, as its record says (cards.py): the effect and its number.
+        record = CARD[cards[0]]
+        effect = record.effect
+        n = record.n
         deck = s.deck
-        if card in ATTACK_TURNS:
+        if effect is Effect.ATTACK:
             victim = target if target is not None else self._next(player)
-            turns = self._attack_turns(card)
+            turns = self._attack_turns(n)
             out.append(public("attacked", {"player": player, "target": victim, "turns": turns}))
             self._pass_turn(victim, turns, True)
-        elif card == "skip":
-            self._end_turn()
-        elif card == "super_skip":
-            self._pass_turn(self._next(player), 1, False)
-        elif card == "reverse":
+        elif effect is Effect.END_TURNS:
+            if n == ALL_TURNS:
+                self._pass_turn(self._next(player), 1, False)
+            else:
+                self._end_turn(n)
+        elif effect is Effect.REVERSE:
             s.direction = -s.direction
             self._end_turn()
-        elif card == "personal_attack":
-            s.turns_left += 2
+        elif effect is Effect.MORE_TURNS:
+            s.turns_left += n
             s.attacked = True
             self._announce_turn()
-        elif card == "favor":
+        elif effect is Effect.FAVOR:
             assert target is not None
             self._ask_give(player, target)
-        elif card == "shuffle":
+        elif effect is Effect.SHUFFLE:
             s.rng.shuffle(deck)
             memory.forget_all(s)
             out.append(public("shuffled", {"player": player}))
-        elif card == "draw_from_the_bottom":
+        elif effect is Effect.DRAW_BOTTOM:
             self._draw(player, bottom=True, forced=False)
-        elif card == "swap_top_and_bottom":
+        elif effect is Effect.SWAP_TOP_BOTTOM:
             if len(deck) > 1:
                 deck[0], deck[-1] = deck[-1], deck[0]
             memory.swapped(s)
             out.append(public("swapped", {"player": player}))
-        elif card in FUTURE_DEPTH:
-            seen = deck[: -FUTURE_DEPTH[card] - 1 : -1]
+        elif effect is Effect.LOOK or effect is Effect.REORDER:
+            seen = deck[: -n - 1 : -1]
             memory.seen(s, player, seen)
             out.append(hidden("future", {"player": player, "count": len(seen)}, {"cards": seen}, player))
-            if card.endswith("alter_the_future") and seen:
+            if effect is Effect.REORDER and seen:
                 self._choose(REORDER, player, player, seen)
         else:
-            assert card == "sneak_draw"
+            assert effect is Effect.SNEAK_DRAW, effect
             if not deck:
                 out.append(public("empty_deck", {"player": player}))
                 return

@@ -3,7 +3,7 @@
 // key's action name (keys.js), so there is one way to do each thing. Which buttons show is read
 // from the view the server sent and the page's own selection; the server still judges.
 
-import { BURRITO_NORMAL, FIGHT_OF, KITTEN_CATS } from "./cards.js";
+import { fightOf, kittenAction } from "./cards.js";
 import { _, fmt, ngettext } from "./i18n.js";
 import { announce, el } from "./ui.js";
 
@@ -44,7 +44,7 @@ function kittensButtons(m) {
   }
   if (v.phase === "turn" && mine) {
     const chosen = m.selected.length ? m.selected.map((i) => m.cards[i]) : [m.cards[m.cursor]].filter(Boolean);
-    const playable = chosen.length && !(chosen.length === 1 && (KITTEN_CATS.includes(chosen[0]) || ["exploding_kitten", "defuse", "nope"].includes(chosen[0])));
+    const playable = chosen.length && !(chosen.length === 1 && !kittenAction(chosen[0]));
     if (playable && [1, 2, 3, 5].includes(chosen.length)) {
       const label = chosen.length === 1 ? fmt(_("Play {card}"), { card: m.cardName(chosen[0]) }) : fmt(ngettext("Play the {n} selected card", "Play the {n} selected cards", chosen.length), { n: chosen.length });
       out.push({ action: "play", label });
@@ -101,8 +101,8 @@ function burritoButtons(m) {
   const card = m.cards[m.cursor];
   if (card) {
     const count = hand.filter((c) => c === card).length;
-    if (count >= 3 && FIGHT_OF[card]) out.push({ action: "call", label: fmt(_("Call a fight: {fight}"), { fight: FIGHT_NAMES[FIGHT_OF[card]]() }), cls: "go" });
-    if (count >= 3 && BURRITO_NORMAL.includes(card)) out.push({ action: "set", label: fmt(_("Score three {card}"), { card: m.cardName(card) }), cls: "go" });
+    if (count >= 3 && fightOf(card)) out.push({ action: "call", label: fmt(_("Call a fight: {fight}"), { fight: FIGHT_NAMES[fightOf(card)]() }), cls: "go" });
+    if (count >= 3 && !fightOf(card)) out.push({ action: "set", label: fmt(_("Score three {card}"), { card: m.cardName(card) }), cls: "go" });
     out.push({ action: "pass", label: fmt(_("Pass {card} left"), { card: m.cardName(card) }) });
   }
   if (hand.length < 5) {

@@ -1,6 +1,6 @@
 // Card names and what each card does come from the server (`cards` in /i18n/{lang}.json),
 // already in the page's language and in the same words as the narration; the page keeps no
-// copy of them. What stays here is rules data the keys need (which cards make which move).
+// copy of them, nor of which cards make which move: that comes with them (`entry` below).
 
 const catalog = { burrito: {}, kittens: {} };
 
@@ -35,7 +35,20 @@ export function kittenCards() {
   return Object.keys(catalog.kittens);
 }
 
-export const FIGHT_OF = { brawl_a: "brawl", brawl_b: "brawl", war: "war", duel: "duel" };
-export const BURRITO_NORMAL = ["barky_sharky", "logger_dogger", "goth_sloth", "nacho_llama", "salsa_yeti", "guac_gator", "churro_bat"];
-export const KITTEN_CATS = ["black_cat", "white_cat", "grey_cat", "red_cat", "tabby_cat", "feral_cat"];
-export const KITTEN_TARGETED = ["favor", "targeted_attack"];
+// What the keys need to know of a card, as the engine's card registry says
+// (games/<game>/cards.py, sent with the names): kittens `action` (played alone on a turn),
+// `targets` (played alone, it names a player) and `cat` (it goes into cat combos); burrito
+// `fight` (the fight three of a battle card call; none for the normal kinds).
+function entry(game, card) {
+  const found = (catalog[game] || {})[card];
+  return found && typeof found === "object" ? found : {};
+}
+
+export const kittenAction = (card) => entry("kittens", card).action === true;
+export const kittenTargets = (card) => entry("kittens", card).targets === true;
+export const kittenCat = (card) => entry("kittens", card).cat === true;
+export const fightOf = (card) => entry("burrito", card).fight || null;
+
+// The burrito cards that call a fight, and those that score as a set, in the server's order.
+export const burritoBattle = () => Object.keys(catalog.burrito).filter((card) => fightOf(card));
+export const burritoNormal = () => Object.keys(catalog.burrito).filter((card) => !fightOf(card));

@@ -2,7 +2,7 @@
 // choosers, and the keys of both games. The server judges everything; this only shows and sends.
 
 import {
-  BURRITO_NORMAL, FIGHT_OF, KITTEN_CATS, KITTEN_TARGETED, cardLabel, cardText, kittenCards,
+  burritoBattle, burritoNormal, cardLabel, cardText, fightOf, kittenCards, kittenCat, kittenTargets,
 } from "./cards.js";
 import { _, fmt, listOf, ngettext, pgettext } from "./i18n.js";
 import { actionFor, bindings, keyLabel, keyName } from "./keys.js";
@@ -1052,10 +1052,10 @@ async function playCards() {
   if (cards.length === 1 && cards[0] === "nope") return ctx.act({ do: "nope" });
   if (cards.length === 1 && cards[0] === "defuse") return defuse();
   const action = { do: "play", cards };
-  if (cards.length === 1 && KITTEN_CATS.includes(cards[0])) {
+  if (cards.length === 1 && kittenCat(cards[0])) {
     return announce(_("A cat does nothing alone: select two or more cards with Space for a combo."));
   }
-  if ((cards.length === 1 && KITTEN_TARGETED.includes(cards[0])) || cards.length === 2 || cards.length === 3) {
+  if ((cards.length === 1 && kittenTargets(cards[0])) || cards.length === 2 || cards.length === 3) {
     const target = await playerChooser(_("Play against whom?"));
     if (target === null) return undefined;
     action.target = target;
@@ -1099,13 +1099,13 @@ function burritoAction(action) {
     case "pass":
       return card ? ctx.act({ do: "discard", card }) : announce(_("No card under the cursor."));
     case "set": {
-      const three = heldThree(v.hand, card, BURRITO_NORMAL);
+      const three = heldThree(v.hand, card, burritoNormal());
       if (three) return ctx.act({ do: "set", card: three });
-      if (heldThree(v.hand, card, Object.keys(FIGHT_OF))) return announce(_("Battle cards are called, not set: press the call key."));
+      if (heldThree(v.hand, card, burritoBattle())) return announce(_("Battle cards are called, not set: press the call key."));
       return announce(_("You hold no three alike normal cards."));
     }
     case "call":
-      return callFight(heldThree(v.hand, card, Object.keys(FIGHT_OF)));
+      return callFight(heldThree(v.hand, card, burritoBattle()));
     case "grab":
       return ctx.act({ do: "grab" });
     case "throw":
@@ -1131,7 +1131,7 @@ function heldThree(hand, card, kinds) {
 
 async function callFight(card) {
   if (!card) return announce(_("You hold no three battle cards of one kind: calling now would be a mistake."));
-  const fight = FIGHT_OF[card];
+  const fight = fightOf(card);
   const action = { do: "call", fight, card };
   if (fight === "duel") {
     const n = room().seats.length;
