@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from starlette.datastructures import Headers
 from starlette.requests import Request
@@ -69,6 +70,15 @@ def own_origin(scope: Scope) -> str | None:
     return f"{scheme}://{host}".lower()
 
 
+class Refusal(NamedTuple):
+    """Why a request that changes something is refused: its status, code and sentence (in the
+    caller's language)."""
+
+    status: int
+    code: str
+    message: str
+
+
 class Guard:
     """ASGI middleware: the origin and body-type checks, and the security headers.
 
@@ -108,12 +118,11 @@ class Guard:
         if scope["method"] not in SAFE_METHODS:
             refused = self.refusal(scope)
             if refused is not None:
-                status, code, text = refused
-                body = json.dumps({"error": code, "message": text}).encode()
+                body = json.dumps({"error": refused.code, "message": refused.message}).encode()
                 await send_with_headers(
                     {
                         "type": "http.response.start",
-                        "status": status,
+                        "status": refused.status,
                         "headers": [
                             (b"content-type", b"application/json"),
                             (b"content-length", str(len(body)).encode()),
@@ -124,12 +133,14 @@ class Guard:
                 return
         await self.app(scope, receive, send_with_headers)
 
-    def refusal(self, scope: Scope) -> tuple[int, str, str] | None:
+    def refusal(self, scope: Scope) -> Refusal | None:
         """Why this change is refused (status, code, sentence in the caller's language), or None."""
         with use_language(request_language(Request(scope))):
             if not self.allowed(scope):
-                return 403, "bad_origin", _("This request came from another site: it was refused.")
+                return Refusal(403, "bad_origin", _("This request came from another site: it was refused."))
             kind = Headers(scope=scope).get("content-type", "").split(";")[0].strip().lower()
             if kind != "application/json":
-                return 415, "not_json", _("Send the request as JSON (Content-Type: application/json).")
+                return Refusal(
+                    415, "not_json", _("Send the request as JSON (Content-Type: application/json).")
+                )
         return None

@@ -22,7 +22,16 @@ from dataclasses import dataclass, field
 
 from cardroom.games.kittens.cards import CATS, DEFUSE, EXPLODING_KITTEN, deck_counts
 from cardroom.games.kittens.options import Options
-from cardroom.games.kittens.state import CHOOSING, DEFUSING, GIVE, INSERT, NOPE_WINDOW, REORDER, State
+from cardroom.games.kittens.state import (
+    CHOOSING,
+    DEFUSING,
+    GIVE,
+    INSERT,
+    NOPE_WINDOW,
+    REORDER,
+    Pending,
+    State,
+)
 from cardroom.games.kittens.table import KittensTable
 from cardroom.protocol import JSON
 from cardroom.protocol.rng import KeyedRandom
@@ -155,13 +164,13 @@ def _restore(state: State, view: JSON, known: Known, seat: int) -> None:
     state.kitten_at[seat] = view["kitten_at"]
     window = view["window"]
     if state.phase == NOPE_WINDOW and window is not None:
-        state.pending = (
-            window["player"],
-            tuple(window["cards"]),
-            window["combo"],
-            window["target"],
-            window["name"],
-            window["take"],
+        state.pending = Pending(
+            player=window["player"],
+            cards=tuple(window["cards"]),
+            combo=window["combo"],
+            target=window["target"],
+            name=window["name"],
+            take=window["take"],
         )
         state.nopes = window["nopes"]
         state.last_actor = window["last"]

@@ -6,7 +6,7 @@ is `pop()`); every public form (summary, view, events) lists them top first.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardroom.games.kittens.options import Options
 from cardroom.protocol import JSON
@@ -24,8 +24,20 @@ INSERT = "insert"
 
 STAT_KEYS = ("turns", "draws", "plays", "combos", "nopes", "cancelled", "defuses", "explosions", "timeouts")
 
-Pending = tuple[int, tuple[str, ...], str | None, int | None, str | None, str | None]
-"""A card waiting for its Nope window: player, cards, combo, target, name, take."""
+
+class Pending(NamedTuple):
+    """A card or combo played, waiting for its Nope window to close (a tuple, so that states
+    compare and hash as before)."""
+
+    player: int
+    cards: tuple[str, ...]
+    combo: str | None
+    """The combo's kind (combos.PAIR, TRIPLE, FIVE), None for a single card."""
+    target: int | None
+    name: str | None
+    """The card a triple names."""
+    take: str | None
+    """The card a five takes from the discard pile."""
 
 
 class State:

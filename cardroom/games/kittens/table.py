@@ -53,6 +53,7 @@ from cardroom.games.kittens.state import (
     NOPE_WINDOW,
     REORDER,
     TURN,
+    Pending,
     State,
 )
 from cardroom.games.kittens.view import view, view_field, views
@@ -296,7 +297,7 @@ class KittensTable:
         s.stats["plays"] += 1
         if combo is not None:
             s.stats["combos"] += 1
-        s.pending = (player, cards, combo, a.target, a.name, a.take)
+        s.pending = Pending(player, cards, combo, a.target, a.name, a.take)
         s.nopes = 0
         s.last_actor = player
         s.phase = NOPE_WINDOW
@@ -439,7 +440,7 @@ class KittensTable:
         s = self.s
         pending = s.pending
         assert pending is not None
-        player, cards, combo, target, name, take = pending
+        player, cards, combo, target = pending.player, pending.cards, pending.combo, pending.target
         cancelled = s.nopes % 2 == 1
         s.pending = None
         s.phase = TURN
@@ -451,7 +452,7 @@ class KittensTable:
             )
         )
         if not cancelled:
-            self._resolve(player, cards, combo, target, name, take)
+            self._resolve(pending)
             return
         s.stats["cancelled"] += 1
         record = CARD[cards[0]]
@@ -472,15 +473,9 @@ class KittensTable:
         s = self.s
         return (s.turns_left if s.attacked else 0) + n
 
-    def _resolve(
-        self,
-        player: int,
-        cards: tuple[str, ...],
-        combo: str | None,
-        target: int | None,
-        name: str | None,
-        take: str | None,
-    ) -> None:
+    def _resolve(self, pending: Pending) -> None:
+        player, cards, combo, target = pending.player, pending.cards, pending.combo, pending.target
+        name, take = pending.name, pending.take
         s = self.s
         out = self._out
         if combo is not None:

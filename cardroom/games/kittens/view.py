@@ -19,14 +19,13 @@ def _window(s: State) -> JSON | None:
     pending = s.pending
     if s.phase != NOPE_WINDOW or pending is None:
         return None
-    player, cards, combo, target, name, take = pending
     return {
-        "player": player,
-        "cards": list(cards),
-        "combo": combo,
-        "target": target,
-        "name": name,
-        "take": take,
+        "player": pending.player,
+        "cards": list(pending.cards),
+        "combo": pending.combo,
+        "target": pending.target,
+        "name": pending.name,
+        "take": pending.take,
         "nopes": s.nopes,
         "last": s.last_actor,
         "passed": [p for p, done in enumerate(s.passed) if done],

@@ -307,8 +307,8 @@ class Driving(Journaling):
         if self.held_ms is not None:  # the coach waits for the player: nothing runs meanwhile
             return None
         due = self.driver.next_due() if self.driver is not None else None
-        if self.cues and (due is None or self.cues[0][0] < due):
-            due = self.cues[0][0]
+        if self.cues and (due is None or self.cues[0].at < due):
+            due = self.cues[0].at
         held = self.absences.next_due()
         if held is not None and (due is None or held < due):
             due = held

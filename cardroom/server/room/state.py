@@ -9,7 +9,7 @@ import asyncio
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from cardroom.drive.virtual import VirtualDriver
 from cardroom.guide.coach import Guide
@@ -31,6 +31,16 @@ UNSURE_WAIT_S = 0.05
 """How often a table whose node is unsure of its lease looks again (`RoomState._sure`)."""
 SEED_BITS = 256
 """A live table's seed, from the operating system: too many to search for from one's own hand."""
+
+
+class Cue(NamedTuple):
+    """A cue to send one seat at a moment of play (a catch window opening on a burrito thrown
+    at them): ordered by its moment, as the heap of them needs."""
+
+    at: int
+    target: int
+    cue: str
+    flight: int
 
 
 class Lobby(Protocol):
@@ -109,7 +119,8 @@ class RoomState:
         self.seed = 0
         self.t0 = 0.0
         self.games_played = 0
-        self.cues: list[tuple[int, int, str, int]] = []
+        self.cues: list[Cue] = []
+        """The cues still to send, soonest first (a heap)."""
         self.narrator = Narrator(game.name)
         self.digests: dict[int | None, Digest] = {}
         """Per seat: the background since its last summary (the "normal" verbosity says those)."""

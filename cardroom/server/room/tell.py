@@ -17,7 +17,7 @@ from cardroom.narrate.speech import Digest, Fold, Priority
 from cardroom.protocol import JSON, Event
 from cardroom.server.absence import Away, while_away
 from cardroom.server.room.seats import Seats, not_member
-from cardroom.server.room.state import OVER
+from cardroom.server.room.state import OVER, Cue
 from cardroom.server.wire import encode
 
 if TYPE_CHECKING:
@@ -237,13 +237,13 @@ class Telling(Seats):
         if isinstance(target, int) and isinstance(catch_from, int) and isinstance(ident, int):
             seat = self.seats[target] if 0 <= target < len(self.seats) else None
             if seat is not None and seat.player is not None:
-                heapq.heappush(self.cues, (catch_from, target, "catch_window", ident))
+                heapq.heappush(self.cues, Cue(catch_from, target, "catch_window", ident))
 
     def _send_cues(self, now: int) -> None:
-        while self.cues and self.cues[0][0] <= now:
-            at, target, cue, ident = heapq.heappop(self.cues)
-            pid = self.seats[target].player
-            if pid is not None and self._catchable(target, ident):
+        while self.cues and self.cues[0].at <= now:
+            due = heapq.heappop(self.cues)
+            pid = self.seats[due.target].player
+            if pid is not None and self._catchable(due.target, due.flight):
                 player = self.lobby.players.get(pid)
                 lang = player.lang if player else "en"
                 self.send_to(
@@ -251,10 +251,10 @@ class Telling(Seats):
                     {
                         "type": "cue",
                         "table": self.id,
-                        "cue": cue,
-                        "flight": ident,
-                        "at": at,
-                        "text": self.narrator.cue(cue, lang),
+                        "cue": due.cue,
+                        "flight": due.flight,
+                        "at": due.at,
+                        "text": self.narrator.cue(due.cue, lang),
                     },
                 )
 
