@@ -12,6 +12,17 @@ from cardroom.protocol import JSON
 from cardroom.server.wire import messages
 from cardroom.store import GameRecord, Store
 
+FAST_KITTENS: JSON = {
+    "nope_window_ms": 400,
+    "turn_ms": 5000,
+    "defuse_ms": 3000,
+    "choose_ms": 2000,
+    "bot_think_ms": 0,
+}
+"""Quick windows and bots that do not stop to think: a whole game in seconds."""
+FAST_BURRITO: JSON = {"bruises": 2, "countdown_ms": 600, "between_rounds_ms": 500, "fight_timeout_ms": 4000}
+"""Two bruises lose, and the pauses between rounds are short."""
+
 
 async def create_and_start(
     bot: NetBot,

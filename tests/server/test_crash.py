@@ -18,16 +18,8 @@ from cardroom.protocol.record import replay
 from cardroom.server.wire import PROTOCOL_VERSION, messages
 from tests.databases import empty_postgres
 from tests.server.live import run_server
-from tests.server.play import Witness, create_and_start, play_until, stored_game
+from tests.server.play import FAST_BURRITO, FAST_KITTENS, Witness, create_and_start, play_until, stored_game
 
-FAST_KITTENS = {
-    "nope_window_ms": 400,
-    "turn_ms": 5000,
-    "defuse_ms": 3000,
-    "choose_ms": 2000,
-    "bot_think_ms": 0,
-}
-FAST_BURRITO = {"bruises": 2, "countdown_ms": 600, "between_rounds_ms": 500, "fight_timeout_ms": 4000}
 TABLES = [("kittens", 3, FAST_KITTENS), ("kittens", 2, FAST_KITTENS), ("burrito", 3, FAST_BURRITO)]
 
 

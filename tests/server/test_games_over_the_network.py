@@ -12,18 +12,10 @@ import websockets
 from cardroom.clients.botclient import NetBot
 from cardroom.server.wire import PROTOCOL_VERSION, messages
 from tests.server.live import LiveServer, run_server
-from tests.server.play import create_and_start, play_to_the_end
+from tests.server.play import FAST_BURRITO, FAST_KITTENS, create_and_start, play_to_the_end
 
 pytestmark = pytest.mark.slow
 
-FAST_KITTENS = {
-    "nope_window_ms": 400,
-    "turn_ms": 5000,
-    "defuse_ms": 3000,
-    "choose_ms": 2000,
-    "bot_think_ms": 0,
-}
-FAST_BURRITO = {"bruises": 2, "countdown_ms": 600, "between_rounds_ms": 500, "fight_timeout_ms": 4000}
 RATE = 4.0
 """The games here play four times faster (`CARDROOM_CLOCK_RATE`), their players keeping the
 same clock: whole games over the network, not their pace, are what is tested."""

@@ -17,18 +17,10 @@ import websockets
 from cardroom.clients.botclient import NetBot
 from cardroom.server.wire import PROTOCOL_VERSION
 from tests.server.live import Client, LiveServer, run_server
-from tests.server.play import create_and_start, play_to_the_end
+from tests.server.play import FAST_KITTENS, create_and_start, play_to_the_end
 from tests.server.test_api import PASSWORD, call
 
 pytestmark = pytest.mark.slow
-
-FAST_KITTENS = {
-    "nope_window_ms": 400,
-    "turn_ms": 5000,
-    "defuse_ms": 3000,
-    "choose_ms": 2000,
-    "bot_think_ms": 0,
-}
 
 
 class Member(NetBot):

@@ -48,6 +48,17 @@ class Seat:
         self.ref = 0
         self.read = 0  # events before this index were waited for already
 
+    @classmethod
+    async def sit_down(cls, client: Client, table: str, joined: Future[None]) -> Seat:
+        """Join `table` (seat 1), say so to the test (`joined`), and wait for the game's view."""
+        seat = cls(client, table)
+        await client.send({"type": "join", "table": table})
+        seat.take(await client.expect("table", id=table))
+        joined.set_result(None)
+        while seat.view is None:
+            await seat.pump(0.1)
+        return seat
+
     def take(self, message: dict[str, Any]) -> None:
         if message.get("table") != self.table and message.get("id") != self.table:
             return
@@ -130,13 +141,8 @@ async def _two_throws(url: str, table: str, joined: Future[None]) -> list[dict[s
 
 async def _throw_twice(url: str, table: str, joined: Future[None], steps: list[str]) -> list[dict[str, Any]]:
     client = await Client.connect(url, "Thrower")
-    seat = Seat(client, table)
     try:
-        await client.send({"type": "join", "table": table})
-        seat.take(await client.expect("table", id=table))
-        joined.set_result(None)
-        while seat.view is None:
-            await seat.pump(0.1)
+        seat = await Seat.sit_down(client, table, joined)
         steps.append("calling a fight")
         await seat.call_a_fight()
         steps.append("waiting for the fight to start")

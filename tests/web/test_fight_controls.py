@@ -49,13 +49,8 @@ async def _one_throw(url: str, table: str, joined: Future[None]) -> list[dict[st
     """Seat 1 joins, calls a fight once the game is on, throws one burrito at seat 0 and waits
     for the fight's end."""
     client = await Client.connect(url, "Chloé")
-    seat = Seat(client, table)
     try:
-        await client.send({"type": "join", "table": table})
-        seat.take(await client.expect("table", id=table))
-        joined.set_result(None)
-        while seat.view is None:
-            await seat.pump(0.1)
+        seat = await Seat.sit_down(client, table, joined)
         await seat.call_a_fight()
         await seat.wait_for("fight_start")
         if seat.view and seat.view["fight"] and seat.view["fight"]["go_at"] is not None:
