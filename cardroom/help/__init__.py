@@ -1,8 +1,9 @@
 """The rules of each game as a help page for players, in every language.
 
 Written in our own words from `docs/rules/*.md` (which explain the engine to developers): what
-a player needs, in short sections. Every title and every paragraph is one msgid, so that a
-translator translates whole paragraphs. `cardroom rules GAME --lang L` prints a page and the
+a player needs, in short sections. Every title and every sentence is one msgid (a paragraph is
+a tuple of sentences, joined when shown), so that a changed sentence asks for one sentence
+translated again, not its whole paragraph. `cardroom rules GAME --lang L` prints a page and the
 server serves the same page as JSON (`GET /help/{game}.json?lang=L`) for the web page's Rules
 dialog: one text everywhere.
 """
@@ -18,7 +19,8 @@ from cardroom.i18n import _, use_language
 @dataclass(frozen=True)
 class Section:
     title: str
-    paragraphs: tuple[str, ...]
+    paragraphs: tuple[tuple[str, ...], ...]
+    """Each paragraph as its sentences (msgids)."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,8 @@ def render(game: str, lang: str) -> dict[str, Any]:
             "lang": language,
             "title": _(page.title),
             "sections": [
-                {"title": _(s.title), "paragraphs": [_(p) for p in s.paragraphs]} for s in page.sections
+                {"title": _(s.title), "paragraphs": [" ".join(_(x) for x in p) for p in s.paragraphs]}
+                for s in page.sections
             ],
         }
 

@@ -152,14 +152,19 @@ def cardroom(*args: str, env: dict[str, str] | None = None) -> subprocess.Comple
     )
 
 
-def test_every_help_page_has_short_sections_of_whole_paragraphs() -> None:
+def test_every_help_page_has_short_sections_of_whole_sentences() -> None:
+    """Issue 25: a paragraph is a tuple of sentences, one msgid each (a changed sentence is one
+    entry to translate again), and every sentence is whole."""
     assert set(pages()) == set(GAMES) == {"burrito", "kittens"}
     for game, page in pages().items():
         assert len(page.sections) >= 6, game
         for section in page.sections:
             assert section.paragraphs, section.title
             for paragraph in section.paragraphs:
-                assert paragraph.strip() == paragraph and paragraph[-1] in ".!?)", paragraph
+                assert paragraph, section.title
+                for sentence in paragraph:
+                    assert sentence.strip() == sentence and sentence[-1] in ".!?)", sentence
+                    assert len(sentence) <= 250, sentence  # one sentence, not a paragraph
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
