@@ -143,7 +143,7 @@ def test_nobody_acts_for_another_seat_and_bad_actions_change_nothing(server: Liv
         # `resumed` all the same, so a client holding live batches until then knows it is caught up.
         await me.send({"type": "resume", "table": tid, "since": version + 1000})
         resync = await me.expect("table", table=tid)
-        assert resync["v"] == version and resync["you"] == 0
+        assert resync["v"] == version and resync["you"] == 0 and resync["resync"] is True
         assert (await me.expect("resumed", table=tid))["v"] == version
         await me.close()
         await stranger.close()

@@ -278,7 +278,7 @@ class Telling(Seats):
         if missed is None or len(missed) > room_left:
             # Too old, or more than the connection's queue should take at once: resync in full,
             # and `resumed` all the same, so a client waiting for it knows it is caught up.
-            self.send_to(player.id, self.snapshot(player.id))
+            self.send_to(player.id, {**self.snapshot(player.id), "resync": True})
             self.send_to(player.id, {"type": "resumed", "table": self.id, "v": self.version})
             return None
         names = self.names()

@@ -462,7 +462,8 @@ function onTable(m) {
     notify(_("Connected again: you are watching the table again."));
   }
   const previous = state.current === id ? state.room : null;
-  const resynced = state.replaying.has(id); // the answer to a resume was the whole table
+  // The answer to our resume was the whole table (not a seat's change sent meanwhile).
+  const resynced = state.replaying.has(id) && m.resync === true;
   if (state.needResume.has(id)) {
     // Back after a reconnect: ask for the batches we missed (or a full resync).
     state.needResume.delete(id);
