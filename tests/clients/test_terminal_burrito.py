@@ -22,16 +22,13 @@ from cardroom.clients.terminal.session import Session
 from cardroom.games.burrito import GAME, Call, Discard, Draw, Grab, Throw
 from cardroom.games.burrito.options import Options
 from cardroom.narrate.burrito import card_names
-from tests.clients.pipe import ROOT, Player
+from tests.clients.pipe import ROOT, Player, playing
 
 
 @pytest.fixture
 def burrito() -> Iterator[Player]:
-    player = Player("burrito", "--seed", "3", "--bots", "2")
-    yield player
-    if player.proc.poll() is None:
-        player.proc.kill()
-        player.proc.wait()
+    with playing("burrito", "--seed", "3", "--bots", "2") as player:
+        yield player
 
 
 def test_play_burrito_on_a_pipe(burrito: Player) -> None:
@@ -118,8 +115,9 @@ def test_help_lists_the_keys() -> None:
         assert key in done.stdout
 
 
-def test_incoming_then_catch_now_then_the_catch() -> None:
-    """The session wakes at the catch window of a burrito flying at the person, and space catches it."""
+def _brawl() -> tuple[Session, io.StringIO, list[int]]:
+    """Marco calls a Brawl of you and Anna; Anna grabs at 100 ms and throws at you at 200 ms.
+    The session's clock is the list's one number, for the test to move."""
     deal = {"hands": [["goth_sloth"], [], ["brawl_a"] * 3], "piles": [["war"], ["war"], ["war"]]}
     table = GAME.from_deal(3, {}, deal, 1)
     clock = [0]
@@ -129,6 +127,12 @@ def test_incoming_then_catch_now_then_the_catch() -> None:
     session.driver.submit(2, Call("brawl", "brawl_a"), 0)
     session.driver.submit(1, Grab(), 100)
     session.driver.submit(1, Throw(0), 200)
+    return session, out, clock
+
+
+def test_incoming_then_catch_now_then_the_catch() -> None:
+    """The session wakes at the catch window of a burrito flying at the person, and space catches it."""
+    session, out, clock = _brawl()
     lines = out.getvalue().splitlines()
     assert "Marco calls a Brawl!" in lines
     assert "Brawl: you against Anna." in lines
@@ -151,15 +155,7 @@ def test_the_fight_keys_line_keeps_every_key_in_its_place_and_marks_those_not_no
     """Issue 21: the terminal's fight hint is one fixed line, every fight key always in the same
     place, those that do nothing now marked (the page's fight buttons, which never move). It
     comes at the fight's start and with the table (V) during the fight."""
-    deal = {"hands": [["goth_sloth"], [], ["brawl_a"] * 3], "piles": [["war"], ["war"], ["war"]]}
-    table = GAME.from_deal(3, {}, deal, 1)
-    clock = [0]
-    out = io.StringIO()
-    session = Session(table, 0, make_ui(0, ["You", "Anna", "Marco"], table), {}, out, lambda: clock[0])
-    session.catch_up()
-    session.driver.submit(2, Call("brawl", "brawl_a"), 0)
-    session.driver.submit(1, Grab(), 100)
-    session.driver.submit(1, Throw(0), 200)
+    session, out, clock = _brawl()
 
     def keys_line() -> str:
         return next(line for line in reversed(out.getvalue().splitlines()) if line.startswith("Keys: "))
@@ -268,6 +264,13 @@ def _table_session(deal: dict[str, object], players: int = 3) -> tuple[Session, 
     return Session(table, 0, make_ui(0, names, table), {}, out, lambda: 0), out
 
 
+def _press(session: Session, out: io.StringIO, keys: list[tuple[str, str]]) -> None:
+    """Press each key in turn; the line said last must be the one given with it."""
+    for key, line in keys:
+        session.key(key)
+        assert out.getvalue().splitlines()[-1] == line, key
+
+
 def test_s_scores_the_set_and_b_calls_the_fight_the_hand_makes() -> None:
     """docs/keys.md#throw-throw-burrito: B calls, C draws from a community pile, as on the page."""
     session, out = _table_session(
@@ -276,31 +279,31 @@ def test_s_scores_the_set_and_b_calls_the_fight_the_hand_makes() -> None:
             "piles": [["war"], [], []],
         }
     )
-    session.key("b")
-    assert out.getvalue().splitlines()[-1] == (
-        "You hold no three battle cards of one kind: calling now would be a mistake."
+    _press(
+        session,
+        out,
+        [
+            ("b", "You hold no three battle cards of one kind: calling now would be a mistake."),
+            ("s", "Set of Goth Sloth; your score: 1."),
+            ("d", "Drew War."),
+            # The fight's start confirms the call: the fight is said once (docs/speech.md).
+            ("b", "War: Anna against Marco."),
+        ],
     )
-    session.key("s")
-    assert out.getvalue().splitlines()[-1] == "Set of Goth Sloth; your score: 1."
-    session.key("d")
-    assert out.getvalue().splitlines()[-1] == "Drew War."
-    session.key("b")
-    # The fight's start confirms the call: the fight is said once (docs/speech.md).
-    assert out.getvalue().splitlines()[-1] == "War: Anna against Marco."
 
 
 def test_a_duel_call_asks_for_two_seats() -> None:
     session, out = _table_session({"hands": [["duel"] * 3, [], []], "piles": [[], [], []]})
-    session.key("b")
-    assert out.getvalue().splitlines()[-1] == (
-        "Duel between whom? Press two seat numbers: 1 you, 2 Anna, 3 Marco. Escape cancels."
+    _press(
+        session,
+        out,
+        [
+            ("b", "Duel between whom? Press two seat numbers: 1 you, 2 Anna, 3 Marco. Escape cancels."),
+            ("0", "There is no seat 0: seats go from 1 to 3."),
+            ("2", "Anna against whom?"),
+            ("3", "Duel: Anna against Marco."),
+        ],
     )
-    session.key("0")
-    assert out.getvalue().splitlines()[-1] == "There is no seat 0: seats go from 1 to 3."
-    session.key("2")
-    assert out.getvalue().splitlines()[-1] == "Anna against whom?"
-    session.key("3")
-    assert out.getvalue().splitlines()[-1] == "Duel: Anna against Marco."
 
 
 def test_quiet_mode_leaves_out_other_players_draws_and_passes() -> None:
@@ -333,13 +336,15 @@ def test_the_keys_of_the_page_do_the_same_here() -> None:
     hand = ["goth_sloth", "war", "salsa_yeti", "duel", "war"]
     deal = {"hands": [hand, []], "piles": [[], []], "community": [["churro_bat"], ["nacho_llama"]]}
     session, out = _table_session(deal, players=2)
-    for key, line in (
-        ("h", "Your hand: 1: Goth Sloth, 2: War, 3: Salsa Yeti, 4: Duel and 5: War."),
-        ("x", "Refused: there is no fight; the burritos stay on the table."),
-        ("b", "You hold no three battle cards of one kind: calling now would be a mistake."),
-    ):
-        session.key(key)
-        assert out.getvalue().splitlines()[-1] == line
+    _press(
+        session,
+        out,
+        [
+            ("h", "Your hand: 1: Goth Sloth, 2: War, 3: Salsa Yeti, 4: Duel and 5: War."),
+            ("x", "Refused: there is no fight; the burritos stay on the table."),
+            ("b", "You hold no three battle cards of one kind: calling now would be a mistake."),
+        ],
+    )
     session.key("v")
     assert "Community piles: 1 card and 1 card. Bruises left: 6." in out.getvalue().splitlines()
     session.key("1")

@@ -17,7 +17,7 @@ from cardroom.clients.terminal.kittens import make_ui
 from cardroom.clients.terminal.session import Session
 from cardroom.games.kittens import GAME
 from cardroom.games.kittens.actions import Give, Play
-from tests.clients.pipe import Player
+from tests.clients.pipe import Player, playing
 
 NAMES = ["You", "Anna", "Marco"]
 
@@ -26,13 +26,9 @@ NAMES = ["You", "Anna", "Marco"]
 def kittens() -> Iterator[Player]:
     # Seed 19671 deals seat 0 a Defuse, See the Future, Feral Cat and Skip first (the keys below).
     # Verbose: the bots' turns (background lines, which the default verbosity folds) are read.
-    player = Player(
-        "kittens", "--seed", "19671", "--bots", "2", "--set", "nope_window_ms=400", "--verbosity", "verbose"
-    )
-    yield player
-    if player.proc.poll() is None:
-        player.proc.kill()
-        player.proc.wait()
+    args = ("--seed", "19671", "--bots", "2", "--set", "nope_window_ms=400", "--verbosity", "verbose")
+    with playing("kittens", *args) as player:
+        yield player
 
 
 def test_play_kittens_on_a_pipe(kittens: Player) -> None:
