@@ -64,37 +64,30 @@ def test_play_burrito_on_a_pipe(burrito: Player) -> None:
     assert "Input closed: leaving the table." in p.lines[-3:]
 
 
-def test_unknown_table_option_is_one_clear_error() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "cardroom", "play", "burrito", "--bots", "2", "--set", "flite_ms=900"],
+def _play_burrito(*args: str) -> subprocess.CompletedProcess[str]:
+    """`cardroom play burrito ARGS` run to its end with no input (it reads none, or ends when
+    input closes); its output and code."""
+    return subprocess.run(
+        [sys.executable, "-m", "cardroom", "play", "burrito", *args],
         capture_output=True,
         text=True,
         cwd=ROOT,
         timeout=15,
         stdin=subprocess.DEVNULL,
     )
+
+
+def test_unknown_table_option_is_one_clear_error() -> None:
+    done = _play_burrito("--bots", "2", "--set", "flite_ms=900")
     assert done.returncode == 2
     assert "unknown option 'flite_ms'" in done.stderr
-    bad = subprocess.run(
-        [sys.executable, "-m", "cardroom", "play", "burrito", "--set", "flight_ms=slow"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=15,
-        stdin=subprocess.DEVNULL,
-    )
+    bad = _play_burrito("--set", "flight_ms=slow")
     assert bad.returncode == 2
     assert "flight_ms: not a whole number" in bad.stderr
 
 
 def test_help_lists_the_keys() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "cardroom", "play", "burrito", "--help"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=15,
-    )
+    done = _play_burrito("--help")
     assert done.returncode == 0
     for key in (
         "D: Draw from your own pile",
@@ -184,26 +177,15 @@ def test_x_dodges_the_burrito_flying_at_you() -> None:
     session, out = _war()
     session.driver.submit(1, Grab(), 0)
     session.driver.submit(1, Throw(0), 0)
-    session.key("o")
-    assert out.getvalue().splitlines()[-1] == "The key O does nothing here: press ? for the keys."
-    session.key("x")
-    assert out.getvalue().splitlines()[-1] == "Dodged."
+    _press(session, out, [("o", "The key O does nothing here: press ? for the keys."), ("x", "Dodged.")])
 
 
 def test_shift_t_prompts_for_a_seat_in_a_war_and_escape_cancels() -> None:
     """docs/keys.md#throw: shift+T asks for the seat (a terminal cannot read shift+digits)."""
     session, out = _war()
     session.key("g")
-    session.key("T")
-    assert (
-        out.getvalue().splitlines()[-1]
-        == "Throw at whom? Press the seat number: 2 Anna, 3 Marco. Escape cancels."
-    )
-    session.key("escape")
-    assert out.getvalue().splitlines()[-1] == "Cancelled."
-    session.key("T")
-    session.key("3")
-    assert out.getvalue().splitlines()[-1] == "Thrown at Marco."
+    prompt = "Throw at whom? Press the seat number: 2 Anna, 3 Marco. Escape cancels."
+    _press(session, out, [("T", prompt), ("escape", "Cancelled."), ("T", prompt), ("3", "Thrown at Marco.")])
 
 
 def test_t_throws_at_the_nearest_fighter_as_on_the_page() -> None:
@@ -318,14 +300,7 @@ def test_quiet_mode_leaves_out_other_players_draws_and_passes() -> None:
 
 
 def test_input_that_is_not_a_pipe_or_terminal_still_ends_cleanly() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "cardroom", "play", "burrito", "--bots", "1", "--seed", "2"],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=15,
-    )
+    done = _play_burrito("--bots", "1", "--seed", "2")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "Input closed: leaving the table."
 
