@@ -23,6 +23,7 @@ from cardroom.games.burrito import GAME, Call, Discard, Draw, Grab, Throw
 from cardroom.games.burrito.options import Options
 from cardroom.narrate.burrito import card_names
 from tests.clients.pipe import ROOT, Player, playing
+from tests.clients.presses import press
 
 
 @pytest.fixture
@@ -177,7 +178,7 @@ def test_x_dodges_the_burrito_flying_at_you() -> None:
     session, out = _war()
     session.driver.submit(1, Grab(), 0)
     session.driver.submit(1, Throw(0), 0)
-    _press(session, out, [("o", "The key O does nothing here: press ? for the keys."), ("x", "Dodged.")])
+    press(session, out, [("o", "The key O does nothing here: press ? for the keys."), ("x", "Dodged.")])
 
 
 def test_shift_t_prompts_for_a_seat_in_a_war_and_escape_cancels() -> None:
@@ -185,7 +186,7 @@ def test_shift_t_prompts_for_a_seat_in_a_war_and_escape_cancels() -> None:
     session, out = _war()
     session.key("g")
     prompt = "Throw at whom? Press the seat number: 2 Anna, 3 Marco. Escape cancels."
-    _press(session, out, [("T", prompt), ("escape", "Cancelled."), ("T", prompt), ("3", "Thrown at Marco.")])
+    press(session, out, [("T", prompt), ("escape", "Cancelled."), ("T", prompt), ("3", "Thrown at Marco.")])
 
 
 def test_t_throws_at_the_nearest_fighter_as_on_the_page() -> None:
@@ -246,13 +247,6 @@ def _table_session(deal: dict[str, object], players: int = 3) -> tuple[Session, 
     return Session(table, 0, make_ui(0, names, table), {}, out, lambda: 0), out
 
 
-def _press(session: Session, out: io.StringIO, keys: list[tuple[str, str]]) -> None:
-    """Press each key in turn; the line said last must be the one given with it."""
-    for key, line in keys:
-        session.key(key)
-        assert out.getvalue().splitlines()[-1] == line, key
-
-
 def test_s_scores_the_set_and_b_calls_the_fight_the_hand_makes() -> None:
     """docs/keys.md#throw-throw-burrito: B calls, C draws from a community pile, as on the page."""
     session, out = _table_session(
@@ -261,7 +255,7 @@ def test_s_scores_the_set_and_b_calls_the_fight_the_hand_makes() -> None:
             "piles": [["war"], [], []],
         }
     )
-    _press(
+    press(
         session,
         out,
         [
@@ -276,7 +270,7 @@ def test_s_scores_the_set_and_b_calls_the_fight_the_hand_makes() -> None:
 
 def test_a_duel_call_asks_for_two_seats() -> None:
     session, out = _table_session({"hands": [["duel"] * 3, [], []], "piles": [[], [], []]})
-    _press(
+    press(
         session,
         out,
         [
@@ -311,7 +305,7 @@ def test_the_keys_of_the_page_do_the_same_here() -> None:
     hand = ["goth_sloth", "war", "salsa_yeti", "duel", "war"]
     deal = {"hands": [hand, []], "piles": [[], []], "community": [["churro_bat"], ["nacho_llama"]]}
     session, out = _table_session(deal, players=2)
-    _press(
+    press(
         session,
         out,
         [
