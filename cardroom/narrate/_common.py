@@ -6,7 +6,7 @@ Kept apart so that neither game's narrator imports the other.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from babel.lists import format_list
 
@@ -51,6 +51,21 @@ class Namer:
     def list(self, seats: Sequence[int]) -> str:
         """'you, Anna and Marco': a list of players, joined as the current language joins lists."""
         return join_list([self(p) for p in seats])
+
+
+Narrator = Callable[[JSON, Namer, JSON], list[str]]
+"""One kind of event's lines: (event, the seats' names as the listener hears them, view)."""
+
+
+def narrate_by(
+    handlers: Mapping[str, Narrator], event: JSON, seat: int | None, names: Sequence[str], view: JSON
+) -> list[str]:
+    """The lines `event` (as `seat` may see it) prints for `seat`, by the handler its game has
+    for the event; [] for an event the game does not narrate."""
+    handler = handlers.get(event.get("event", ""))
+    if handler is None:
+        return []
+    return handler(event, Namer(names, seat), view)
 
 
 def join_list(items: Sequence[str]) -> str:

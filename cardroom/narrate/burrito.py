@@ -9,16 +9,18 @@ refusals (`refusal`) too, the one table the terminal and the server both read.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from cardroom.games.burrito.cards import BATTLE_SET, CARD, NORMAL_TEXT, REGISTRY
 from cardroom.i18n import _, ngettext
 from cardroom.narrate._common import (
     N_,
     Namer,
+    Narrator,
     concerns,
     join_list,
     meanwhile,
+    narrate_by,
     refusal_from,
     seconds,
     tally,
@@ -208,15 +210,9 @@ def scores_line(scores: Sequence[int], who: Namer) -> str:
     return _("Scores: {scores}.").format(scores=items)
 
 
-Narrator = Callable[[JSON, Namer, JSON], list[str]]
-
-
 def narrate(event: JSON, seat: int | None, names: Sequence[str], view: JSON) -> list[str]:
     """The lines `event` (as `seat` may see it) prints for `seat`; [] for nothing worth saying."""
-    handler = _HANDLERS.get(event.get("event", ""))
-    if handler is None:
-        return []
-    return handler(event, Namer(names, seat), view)
+    return narrate_by(_HANDLERS, event, seat, names, view)
 
 
 # ---- round and play ---------------------------------------------------------------------------

@@ -18,9 +18,11 @@ from cardroom.i18n import _, ngettext
 from cardroom.narrate._common import (
     N_,
     Namer,
+    Narrator,
     concerns,
     join_list,
     meanwhile,
+    narrate_by,
     plural_n,
     refusal_from,
     seconds,
@@ -228,15 +230,10 @@ def next_player(view: JSON, player: int) -> int:
 
 # ---- events -------------------------------------------------------------------------------------
 
-Narrator = Callable[[JSON, Namer, JSON], list[str]]
-
 
 def narrate(event: JSON, seat: int | None, names: Sequence[str], view: JSON) -> list[str]:
     """The lines `event` (as `seat` may see it) prints for `seat`; [] for nothing worth saying."""
-    handler = _HANDLERS.get(event.get("event", ""))
-    if handler is None:
-        return []
-    return handler(event, Namer(names, seat), view)
+    return narrate_by(_HANDLERS, event, seat, names, view)
 
 
 def _deal(e: JSON, who: Namer, view: JSON) -> list[str]:

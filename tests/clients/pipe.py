@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import re
@@ -9,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,3 +74,14 @@ class Player:
             for stream in (self.proc.stdout, self.proc.stderr):
                 if stream is not None:
                     stream.close()
+
+
+@contextlib.contextmanager
+def playing(*args: str) -> Iterator[Player]:
+    """`cardroom play ARGS` on a pipe, killed at the end if the test left it running (a failed
+    test must not leave a game waiting for keys)."""
+    player = Player(*args)
+    yield player
+    if player.proc.poll() is None:
+        player.proc.kill()
+        player.proc.wait()

@@ -22,16 +22,14 @@ from cardroom.clients.terminal.session import Session
 from cardroom.games.burrito import GAME, Call, Discard, Draw, Grab, Throw
 from cardroom.games.burrito.options import Options
 from cardroom.narrate.burrito import card_names
-from tests.clients.pipe import ROOT, Player
+from tests.clients.pipe import ROOT, Player, playing
+from tests.clients.presses import press
 
 
 @pytest.fixture
 def burrito() -> Iterator[Player]:
-    player = Player("burrito", "--seed", "3", "--bots", "2")
-    yield player
-    if player.proc.poll() is None:
-        player.proc.kill()
-        player.proc.wait()
+    with playing("burrito", "--seed", "3", "--bots", "2") as player:
+        yield player
 
 
 def test_play_burrito_on_a_pipe(burrito: Player) -> None:
@@ -67,37 +65,30 @@ def test_play_burrito_on_a_pipe(burrito: Player) -> None:
     assert "Input closed: leaving the table." in p.lines[-3:]
 
 
-def test_unknown_table_option_is_one_clear_error() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "cardroom", "play", "burrito", "--bots", "2", "--set", "flite_ms=900"],
+def _play_burrito(*args: str) -> subprocess.CompletedProcess[str]:
+    """`cardroom play burrito ARGS` run to its end with no input (it reads none, or ends when
+    input closes); its output and code."""
+    return subprocess.run(
+        [sys.executable, "-m", "cardroom", "play", "burrito", *args],
         capture_output=True,
         text=True,
         cwd=ROOT,
         timeout=15,
         stdin=subprocess.DEVNULL,
     )
+
+
+def test_unknown_table_option_is_one_clear_error() -> None:
+    done = _play_burrito("--bots", "2", "--set", "flite_ms=900")
     assert done.returncode == 2
     assert "unknown option 'flite_ms'" in done.stderr
-    bad = subprocess.run(
-        [sys.executable, "-m", "cardroom", "play", "burrito", "--set", "flight_ms=slow"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=15,
-        stdin=subprocess.DEVNULL,
-    )
+    bad = _play_burrito("--set", "flight_ms=slow")
     assert bad.returncode == 2
     assert "flight_ms: not a whole number" in bad.stderr
 
 
 def test_help_lists_the_keys() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "cardroom", "play", "burrito", "--help"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=15,
-    )
+    done = _play_burrito("--help")
     assert done.returncode == 0
     for key in (
         "D: Draw from your own pile",
@@ -118,8 +109,9 @@ def test_help_lists_the_keys() -> None:
         assert key in done.stdout
 
 
-def test_incoming_then_catch_now_then_the_catch() -> None:
-    """The session wakes at the catch window of a burrito flying at the person, and space catches it."""
+def _brawl() -> tuple[Session, io.StringIO, list[int]]:
+    """Marco calls a Brawl of you and Anna; Anna grabs at 100 ms and throws at you at 200 ms.
+    The session's clock is the list's one number, for the test to move."""
     deal = {"hands": [["goth_sloth"], [], ["brawl_a"] * 3], "piles": [["war"], ["war"], ["war"]]}
     table = GAME.from_deal(3, {}, deal, 1)
     clock = [0]
@@ -129,6 +121,12 @@ def test_incoming_then_catch_now_then_the_catch() -> None:
     session.driver.submit(2, Call("brawl", "brawl_a"), 0)
     session.driver.submit(1, Grab(), 100)
     session.driver.submit(1, Throw(0), 200)
+    return session, out, clock
+
+
+def test_incoming_then_catch_now_then_the_catch() -> None:
+    """The session wakes at the catch window of a burrito flying at the person, and space catches it."""
+    session, out, clock = _brawl()
     lines = out.getvalue().splitlines()
     assert "Marco calls a Brawl!" in lines
     assert "Brawl: you against Anna." in lines
@@ -151,15 +149,7 @@ def test_the_fight_keys_line_keeps_every_key_in_its_place_and_marks_those_not_no
     """Issue 21: the terminal's fight hint is one fixed line, every fight key always in the same
     place, those that do nothing now marked (the page's fight buttons, which never move). It
     comes at the fight's start and with the table (V) during the fight."""
-    deal = {"hands": [["goth_sloth"], [], ["brawl_a"] * 3], "piles": [["war"], ["war"], ["war"]]}
-    table = GAME.from_deal(3, {}, deal, 1)
-    clock = [0]
-    out = io.StringIO()
-    session = Session(table, 0, make_ui(0, ["You", "Anna", "Marco"], table), {}, out, lambda: clock[0])
-    session.catch_up()
-    session.driver.submit(2, Call("brawl", "brawl_a"), 0)
-    session.driver.submit(1, Grab(), 100)
-    session.driver.submit(1, Throw(0), 200)
+    session, out, clock = _brawl()
 
     def keys_line() -> str:
         return next(line for line in reversed(out.getvalue().splitlines()) if line.startswith("Keys: "))
@@ -188,26 +178,15 @@ def test_x_dodges_the_burrito_flying_at_you() -> None:
     session, out = _war()
     session.driver.submit(1, Grab(), 0)
     session.driver.submit(1, Throw(0), 0)
-    session.key("o")
-    assert out.getvalue().splitlines()[-1] == "The key O does nothing here: press ? for the keys."
-    session.key("x")
-    assert out.getvalue().splitlines()[-1] == "Dodged."
+    press(session, out, [("o", "The key O does nothing here: press ? for the keys."), ("x", "Dodged.")])
 
 
 def test_shift_t_prompts_for_a_seat_in_a_war_and_escape_cancels() -> None:
     """docs/keys.md#throw: shift+T asks for the seat (a terminal cannot read shift+digits)."""
     session, out = _war()
     session.key("g")
-    session.key("T")
-    assert (
-        out.getvalue().splitlines()[-1]
-        == "Throw at whom? Press the seat number: 2 Anna, 3 Marco. Escape cancels."
-    )
-    session.key("escape")
-    assert out.getvalue().splitlines()[-1] == "Cancelled."
-    session.key("T")
-    session.key("3")
-    assert out.getvalue().splitlines()[-1] == "Thrown at Marco."
+    prompt = "Throw at whom? Press the seat number: 2 Anna, 3 Marco. Escape cancels."
+    press(session, out, [("T", prompt), ("escape", "Cancelled."), ("T", prompt), ("3", "Thrown at Marco.")])
 
 
 def test_t_throws_at_the_nearest_fighter_as_on_the_page() -> None:
@@ -276,31 +255,31 @@ def test_s_scores_the_set_and_b_calls_the_fight_the_hand_makes() -> None:
             "piles": [["war"], [], []],
         }
     )
-    session.key("b")
-    assert out.getvalue().splitlines()[-1] == (
-        "You hold no three battle cards of one kind: calling now would be a mistake."
+    press(
+        session,
+        out,
+        [
+            ("b", "You hold no three battle cards of one kind: calling now would be a mistake."),
+            ("s", "Set of Goth Sloth; your score: 1."),
+            ("d", "Drew War."),
+            # The fight's start confirms the call: the fight is said once (docs/speech.md).
+            ("b", "War: Anna against Marco."),
+        ],
     )
-    session.key("s")
-    assert out.getvalue().splitlines()[-1] == "Set of Goth Sloth; your score: 1."
-    session.key("d")
-    assert out.getvalue().splitlines()[-1] == "Drew War."
-    session.key("b")
-    # The fight's start confirms the call: the fight is said once (docs/speech.md).
-    assert out.getvalue().splitlines()[-1] == "War: Anna against Marco."
 
 
 def test_a_duel_call_asks_for_two_seats() -> None:
     session, out = _table_session({"hands": [["duel"] * 3, [], []], "piles": [[], [], []]})
-    session.key("b")
-    assert out.getvalue().splitlines()[-1] == (
-        "Duel between whom? Press two seat numbers: 1 you, 2 Anna, 3 Marco. Escape cancels."
+    press(
+        session,
+        out,
+        [
+            ("b", "Duel between whom? Press two seat numbers: 1 you, 2 Anna, 3 Marco. Escape cancels."),
+            ("0", "There is no seat 0: seats go from 1 to 3."),
+            ("2", "Anna against whom?"),
+            ("3", "Duel: Anna against Marco."),
+        ],
     )
-    session.key("0")
-    assert out.getvalue().splitlines()[-1] == "There is no seat 0: seats go from 1 to 3."
-    session.key("2")
-    assert out.getvalue().splitlines()[-1] == "Anna against whom?"
-    session.key("3")
-    assert out.getvalue().splitlines()[-1] == "Duel: Anna against Marco."
 
 
 def test_quiet_mode_leaves_out_other_players_draws_and_passes() -> None:
@@ -315,14 +294,7 @@ def test_quiet_mode_leaves_out_other_players_draws_and_passes() -> None:
 
 
 def test_input_that_is_not_a_pipe_or_terminal_still_ends_cleanly() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "cardroom", "play", "burrito", "--bots", "1", "--seed", "2"],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=15,
-    )
+    done = _play_burrito("--bots", "1", "--seed", "2")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "Input closed: leaving the table."
 
@@ -333,13 +305,15 @@ def test_the_keys_of_the_page_do_the_same_here() -> None:
     hand = ["goth_sloth", "war", "salsa_yeti", "duel", "war"]
     deal = {"hands": [hand, []], "piles": [[], []], "community": [["churro_bat"], ["nacho_llama"]]}
     session, out = _table_session(deal, players=2)
-    for key, line in (
-        ("h", "Your hand: 1: Goth Sloth, 2: War, 3: Salsa Yeti, 4: Duel and 5: War."),
-        ("x", "Refused: there is no fight; the burritos stay on the table."),
-        ("b", "You hold no three battle cards of one kind: calling now would be a mistake."),
-    ):
-        session.key(key)
-        assert out.getvalue().splitlines()[-1] == line
+    press(
+        session,
+        out,
+        [
+            ("h", "Your hand: 1: Goth Sloth, 2: War, 3: Salsa Yeti, 4: Duel and 5: War."),
+            ("x", "Refused: there is no fight; the burritos stay on the table."),
+            ("b", "You hold no three battle cards of one kind: calling now would be a mistake."),
+        ],
+    )
     session.key("v")
     assert "Community piles: 1 card and 1 card. Bruises left: 6." in out.getvalue().splitlines()
     session.key("1")

@@ -17,7 +17,8 @@ from cardroom.clients.terminal.kittens import make_ui
 from cardroom.clients.terminal.session import Session
 from cardroom.games.kittens import GAME
 from cardroom.games.kittens.actions import Give, Play
-from tests.clients.pipe import Player
+from tests.clients.pipe import Player, playing
+from tests.clients.presses import press
 
 NAMES = ["You", "Anna", "Marco"]
 
@@ -26,13 +27,9 @@ NAMES = ["You", "Anna", "Marco"]
 def kittens() -> Iterator[Player]:
     # Seed 19671 deals seat 0 a Defuse, See the Future, Feral Cat and Skip first (the keys below).
     # Verbose: the bots' turns (background lines, which the default verbosity folds) are read.
-    player = Player(
-        "kittens", "--seed", "19671", "--bots", "2", "--set", "nope_window_ms=400", "--verbosity", "verbose"
-    )
-    yield player
-    if player.proc.poll() is None:
-        player.proc.kill()
-        player.proc.wait()
+    args = ("--seed", "19671", "--bots", "2", "--set", "nope_window_ms=400", "--verbosity", "verbose")
+    with playing("kittens", *args) as player:
+        yield player
 
 
 def test_play_kittens_on_a_pipe(kittens: Player) -> None:
@@ -114,14 +111,16 @@ def test_alter_the_future_moves_the_card_under_the_cursor_with_shift_arrows() ->
     clock[0] = 100
     session.catch_up()
     assert "The top of the deck, top first: Skip, Favor and Shuffle." in out.getvalue().splitlines()
-    session.key("down")
-    assert _last(out) == "2 of 3: Favor"
-    session.key("shift+up")
-    assert _last(out) == "1 of 3: Favor"
-    session.key("shift+up")
-    assert _last(out) == "It is already at the top."
-    session.key("enter")
-    assert _last(out) == "New order of the top, top first: Favor, Skip and Shuffle."
+    press(
+        session,
+        out,
+        [
+            ("down", "2 of 3: Favor"),
+            ("shift+up", "1 of 3: Favor"),
+            ("shift+up", "It is already at the top."),
+            ("enter", "New order of the top, top first: Favor, Skip and Shuffle."),
+        ],
+    )
 
 
 def test_a_pair_marked_with_space_asks_for_a_player_by_seat_number() -> None:
@@ -235,16 +234,19 @@ def test_a_quick_enter_gives_nothing_and_a_defuse_goes_only_with_g_after_the_que
     session.driver.submit(1, Play(("favor",), target=0), 0)
     clock[0] = 100
     session.catch_up()
-    session.key("enter")  # the quick Enter of the issue
-    assert _last(out) == "No card is chosen yet: up/down to choose one, then Enter gives it."
-    session.key("g")
-    assert _last(out) == "No card is chosen yet: up/down to choose one, then Enter gives it."
-    session.key("down")
-    assert _last(out) == "1 of 2: Defuse"
-    session.key("enter")
-    assert _last(out) == "Give away your Defuse? Press G to give it; any other key keeps it."
-    session.key("enter")  # a second Enter asks again: it never gives a Defuse
-    assert _last(out) == "Give away your Defuse? Press G to give it; any other key keeps it."
+    unchosen = "No card is chosen yet: up/down to choose one, then Enter gives it."
+    sure = "Give away your Defuse? Press G to give it; any other key keeps it."
+    press(
+        session,
+        out,
+        [
+            ("enter", unchosen),  # the quick Enter of the issue
+            ("g", unchosen),
+            ("down", "1 of 2: Defuse"),
+            ("enter", sure),
+            ("enter", sure),  # a second Enter asks again: it never gives a Defuse
+        ],
+    )
     session.key("h")  # any other key keeps it, and does what it does
     assert _last(out).startswith("Your hand, 2 cards: 1 Defuse, 2 Skip")
     session.key("g")

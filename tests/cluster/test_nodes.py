@@ -23,7 +23,7 @@ from cardroom.store.schema import games, moves
 from tests import services
 from tests.databases import empty_postgres
 from tests.server.live import Client, LiveServer, run_server
-from tests.server.play import Witness, create_and_start, play_until, stored_game
+from tests.server.play import Witness, create_and_start, play_then_kill, stored_game
 from tests.services import redis_url
 
 SLOW_KITTENS = {
@@ -226,10 +226,7 @@ def test_a_killed_nodes_table_goes_on_at_another_node_with_every_acknowledged_ac
 
         async def before() -> Witness:
             me = Witness(a.ws_url, "Anna", "kittens", "normal", seed=3)
-            await create_and_start(me, "kittens", seats=3, bots=2, options=SLOW_KITTENS)
-            await me.send({"type": "start", "table": me.table})
-            await play_until([me], acks=2, limit_s=60)
-            os.kill(a.process.pid, signal.SIGKILL)
+            await play_then_kill(me, SLOW_KITTENS, acks=2, pid=a.process.pid)
             with contextlib.suppress(Exception):
                 await me.close()
             return me

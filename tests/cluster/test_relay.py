@@ -281,17 +281,7 @@ def test_bad_input_for_another_nodes_table_gets_the_owners_clear_error_and_chang
 
         async def go() -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
             bo = await Client.connect(b.ws_url, "Bo")
-            await bo.send(
-                {
-                    "type": "create_table",
-                    "game": "kittens",
-                    "seats": 3,
-                    "bots": 1,
-                    "options": {},
-                    "private": True,
-                }
-            )
-            created = await bo.expect("table")
+            created = await bo.create_table("kittens", 3, bots=1, options={}, private=True)
             table, code = created["table"], created["code"]
             await bo.send({"type": "start", "table": table})
             await bo.expect("table", table=table, state="playing")

@@ -148,20 +148,14 @@ def test_the_nope_that_stands_is_the_last_one() -> None:
 
     docs/rules/kittens.md#a-noped-attack: with three Nopes the last one stands.
     """
-    t = table([["attack", "nope"], ["nope"], ["nope"]], ["favor"] * 4)
-    ok(t, 0, "play", cards=["attack"])
-    ok(t, 2, "nope")
-    ok(t, 0, "nope")
-    ok(t, 1, "nope")
-    wait(t, 3000)
-    assert (t.summary()["turn"], t.summary()["turns_left"]) == (0, 2)
-    t = table([["attack", "nope"], ["nope"], ["nope"]], ["favor"] * 4)
-    ok(t, 0, "play", cards=["attack"])
-    ok(t, 1, "nope")
-    ok(t, 0, "nope")
-    ok(t, 2, "nope")
-    wait(t, 3000)
-    assert (t.summary()["turn"], t.summary()["turns_left"]) == (0, 1)
+    # The seats that Nope, in order, and (whose turn, turns left) once the window closes.
+    for nopers, after in [((2, 0, 1), (0, 2)), ((1, 0, 2), (0, 1))]:
+        t = table([["attack", "nope"], ["nope"], ["nope"]], ["favor"] * 4)
+        ok(t, 0, "play", cards=["attack"])
+        for seat in nopers:
+            ok(t, seat, "nope")
+        wait(t, 3000)
+        assert (t.summary()["turn"], t.summary()["turns_left"]) == after, nopers
 
 
 def test_combos_can_be_noped() -> None:

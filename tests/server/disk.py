@@ -39,18 +39,8 @@ async def pause_a_table(server: LiveServer) -> tuple[Client, str]:
     """Anna plays kittens against a bot; once it is her turn the server's disk is full and her
     draw cannot be saved: the table pauses and she is told."""
     anna = await Client.connect(server.ws_url, "Anna")
-    await anna.send({"type": "create_table", "game": "kittens", "seats": 2, "bots": 1, "options": SLOW_TURNS})
-    table = (await anna.expect("table"))["table"]
-    await anna.send({"type": "start", "table": table})
-    while True:
-        message = await anna.recv(30)
-        view = message.get("view") or {}
-        if (
-            message.get("type") in ("table", "events")
-            and view.get("turn") == 0
-            and view.get("phase") == "turn"
-        ):
-            break
+    table = (await anna.create_table("kittens", 2, bots=1, options=SLOW_TURNS))["table"]
+    await anna.start_to_my_turn(table)
     fill_the_disk(server)
     await anna.send({"type": "act", "table": table, "action": {"do": "draw"}, "ref": 1})
     await anna.expect("notice", timeout=30, code="table_paused")

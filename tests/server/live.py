@@ -104,5 +104,24 @@ class Client:
             if message.get("type") == kind and all(message.get(k) == v for k, v in fields.items()):
                 return message
 
+    async def create_table(self, game: str, seats: int, **fields: Any) -> dict[str, Any]:
+        """Ask for a table and return the server's "table" message for it: most tests begin so.
+        `fields` are the request's others (bots, options, private), sent only when given."""
+        await self.send({"type": "create_table", "game": game, "seats": seats, **fields})
+        return await self.expect("table")
+
+    async def start_to_my_turn(self, table: str) -> dict[str, Any]:
+        """Start `table` and wait for the first turn of this client (in the first seat); its view."""
+        await self.send({"type": "start", "table": table})
+        while True:
+            message = await self.recv(30)
+            view = message.get("view") or {}
+            if (
+                message.get("type") in ("table", "events")
+                and view.get("turn") == 0
+                and view.get("phase") == "turn"
+            ):
+                return view
+
     async def close(self) -> None:
         await self.ws.close()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from typing import Any
 
 import websockets
@@ -130,6 +132,15 @@ async def play_until(players: list[Witness], acks: int, limit_s: float) -> None:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
+async def play_then_kill(me: Witness, options: JSON, acks: int, pid: int) -> None:
+    """`me` starts a kittens table of three with two bots and plays until `acks` of its actions
+    are acknowledged; then the server process `pid` is killed (kill -9) in mid-game."""
+    await create_and_start(me, "kittens", seats=3, bots=2, options=options)
+    await me.send({"type": "start", "table": me.table})
+    await play_until([me], acks=acks, limit_s=60)
+    os.kill(pid, signal.SIGKILL)
+
+
 async def stored_game(db: str, game_id: str) -> GameRecord:
     """A game as the database at `db` holds it (the server may still be running on it)."""
     store = await Store.open(db)
@@ -156,6 +167,7 @@ __all__ = [
     "Witness",
     "create_and_start",
     "finished_game",
+    "play_then_kill",
     "play_to_the_end",
     "play_until",
     "stored_game",

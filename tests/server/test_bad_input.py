@@ -154,16 +154,7 @@ def test_nobody_acts_for_another_seat_and_bad_actions_change_nothing(server: Liv
 def test_a_flood_is_rate_limited_then_closed_by_name_and_other_tables_go_on(server: LiveServer) -> None:
     async def scenario() -> None:
         calm = await Client.connect(server.ws_url, "Calm")
-        await calm.send(
-            {
-                "type": "create_table",
-                "game": "kittens",
-                "seats": 2,
-                "bots": 1,
-                "options": {"nope_window_ms": 300},
-            }
-        )
-        created = await calm.expect("table")
+        created = await calm.create_table("kittens", 2, bots=1, options={"nope_window_ms": 300})
         await calm.send({"type": "start", "table": created["table"]})
         await calm.expect("table", state="playing")
         flooder = await Client.connect(server.ws_url, "Flood")

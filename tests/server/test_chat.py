@@ -80,16 +80,7 @@ def test_a_player_s_chat_has_a_rate(server: LiveServer) -> None:
 def test_a_lobby_flood_reaches_seated_players_at_a_calm_rate() -> None:
     async def scenario(server: LiveServer) -> tuple[int, int]:
         seated = await Client.connect(server.ws_url, "Seated")
-        await seated.send(
-            {
-                "type": "create_table",
-                "game": "kittens",
-                "seats": 2,
-                "bots": 1,
-                "options": {"turn_ms": 600_000},
-            }
-        )
-        await seated.expect("table")
+        await seated.create_table("kittens", 2, bots=1, options={"turn_ms": 600_000})
         lobby = await Client.connect(server.ws_url, "Lobbyist")
         talkers = [await Client.connect(server.ws_url, f"Loud{i}") for i in range(4)]
         for round_ in range(5):

@@ -169,16 +169,7 @@ def test_a_crowd_of_hellos_on_postgresql_does_not_stall_a_game() -> None:
 
     async def scenario(server: LiveServer) -> tuple[float, int, list[str], float]:
         me = await Client.connect(server.ws_url, "Player")
-        await me.send(
-            {
-                "type": "create_table",
-                "game": "kittens",
-                "seats": 2,
-                "bots": 1,
-                "options": {"turn_ms": 600_000},
-            }
-        )
-        table = (await me.expect("table"))["table"]
+        table = (await me.create_table("kittens", 2, bots=1, options={"turn_ms": 600_000}))["table"]
         await me.send({"type": "start", "table": table})
         await me.expect("table", state="playing")
 

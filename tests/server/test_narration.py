@@ -276,16 +276,10 @@ def test_the_recap_key_tells_the_background_since_you_last_asked(server: LiveSer
 
     async def scenario() -> list[dict[str, Any]]:
         client = await Client.connect(server.ws_url, "Recap")
-        await client.send(
-            {
-                "type": "create_table",
-                "game": "kittens",
-                "seats": 3,
-                "bots": 2,
-                "options": {"nope_window_ms": 300, "bot_think_ms": 0},
-            }
+        created = await client.create_table(
+            "kittens", 3, bots=2, options={"nope_window_ms": 300, "bot_think_ms": 0}
         )
-        table = (await client.expect("table"))["id"]
+        table = created["id"]
         await client.send({"type": "start", "table": table})
         await client.expect("table", state="playing")
         await client.expect("events", table=table)  # the deal and our first turn

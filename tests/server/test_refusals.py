@@ -33,20 +33,6 @@ LOG_SLACK = 256 * 1024
 """What a draw, its events and SQLite's page-sized writes may add; the refusals alone added over 1 MB."""
 
 
-async def my_turn(guest: Client, table: str) -> dict[str, Any]:
-    """Start the guest's table and wait for their first turn; its view."""
-    await guest.send({"type": "start", "table": table})
-    while True:
-        message = await guest.recv(30)
-        view = message.get("view") or {}
-        if (
-            message.get("type") in ("table", "events")
-            and view.get("turn") == 0
-            and view.get("phase") == "turn"
-        ):
-            return view
-
-
 async def outcome(client: Client, ref: int) -> str:
     """How the action `ref` was answered: "ack", or the code of its refusal."""
     while True:
@@ -87,11 +73,8 @@ def test_refused_actions_leave_no_trace_in_the_log_and_the_game_replays(
 
         async def play() -> tuple[int, Counter[str], dict[str, Any], GameRecord]:
             guest = await Client.connect(server.ws_url, "Guest")
-            await guest.send(
-                {"type": "create_table", "game": "kittens", "seats": 2, "bots": 1, "options": QUIET}
-            )
-            table = (await guest.expect("table"))["table"]
-            await my_turn(guest, table)
+            table = (await guest.create_table("kittens", 2, bots=1, options=QUIET))["table"]
+            await guest.start_to_my_turn(table)
             await asyncio.sleep(0.5)  # the start's own writes are committed
             size = database_bytes(tmp_path)
             for ref in range(REFUSALS):  # nobody is choosing: each is refused (`not_choosing`)

@@ -30,7 +30,7 @@ from cardroom.protocol import Rejected
 from cardroom.protocol.record import Record, act, start
 from cardroom.server.wire import messages
 from tests.server.live import LiveServer, run_server
-from tests.server.play import Witness, create_and_start, play_until, stored_game
+from tests.server.play import Witness, create_and_start, play_then_kill, stored_game
 
 OPTIONS = {"nope_window_ms": 300, "turn_ms": 4000, "defuse_ms": 3000, "choose_ms": 2000, "bot_think_ms": 0}
 GAMES = {
@@ -224,10 +224,7 @@ def test_a_log_with_a_gap_is_never_replayed(tmp_path: Path) -> None:
 
         async def play() -> Witness:
             me = Witness(server.ws_url, "Anna", "kittens", "normal", seed=6)
-            await create_and_start(me, "kittens", seats=3, bots=2, options=OPTIONS)
-            await me.send({"type": "start", "table": me.table})
-            await play_until([me], acks=3, limit_s=60)
-            os.kill(server.process.pid, signal.SIGKILL)
+            await play_then_kill(me, OPTIONS, acks=3, pid=server.process.pid)
             await me.close()
             return me
 
