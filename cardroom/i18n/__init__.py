@@ -23,6 +23,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, get_args
 
+from cardroom.protocol.words import N_ as N_  # one marker for the engines' words and ours
+
 if TYPE_CHECKING:
     from babel import Locale
 
@@ -153,11 +155,6 @@ def compile_po(po: Path) -> bytes:
 def reload_catalogs() -> None:
     """Forget loaded catalogs (after a compile, or in tests)."""
     translation.cache_clear()
-
-
-def N_(message: str) -> str:
-    """Mark `message` for translation; it is translated where it is used (with `_`)."""
-    return message
 
 
 def _(message: str) -> str:

@@ -10,14 +10,10 @@ from collections.abc import Callable, Mapping, Sequence
 
 from babel.lists import format_list
 
+from cardroom.i18n import N_ as N_  # re-exported: the narration marks its words with it
 from cardroom.i18n import _, babel_locale, current_language, format_decimal
 from cardroom.narrate.speech import Fold
 from cardroom.protocol import JSON, Rejected
-
-
-def N_(message: str) -> str:
-    """Mark `message` for translation; it is translated when used, in the reader's language."""
-    return message
 
 
 def seconds(ms: int) -> str:

@@ -36,8 +36,6 @@ CARD_NAMES: dict[str, tuple[str, str]] = {card.id: (card.name, card.a_name) for 
 registry (`games/kittens/cards.py`, marked there for the catalogs), untranslated: `card_name`
 and `a_card` say them in the current language (identifiers never change; names are translated)."""
 
-ATTACKS = ATTACK_TURNS
-"""The attacks aimed at another player and the turns each gives (the engine's table)."""
 
 REFUSALS: dict[str, str] = {
     "game_over": N_("The game is over."),
@@ -307,7 +305,7 @@ def _played(e: JSON, who: Namer, view: JSON) -> list[str]:
         return [_("{name} plays five different cards for {card}.").format(name=who(p), card=take)]
     card = cards[0]
     name = card_name(card)
-    if card in ATTACKS and target < 0:
+    if card in ATTACK_TURNS and target < 0:
         target = next_player(view, p)
     if target >= 0:
         if me:
@@ -731,7 +729,7 @@ def _victim(event: JSON, view: JSON) -> int | None:
     if target is not None:
         return int(target)
     cards = event.get("cards", [])
-    if len(cards) == 1 and cards[0] in ATTACKS and view.get("alive"):
+    if len(cards) == 1 and cards[0] in ATTACK_TURNS and view.get("alive"):
         return next_player(view, event["player"])
     return None
 

@@ -17,11 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-
-def N_(message: str) -> str:
-    """Marks `message` for the catalogs (`make extract`); the narration translates it."""
-    return message
-
+from cardroom.protocol.words import N_
 
 FIGHTS: Final = ("brawl", "war", "duel")
 

@@ -21,10 +21,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
-
-def N_(message: str) -> str:
-    """Marks `message` for the catalogs (`make extract`); the narration translates it."""
-    return message
+from cardroom.protocol.words import N_
 
 
 class Effect(StrEnum):

@@ -276,17 +276,16 @@ class Telling(Seats):
         connection = player.connection
         room_left = connection.queue_size // 2 if connection is not None else 0
         if missed is None or len(missed) > room_left:
-            # Too old, or more than the connection's queue should take at once: resync in full,
-            # and `resumed` all the same, so a client waiting for it knows it is caught up.
+            # Too old, or more than the connection's queue should take at once: resync in full
+            # (and `resumed` all the same, so a client waiting for it knows it is caught up).
             self.send_to(player.id, {**self.snapshot(player.id), "resync": True})
-            self.send_to(player.id, {"type": "resumed", "table": self.id, "v": self.version})
-            return None
-        names = self.names()
-        for batch in missed:
-            heard = self.hear(batch.events, [seat])[seat]
-            message = self.batch_message(batch.v, batch.at, heard, seat, player.lang, names)
-            if message is not None:
-                self.send_to(player.id, message)
+        else:
+            names = self.names()
+            for batch in missed:
+                heard = self.hear(batch.events, [seat])[seat]
+                message = self.batch_message(batch.v, batch.at, heard, seat, player.lang, names)
+                if message is not None:
+                    self.send_to(player.id, message)
         self.send_to(player.id, {"type": "resumed", "table": self.id, "v": self.version})
         return None
 

@@ -44,7 +44,7 @@ function kittensButtons(m) {
   }
   if (v.phase === "turn" && mine) {
     const chosen = m.selected.length ? m.selected.map((i) => m.cards[i]) : [m.cards[m.cursor]].filter(Boolean);
-    const playable = chosen.length && !(chosen.length === 1 && !kittenAction(chosen[0]));
+    const playable = chosen.length > 1 || (chosen.length === 1 && kittenAction(chosen[0]));
     if (playable && [1, 2, 3, 5].includes(chosen.length)) {
       const label = chosen.length === 1 ? fmt(_("Play {card}"), { card: m.cardName(chosen[0]) }) : fmt(ngettext("Play the {n} selected card", "Play the {n} selected cards", chosen.length), { n: chosen.length });
       out.push({ action: "play", label });
