@@ -205,17 +205,34 @@ def test_t_throws_at_the_nearest_fighter_as_on_the_page() -> None:
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (CI installs it)")
 def test_single_keys_work_in_a_real_terminal() -> None:
-    """cbreak: a key acts without Enter (the pane is a real terminal)."""
+    """cbreak: a key acts without Enter (the pane is a real terminal). The pane has a tmux server
+    of its own (-L): on the shared default one, another test's last session closing ended the
+    server under this one's start ("server exited unexpectedly")."""
     name = f"cardroom-{uuid.uuid4().hex[:8]}"
     command = f"{sys.executable} -m cardroom play burrito --seed 3 --bots 2"
     subprocess.run(
-        ["tmux", "new-session", "-d", "-s", name, "-x", "200", "-y", "50", "-c", str(ROOT), command],
+        [
+            "tmux",
+            "-L",
+            name,
+            "new-session",
+            "-d",
+            "-s",
+            name,
+            "-x",
+            "200",
+            "-y",
+            "50",
+            "-c",
+            str(ROOT),
+            command,
+        ],
         check=True,
     )
 
     def pane() -> str:
         return subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", name, "-S", "-200"],
+            ["tmux", "-L", name, "capture-pane", "-p", "-t", name, "-S", "-200"],
             capture_output=True,
             text=True,
             check=False,
@@ -232,12 +249,12 @@ def test_single_keys_work_in_a_real_terminal() -> None:
 
     try:
         wait_for("Burrito!")
-        subprocess.run(["tmux", "send-keys", "-t", name, "v"], check=True)  # no Enter
+        subprocess.run(["tmux", "-L", name, "send-keys", "-t", name, "v"], check=True)  # no Enter
         wait_for("Bruises left: 6.")
-        subprocess.run(["tmux", "send-keys", "-t", name, "q"], check=True)
+        subprocess.run(["tmux", "-L", name, "send-keys", "-t", name, "q"], check=True)
         wait_for("You leave the table. Goodbye!")
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", name], check=False, capture_output=True)
+        subprocess.run(["tmux", "-L", name, "kill-server"], check=False, capture_output=True)
 
 
 def _table_session(deal: dict[str, object], players: int = 3) -> tuple[Session, io.StringIO]:

@@ -22,7 +22,9 @@ WELCOME = r"Throw Throw Burrito\. Seats: 1 you, 2 \w+, 3 \w+\. Press \? for the 
 
 class Pane:
     """`cardroom play burrito` in a tmux pane of WIDTH x HEIGHT; what the program writes is
-    copied raw to `raw` (tmux pipe-pane), escape sequences included."""
+    copied raw to `raw` (tmux pipe-pane), escape sequences included. Each pane has a tmux server
+    of its own (-L): on the shared default server, another test's last session closing ended it
+    under this one's start ("server exited unexpectedly")."""
 
     def __init__(self, raw: Path, *flags: str) -> None:
         self.name = f"cardroom-{uuid.uuid4().hex[:8]}"
@@ -32,6 +34,8 @@ class Pane:
         subprocess.run(
             [
                 "tmux",
+                "-L",
+                self.name,
                 "new-session",
                 "-d",
                 "-s",
@@ -46,17 +50,22 @@ class Pane:
             ],
             check=True,
         )
-        subprocess.run(["tmux", "pipe-pane", "-o", "-t", self.name, f"cat > {raw}"], check=True)
+        subprocess.run(
+            ["tmux", "-L", self.name, "pipe-pane", "-o", "-t", self.name, f"cat > {raw}"], check=True
+        )
 
     def rows(self) -> list[str]:
         """The visible rows, top to bottom, as the person sees them."""
         screen = subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True, check=False
+            ["tmux", "-L", self.name, "capture-pane", "-p", "-t", self.name],
+            capture_output=True,
+            text=True,
+            check=False,
         ).stdout
         return (screen.split("\n") + [""] * HEIGHT)[:HEIGHT]
 
     def keys(self, keys: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", keys], check=True)
+        subprocess.run(["tmux", "-L", self.name, "send-keys", "-t", self.name, "-l", keys], check=True)
 
     def wait_for(self, text: str, timeout: float = 10.0) -> list[str]:
         end = time.monotonic() + timeout
@@ -68,7 +77,7 @@ class Pane:
         raise AssertionError(f"{text!r} not on the screen:\n" + "\n".join(self.rows()))
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False, capture_output=True)
+        subprocess.run(["tmux", "-L", self.name, "kill-server"], check=False, capture_output=True)
 
 
 @pytest.fixture
