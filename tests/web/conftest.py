@@ -31,7 +31,7 @@ new MutationObserver((records) => {
     const region = r.target.closest ? r.target.closest('#polite, #assertive') : null;
     if (!region) continue;
     for (const node of r.addedNodes) {
-      window.__said.push({region: region.id, text: node.textContent, t: performance.now()});
+      window.__said.push({region: region.id, text: node.textContent, t: performance.now(), concerns: node.dataset.concerns === '1'});
     }
   }
 }).observe(document, {subtree: true, childList: true});

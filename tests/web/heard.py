@@ -37,6 +37,7 @@ class Line:
     urgent: bool
     at: float
     window_s: float | None = None
+    concerns: bool = True
 
 
 @dataclass
@@ -52,8 +53,29 @@ class Hearing:
     out_of_order: list[Line] = field(default_factory=list)
     late: list[tuple[Line, float]] = field(default_factory=list)
     delays: list[float] = field(default_factory=list)  # from the line appearing to its end said
+    delays_by: list[tuple[Line, float]] = field(default_factory=list)
     lag: float = 0.0  # Orca's own delay on this machine, from a key to its echo
     # late: an answer's line begun after its window (seconds from the line to its start)
+
+    def yours(self) -> Hearing:
+        """The same figures for the lines that concern the player alone (answers, their own
+        game, the page's answers to their keys): the lines the test holds to."""
+        mine = [x for x in self.lines if x.concerns]
+        keep = {id(x) for x in mine}
+        return Hearing(
+            mine,
+            self.heard,
+            never=[x for x in self.never if id(x) in keep],
+            cut=[x for x in self.cut if id(x) in keep],
+            twice=[x for x in self.twice if id(x) in keep],
+            out_of_order=[x for x in self.out_of_order if id(x) in keep],
+            late=[(x, d) for x, d in self.late if id(x) in keep],
+            delays=[d for x, d in self.delays_by if id(x) in keep],
+            lag=self.lag,
+        )
+
+    def problems(self) -> bool:
+        return bool(self.never or self.cut or self.twice or self.out_of_order or self.late)
 
     def figures(self) -> str:
         said_words = sum(len(u.text.split()) for u in self.heard)
@@ -99,7 +121,9 @@ def page_lines(page: Any, windows: Sequence[tuple[str, float]], default_urgent_s
         window = next((s for pattern, s in windows if re.search(pattern, text)), None)
         if window is None and urgent:
             window = default_urgent_s
-        lines.append(Line(text, urgent, (origin + item["t"]) / 1000, window))
+        lines.append(
+            Line(text, urgent, (origin + item["t"]) / 1000, window, bool(item.get("concerns", True)))
+        )
     return lines
 
 
@@ -114,13 +138,15 @@ def compare(lines: list[Line], heard: list[Utterance], lag: float = 0.0) -> Hear
         if not want:
             continue
         # The first utterance after the last one found that says it; else any one after it
-        # appeared (then out of order).
+        # appeared (then out of order). Never one begun after the page placed the same words
+        # again ("Hit!" in the next fight): that utterance is the later line's.
+        again = next((x.at for x in lines[i + 1 :] if words(x.text) == want), float("inf"))
         candidates = [
             j
             for j, u in enumerate(heard)
             if j not in used
             and not echo(u)
-            and u.start >= line.at - 0.05
+            and line.at - 0.05 <= u.start < again - 0.05
             and re.search(rf"\b{re.escape(want)}\b", words(u.text))
         ]
         match = next((j for j in candidates if j > last_index), candidates[0] if candidates else None)
@@ -137,6 +163,7 @@ def compare(lines: list[Line], heard: list[Utterance], lag: float = 0.0) -> Hear
             result.cut.append(line)
         if u.end is not None:
             result.delays.append(u.end - line.at)
+            result.delays_by.append((line, u.end - line.at))
         # An answer is in time when the listener hears its line begin within its window (a
         # prompt names what to do first: "Nope? Press N.", "Catch!", "Your turn.").
         if line.window_s is not None and u.start - line.at > line.window_s + lag:

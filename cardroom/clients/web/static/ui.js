@@ -60,7 +60,10 @@ document.addEventListener("keydown", () => { keyAt = performance.now(); }, true)
 function place(item) {
   spoken.push(item);
   const region = $(item.urgent ? "assertive" : "polite");
-  region.append(el("p", { text: item.text }));
+  // Whether the line concerns the listener (an answer, their own game, the page's answer to
+  // their key): what the screen reader test holds to every line (tests/screenreader).
+  const concerns = item.urgent || item.keep || item.kind !== "event";
+  region.append(el("p", { text: item.text, "data-concerns": concerns ? "1" : "0" }));
   while (region.childElementCount > KEEP) region.firstElementChild.remove();
   speak(item.text, item.urgent);
 }
