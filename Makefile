@@ -56,7 +56,8 @@ test: test-packages lint
 
 # A real screen reader: Orca 43 on a virtual display reads the page while a kittens game and a
 # burrito round are played by keys (tests/screenreader, docs/speech.md). Not yet in `make test`:
-# the burrito round does not pass yet (fight lines come faster than Orca says them), and a run
+# the burrito round does not pass yet (Orca says its own focus words first and falls silent while
+# busy with the page's events: docs/speech.md), and a run
 # takes four minutes on two cores (issue 24, item 7, open).
 orca: setup
 	@scripts/test-packages --orca
