@@ -7,7 +7,9 @@ status 2; nothing is half done.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import random
 import sys
 import time
@@ -16,6 +18,8 @@ from typing import Any
 
 from cardroom.bots import DEFAULT_LEVEL, check_level, make_bot
 from cardroom.protocol import CardroomError
+from cardroom.protocol.record import Record
+from cardroom.protocol.record import start as start_table
 
 EXIT_INVALID = 2
 
@@ -105,6 +109,14 @@ def _play_options(parser: argparse.ArgumentParser, bots: str, level: str, exampl
     parser.add_argument("--bots", type=_positive, default=3, help=bots)
     parser.add_argument("--level", default="normal", help=level)
     parser.add_argument("--seed", type=_seed, default=None, help="shuffle seed (default: random)")
+    parser.add_argument(
+        "--deal",
+        metavar="FILE",
+        default=None,
+        help="play the table a scenario file sets up (docs/scenarios.md: its players, options, seed "
+        "and deal; its actions are not played): a shared puzzle, or a bug's position. You are seat 1; "
+        "the file's players decide how many bots",
+    )
     parser.add_argument("--name", default="You", help="your name at the table")
     parser.add_argument("--lang", type=_language, default=None, help=_lang_help())
     _verbosity_option(parser)
@@ -425,6 +437,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INVALID
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (`cardroom play ... | head`): no traceback
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     parser.error("unknown command")
     return EXIT_INVALID
 
@@ -544,6 +560,27 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _dealt(path: str, game: str) -> Record:
+    """The table a scenario file sets up, for `cardroom play GAME --deal FILE`; a file that
+    cannot be read, is no scenario, or sets up another game is refused with the reason."""
+    from cardroom.drive.scenario import InvalidScenario, load_scenario, scenario_record
+
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CardroomError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        record = scenario_record(load_scenario(text))
+    except InvalidScenario as exc:
+        raise CardroomError(f"invalid scenario {path}: {exc}") from None
+    if record.game != game:
+        raise CardroomError(
+            f"{path} sets up a {record.game} table: play it with `cardroom play {record.game}`"
+        )
+    return record
+
+
 def _scenario(path: str) -> int:
     from cardroom.drive.scenario import InvalidScenario, load_scenario, run_scenario
 
@@ -644,7 +681,8 @@ def _play(args: argparse.Namespace) -> int:
 
     _choose_language(getattr(args, "lang", None))
     game = find_game(args.game)
-    players = args.bots + 1
+    dealt = _dealt(args.deal, game.name) if args.deal is not None else None
+    players = args.bots + 1 if dealt is None else dealt.players
     if not game.min_players <= players <= game.max_players:
         raise CardroomError(
             f"{game.name} is played by {game.min_players} to {game.max_players} players: "
@@ -652,7 +690,9 @@ def _play(args: argparse.Namespace) -> int:
         )
     check_level(game.name, args.level)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-    options: dict[str, Any] = {}
+    if dealt is not None and args.seed is None:
+        seed = dealt.seed
+    options: dict[str, Any] = {} if dealt is None else dict(dealt.options)
     if getattr(args, "variant", None):
         options["variants"] = sorted(set(args.variant))
     if args.relaxed:
@@ -668,8 +708,11 @@ def _play(args: argparse.Namespace) -> int:
         names = [args.name, *bot_names(table.players - 1, skip=seed % 12)]
         bots = guide.bots()
     else:
-        table = game.new_table(players, options, seed)
-        names = [args.name, *bot_names(args.bots, skip=seed % 12)]
+        if dealt is None:
+            table = game.new_table(players, options, seed)
+        else:
+            table = start_table(game, Record(game.name, players, options, seed, dealt.deal))
+        names = [args.name, *bot_names(players - 1, skip=seed % 12)]
         bots = {
             s: make_bot(game.name, s, args.level, seed * 1_000 + s, True, options) for s in range(1, players)
         }
@@ -699,7 +742,7 @@ def _play(args: argparse.Namespace) -> int:
         guide=guide,
     )
     session.say(ui.welcome())
-    if guide is None:
+    if guide is None and dealt is None:
         session.say(_("Seed {seed} (play this deal again with --seed {seed}).").format(seed=seed))
     run_session(session)
     if session.real_game:  # the guide's end: a real game with the bots asked for

@@ -124,3 +124,47 @@ def test_the_example_of_the_scenario_format_runs_as_written() -> None:
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert lines[0]["event"] == "rejected" and lines[0]["player"] == 0 and lines[0]["do"] == "draw"
     assert lines[-1]["final"]["hands"] == [[], [], []]
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        ("{not json", "invalid scenario"),
+        (
+            json.dumps({"game": "kittens", "players": 2, "deal": {"hands": [["no_such_card"], []]}}),
+            "invalid scenario",
+        ),
+        (
+            json.dumps({"game": "burrito", "players": 3}),
+            "sets up a burrito table: play it with `cardroom play burrito`",
+        ),
+        (None, "cannot read"),
+    ],
+)
+def test_play_with_a_deal_that_is_no_kittens_table_is_refused_with_one_line(
+    content: str | None, says: str, tmp_path: Path
+) -> None:
+    """`cardroom play kittens --deal FILE` (docs/scenarios.md): a file that cannot be read, is no
+    scenario, or sets up the other game starts nothing and says why in one line."""
+    path = tmp_path / "deal.json"
+    if content is not None:
+        path.write_text(content)
+    done = cardroom("play", "kittens", "--deal", str(path), stdin="")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [done.stderr.strip()] and says in done.stderr
+
+
+def test_play_with_a_deal_plays_the_scenario_table_with_its_players() -> None:
+    """The table is the file's: its players (two bots for three seats, whatever --bots says), its
+    deal (the hand as the file gives it) and its options; no seed line, the file is the deal."""
+    deal = Path(__file__).parent / "clients" / "deals" / "kittens_on_a_pipe.json"
+    done = cardroom("play", "kittens", "--deal", str(deal), "--bots", "5", "--plain", stdin="")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("Exploding Kittens. Seats: 1 you, 2 ") and ", 4 " not in lines[0]
+    assert lines[1] == (
+        "Your hand, 8 cards: 1 Defuse, 2 See the Future, 3 Feral Cat, 4 Skip, 5 Attack, 6 Favor, "
+        "7 Tabby Cat, 8 White Cat."
+    )
+    assert not any(line.startswith("Seed ") for line in lines)

@@ -58,8 +58,15 @@ def _int(data: Mapping[str, Any], key: str, default: int | None = None) -> int:
     return value
 
 
-def run_scenario(data: Mapping[str, Any]) -> ScenarioResult:
-    """Run a parsed scenario. Raises InvalidScenario for any problem with the file's shape."""
+def scenario_record(data: Mapping[str, Any]) -> Record:
+    """The game a parsed scenario sets up (game, players, options, seed, deal), its actions not
+    yet played: what `cardroom play --deal FILE` plays against bots. InvalidScenario for any
+    problem with those fields, the deal's included."""
+    record, _table = _set_up(data)
+    return record
+
+
+def _set_up(data: Mapping[str, Any]) -> tuple[Record, Any]:
     unknown = sorted(set(data) - CORE_FIELDS - EXTRA_FIELDS)
     if unknown:
         raise InvalidScenario(f"unknown field {unknown[0]!r}")
@@ -79,18 +86,25 @@ def run_scenario(data: Mapping[str, Any]) -> ScenarioResult:
     deal = data.get("deal")
     if deal is not None and not isinstance(deal, dict):
         raise InvalidScenario("'deal' must be an object")
+    record = Record(str(name), players, dict(options), seed, dict(deal) if deal is not None else None)
+    try:
+        table = start(game, record)
+    except CardroomError as exc:
+        raise InvalidScenario(str(exc)) from None
+    return record, table
+
+
+def run_scenario(data: Mapping[str, Any]) -> ScenarioResult:
+    """Run a parsed scenario. Raises InvalidScenario for any problem with the file's shape."""
+    record, table = _set_up(data)
+    game = find_game(record.game)
+    players = record.players
     raw_actions = data.get("actions", [])
     if not isinstance(raw_actions, list):
         raise InvalidScenario("'actions' must be a list")
     until = data.get("until")
     if until is not None:
         until = _int(data, "until")
-
-    record = Record(name, players, dict(options), seed, dict(deal) if deal is not None else None)
-    try:
-        table = start(game, record)
-    except CardroomError as exc:
-        raise InvalidScenario(str(exc)) from None
 
     moves: list[tuple[int, int, Any, JSON]] = []
     last_at = 0
