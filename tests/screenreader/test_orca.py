@@ -188,7 +188,12 @@ def test_orca_says_every_line_of_a_kittens_game_played_by_keyboard(heard_page: P
     listen(page, orca, timeout_s=40, quiet_s=3)
     # The answer windows of the real timings (cardroom/games/kittens/options.py).
     windows = [(r"^Nope\?", 3.0), (r"Your turn", 60.0), (r"asks you for a card", 15.0), (r"DEFUSE NOW", 10.0)]
-    hearing = compare(page_lines(page, windows, default_urgent_s=5.0), orca.heard(), orca.lag())
+    hearing = compare(
+        page_lines(page, windows, default_urgent_s=5.0),
+        orca.heard(),
+        orca.lag(),
+        [at for at, _key in orca.keys],
+    )
     _report("kittens", hearing, orca)
     _assert_heard(hearing)
 
@@ -273,6 +278,11 @@ def test_orca_says_every_line_of_a_burrito_round_played_by_keyboard(heard_page: 
     listen(page, orca, timeout_s=40, quiet_s=3)
     # The catch window (600 ms) and a flight (2 s); a fight's start: its countdown (3 s).
     windows = [(r"^Catch!", 0.6), (r"^Incoming", 2.0)]
-    hearing = compare(page_lines(page, windows, default_urgent_s=3.0), orca.heard(), orca.lag())
+    hearing = compare(
+        page_lines(page, windows, default_urgent_s=3.0),
+        orca.heard(),
+        orca.lag(),
+        [at for at, _key in orca.keys],
+    )
     _report("burrito", hearing, orca)
     _assert_heard(hearing)

@@ -127,9 +127,13 @@ def page_lines(page: Any, windows: Sequence[tuple[str, float]], default_urgent_s
     return lines
 
 
-def compare(lines: list[Line], heard: list[Utterance], lag: float = 0.0) -> Hearing:
+def compare(
+    lines: list[Line], heard: list[Utterance], lag: float = 0.0, keys: Sequence[float] = ()
+) -> Hearing:
     """Find each line in what Orca said, in the order the page said them; `lag` is Orca's own
-    delay on this machine (Orca.lag), added to each answer window."""
+    delay on this machine (Orca.lag), added to each answer window. `keys`: when the listener
+    pressed a key (wall clock): a line Orca had begun when the listener's own key stopped it was
+    heard as far as they wanted ("Catch!" answered by Space as it begins), not cut."""
     result = Hearing(lines, heard, lag=lag)
     used: set[int] = set()
     last_index = -1
@@ -159,7 +163,7 @@ def compare(lines: list[Line], heard: list[Utterance], lag: float = 0.0) -> Hear
         if match < last_index:
             result.out_of_order.append(line)
         last_index = max(last_index, match)
-        if u.end is None and not u.running():
+        if u.end is None and not u.running() and not _stopped_by_a_key(heard, match, keys):
             result.cut.append(line)
         if u.end is not None:
             result.delays.append(u.end - line.at)
@@ -183,6 +187,14 @@ def compare(lines: list[Line], heard: list[Utterance], lag: float = 0.0) -> Hear
                 result.twice.append(lines[i])
                 break
     return result
+
+
+def _stopped_by_a_key(heard: list[Utterance], index: int, keys: Sequence[float]) -> bool:
+    """Whether a key was pressed while utterance `index` was being said (after it began, before
+    Orca began the next one): the listener stopped it."""
+    u = heard[index]
+    after = next((v.start for v in heard[index + 1 :]), u.start + 5.0)
+    return any(u.start <= k <= after for k in keys)
 
 
 def caught_up(lines: list[Line], heard: list[Utterance]) -> bool:
