@@ -74,6 +74,11 @@ class Driving(Journaling):
         in order, and members who were sent nothing meanwhile get the table afresh."""
         if self.unsent:
             self.unsent = False
+            log.warning(
+                "table %s goes on: its lease is this node's; %d actions held meanwhile",
+                self.id,
+                len(self.held),
+            )
             for pid in self.members():
                 self.send_to(pid, self.snapshot(pid))
         held, self.held = self.held, []

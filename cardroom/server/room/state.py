@@ -6,6 +6,7 @@ keep the state they share, so that every layer can read it without importing ano
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -165,6 +166,10 @@ class RoomState:
         anyone), and a table found lost stops there (`Lobby._lost`)."""
         if self.lobby.sure():
             return True
+        if not self.unsent:  # once a pause: what a stalled table did is in the log
+            logging.getLogger("cardroom.server").warning(
+                "table %s waits: this node stood still past its lease and asks Redis again", self.id
+            )
         self.unsent = True
         self.wake.set()  # the timer task makes it good once the node knows (`_sure_again`)
         return False
