@@ -560,18 +560,22 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read(path: str) -> str:
+    """A scenario file's text; one that cannot be read is refused with the reason."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CardroomError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+
+
 def _dealt(path: str, game: str) -> Record:
     """The table a scenario file sets up, for `cardroom play GAME --deal FILE`; a file that
     cannot be read, is no scenario, or sets up another game is refused with the reason."""
     from cardroom.drive.scenario import InvalidScenario, load_scenario, scenario_record
 
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardroomError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
-    try:
-        record = scenario_record(load_scenario(text))
+        record = scenario_record(load_scenario(_read(path)))
     except InvalidScenario as exc:
         raise CardroomError(f"invalid scenario {path}: {exc}") from None
     if record.game != game:
@@ -584,15 +588,7 @@ def _dealt(path: str, game: str) -> Record:
 def _scenario(path: str) -> int:
     from cardroom.drive.scenario import InvalidScenario, load_scenario, run_scenario
 
-    try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"cardroom: cannot read {path}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
-        return EXIT_INVALID
+    text = sys.stdin.read() if path == "-" else _read(path)
     try:
         result = run_scenario(load_scenario(text))
     except InvalidScenario as exc:
