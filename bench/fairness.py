@@ -310,12 +310,21 @@ class Config:
 @dataclass
 class Tally:
     outcomes: dict[tuple[str, str, int, str], list[bool]] = field(default_factory=dict)
+    playing: dict[int, tuple[Config, list[bool]]] = field(default_factory=dict)
+    """The fights counted so far at tables still playing, by their seed: once enough are in
+    across the tables of a config, every one of them stops."""
+
+    @staticmethod
+    def key(c: Config) -> tuple[str, str, int, str]:
+        return (c.model, c.level, c.players, c.order)
 
     def add(self, c: Config, bruised: list[bool]) -> None:
-        self.outcomes.setdefault((c.model, c.level, c.players, c.order), []).extend(bruised)
+        self.outcomes.setdefault(self.key(c), []).extend(bruised)
 
     def count(self, c: Config) -> int:
-        return len(self.outcomes.get((c.model, c.level, c.players, c.order), []))
+        """Fights counted for `c`, at the tables done and at those still playing."""
+        done = len(self.outcomes.get(self.key(c), []))
+        return done + sum(len(out) for other, out in self.playing.values() if self.key(other) == self.key(c))
 
 
 SERVER_ENV = {**LOAD_LIMITS, "CARDROOM_SOCKETS_PER_ADDRESS": "100000", "CARDROOM_HELLO_WAIT_S": "60"}
@@ -373,9 +382,12 @@ async def play_table(url: str, c: Config, seed: int, tally: Tally, need: int) ->
         while not client.over and time.monotonic() - started < 1200:
             await asyncio.sleep(0.2)
             person = client.person
-            if person is not None and tally.count(c) + len(person.outcomes) >= need:
-                break
+            if person is not None:
+                tally.playing[seed] = (c, person.outcomes)
+                if tally.count(c) >= need:
+                    break
     finally:
+        tally.playing.pop(seed, None)
         person = client.person
         if person is not None:
             tally.add(c, person.outcomes)
@@ -386,8 +398,12 @@ async def play_table(url: str, c: Config, seed: int, tally: Tally, need: int) ->
             await client.close()
 
 
-async def play_all(url: str, configs: list[Config], fights: int, jobs: int, seed: int) -> Tally:
-    """Tables for every config until each has `fights` counted fights, `jobs` tables at once."""
+async def play_all(
+    url: str, configs: list[Config], fights: int, jobs: int, seed: int, per_table: int = 4
+) -> Tally:
+    """Tables for every config until each has `fights` counted fights, `jobs` tables at once,
+    a table started for each `per_table` fights still missing (a game counts about four: fewer
+    gets the fights sooner, from more tables at once)."""
     tally = Tally()
     seeds = itertools.count(seed * 100_000)
     failed = 0
@@ -398,8 +414,12 @@ async def play_all(url: str, configs: list[Config], fights: int, jobs: int, seed
         busy = {id(c): 0 for c in configs}
         for c in playing.values():
             busy[id(c)] += 1
-        # Enough tables for what is still missing: about four counted fights a game.
-        short = [c for c in configs if tally.count(c) < fights and busy[id(c)] * 4 < fights - tally.count(c)]
+        # Enough tables for what is still missing.
+        short = [
+            c
+            for c in configs
+            if tally.count(c) < fights and busy[id(c)] * per_table < fights - tally.count(c)
+        ]
         return min(short, key=lambda c: busy[id(c)], default=None)
 
     while True:

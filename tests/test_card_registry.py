@@ -9,11 +9,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from cardroom.games.burrito import cards as burrito
 from cardroom.games.burrito.options import MAX_PLAYERS as BURRITO_MAX
 from cardroom.games.kittens import cards as kittens
 from cardroom.games.kittens.deal import new_state
 from cardroom.games.kittens.options import Options
+from cardroom.help import as_text, render
+from cardroom.i18n import LANGUAGES, _, use_language
 from tests.kittens.helpers import play, table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -180,3 +184,18 @@ def test_only_battle_cards_call_a_fight_and_their_sets_are_worth_two() -> None:
         assert card.points == (2 if card.fight else 1), card.id
         assert (card.two_players != "") == card.battle, card.id
     assert burrito.FIGHT_OF == {"brawl_a": "brawl", "brawl_b": "brawl", "war": "war", "duel": "duel"}
+
+
+# -- Both games: the rules page a player reads (cardroom/help) ------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", ["kittens", "burrito"])
+def test_the_rules_page_names_every_card_in_every_language(game: str, lang: str) -> None:
+    """Issue 25: the page's card names come from the registry, so a card added is named on its
+    game's rules page (Rules dialog, `cardroom rules`) with no sentence written for it."""
+    registry = kittens.REGISTRY if game == "kittens" else burrito.REGISTRY
+    page = as_text(render(game, lang))
+    with use_language(lang):
+        missing = [card.id for card in registry if _(card.name) not in page]
+    assert missing == [], f"the {lang} rules page of {game} does not name {missing}"

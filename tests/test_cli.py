@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from cardroom.games.burrito.cards import DECK_SIZE
+
 
 def cardroom(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -93,7 +95,7 @@ def test_seven_players_simulate_and_play_a_scenario_without_naming_two_decks() -
     assert done.returncode == 0, done.stderr
     final = json.loads(done.stdout.splitlines()[-1])["final"]
     dealt = [card for group in ("hands", "piles", "community") for cards in final[group] for card in cards]
-    assert len(dealt) == 240 and final["phase"] == "play" and final["bruises_left"] == 12
+    assert len(dealt) == 2 * DECK_SIZE and final["phase"] == "play" and final["bruises_left"] == 12
 
 
 @pytest.mark.parametrize("command", ["simulate", "play"])

@@ -66,7 +66,7 @@ def playout(table: KittensTable, policies: list[HeuristicBot], skip_nope: int | 
         action: Action | None = None
         seat = s.turn
         if phase == TURN:
-            action = policies[seat]._turn_action(partial(view, seat))
+            action = policies[seat]._turn_action(partial(view, seat, plays=False))
         elif phase == NOPE_WINDOW:
             last = s.last_actor
             for k in range(1, players + 1):

@@ -71,6 +71,10 @@ class NetBot:
         self.last_v = 0
         self.rejections = 0
         self.token: str | None = None
+        self.read = 0
+        """Frames read, and when the last one came (monotonic s): what a test that waited in
+        vain reports of a player who stopped hearing."""
+        self.read_at = 0.0
 
     async def connect(self) -> None:
         self.ws = await websockets.connect(self.url, max_size=None, ping_interval=None, close_timeout=2)
@@ -156,10 +160,20 @@ class NetBot:
     async def reader(self) -> None:
         with contextlib.suppress(websockets.ConnectionClosed):
             async for raw in self.ws:
+                self.read += 1
+                self.read_at = time.monotonic()
                 for message in messages(raw):
                     await self.handle(message, raw)
         self.over = True
         self.wake.set()
+
+    def lag(self) -> str:
+        """What this player last heard, for a test's report of one that never saw the end."""
+        ago = time.monotonic() - self.read_at if self.read else float("nan")
+        return (
+            f"last saw v{self.last_v}; {self.read} frames read, the last {ago:.1f} s ago; "
+            f"{self.refs} actions sent, {len(self.pending)} unanswered, {self.rejections} refused"
+        )
 
     async def actor(self) -> None:
         """Act when the bot is due, like a person reacting to what they saw."""

@@ -14,13 +14,31 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardroom.i18n import _, use_language
+from cardroom.narrate._common import join_list
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A sentence naming things a registry holds (the cards of a game): `text`, a msgid with
+    `{names}`, where `names` (msgids) go joined as the page's language lists things. A card
+    added to the registry is named on the page with no sentence changed."""
+
+    text: str
+    names: tuple[str, ...]
+
+    def show(self) -> str:
+        return _(self.text).format(names=join_list([_(name) for name in self.names]))
+
+
+Sentence = str | Listing
+"""A msgid, or a `Listing`."""
 
 
 @dataclass(frozen=True)
 class Section:
     title: str
-    paragraphs: tuple[tuple[str, ...], ...]
-    """Each paragraph as its sentences (msgids)."""
+    paragraphs: tuple[tuple[Sentence, ...], ...]
+    """Each paragraph as its sentences."""
 
 
 @dataclass(frozen=True)
@@ -49,10 +67,14 @@ def render(game: str, lang: str) -> dict[str, Any]:
             "lang": language,
             "title": _(page.title),
             "sections": [
-                {"title": _(s.title), "paragraphs": [" ".join(_(x) for x in p) for p in s.paragraphs]}
+                {"title": _(s.title), "paragraphs": [" ".join(_show(x) for x in p) for p in s.paragraphs]}
                 for s in page.sections
             ],
         }
+
+
+def _show(sentence: Sentence) -> str:
+    return _(sentence) if isinstance(sentence, str) else sentence.show()
 
 
 def as_text(data: dict[str, Any]) -> str:

@@ -6,7 +6,8 @@ changed sentence is one catalog entry to translate again, not a whole paragraph.
 
 from __future__ import annotations
 
-from cardroom.help import HelpPage, Section
+from cardroom.games.burrito.cards import REGISTRY
+from cardroom.help import HelpPage, Listing, Section
 from cardroom.i18n import N_
 
 PAGE = HelpPage(
@@ -46,13 +47,12 @@ PAGE = HelpPage(
                     N_("From 2 to 6 players play with one deck, 2 burritos and 6 bruises."),
                     N_("From 7 to 12 players the table uses two decks, 4 burritos and 12 bruises."),
                 ),
-                (
-                    N_(
-                        "The deck has seven normal kinds of card (Barky Sharky, Logger Dogger, Goth Sloth, "
-                        "Nacho Llama, Salsa Yeti, Guac Gator and Churro Bat) and four battle kinds: Brawl in "
-                        "two colours (Brawl A and Brawl B), War and Duel."
+                (  # named from the registry (games/burrito/cards.py): a card added is named here
+                    Listing(
+                        N_("The normal cards: {names}."), tuple(c.name for c in REGISTRY if not c.battle)
                     ),
-                    N_("A Brawl set is three cards of the same colour."),
+                    Listing(N_("The battle cards: {names}."), tuple(c.name for c in REGISTRY if c.battle)),
+                    N_("Brawl comes in two colours, and a Brawl set is three cards of the same colour."),
                 ),
             ),
         ),

@@ -6,8 +6,27 @@ changed sentence is one catalog entry to translate again, not a whole paragraph.
 
 from __future__ import annotations
 
-from cardroom.help import HelpPage, Section
+from cardroom.games.kittens.cards import REGISTRY
+from cardroom.help import HelpPage, Listing, Section, Sentence
 from cardroom.i18n import N_
+
+
+def _cards() -> tuple[tuple[Sentence, ...], ...]:
+    """One paragraph per card, as its record in the registry says it (games/kittens/cards.py);
+    the cats of one colour, which do nothing alone, in one sentence that names them, where the
+    first of them stands in the deck."""
+    plain = tuple(card.name for card in REGISTRY if card.cat and not card.wild)
+    out: list[tuple[Sentence, ...]] = []
+    for card in REGISTRY:
+        if card.cat and not card.wild:
+            if card.name == plain[0]:
+                out.append(
+                    (Listing(N_("Cats ({names}) do nothing alone; they are played in combos."), plain),)
+                )
+        elif card.help:
+            out.append(card.help)
+    return tuple(out)
+
 
 PAGE = HelpPage(
     title=N_("Exploding Kittens: the rules"),
@@ -67,72 +86,7 @@ PAGE = HelpPage(
                 ),
             ),
         ),
-        Section(
-            N_("The cards"),
-            (
-                (
-                    N_(
-                        "Exploding Kitten: when you draw it, everybody sees it, and you have a few seconds to "
-                        "play a Defuse, or you explode."
-                    ),
-                ),
-                (
-                    N_("Defuse: played only on a kitten you have just drawn."),
-                    N_(
-                        "You put the kitten back in the deck wherever you like, secretly; this counts as your "
-                        "draw."
-                    ),
-                ),
-                (N_("Nope: cancels the card just played (see the Nope window below)."),),
-                (
-                    N_("Attack: ends your turn without drawing; the next player must play two turns."),
-                    N_("Targeted Attack does the same to the player you choose."),
-                    N_("Triple Attack gives the next player three turns."),
-                    N_("Personal Attack: your turn goes on, and you owe two more turns."),
-                ),
-                (
-                    N_("Skip: ends one turn without drawing."),
-                    N_("Super Skip: ends all the turns you owe without drawing."),
-                    N_("Reverse: play changes direction and one of your turns ends."),
-                ),
-                (
-                    N_("Favor: the player you choose gives you a card of their choice."),
-                    N_("You still draw."),
-                ),
-                (
-                    N_("Shuffle: the deck is shuffled."),
-                    N_("Swap Top and Bottom: the top and bottom cards change places."),
-                    N_("With both you still draw."),
-                ),
-                (
-                    N_(
-                        "Draw from the Bottom: you draw the bottom card of the deck instead of the top one; "
-                        "this is your draw, and a kitten there explodes like any other."
-                    ),
-                ),
-                (
-                    N_("See the Future: you alone look at the top three cards (Super See the Future: five)."),
-                    N_(
-                        "Alter the Future: you look at the top three cards and put them back in the order you "
-                        "choose (Super Alter the Future: five)."
-                    ),
-                ),
-                (
-                    N_(
-                        "Sneak Draw: you take the top card into your hand, then put it back anywhere in the "
-                        "deck; while it is in your hand it cannot explode."
-                    ),
-                    N_("You still draw afterwards."),
-                ),
-                (
-                    N_(
-                        "Cats (Black Cat, White Cat, Grey Cat, Red Cat, Tabby Cat) do nothing alone; they are "
-                        "played in combos."
-                    ),
-                    N_("The Feral Cat stands in for a cat of any colour."),
-                ),
-            ),
-        ),
+        Section(N_("The cards"), _cards()),
         Section(
             N_("Combos"),
             (

@@ -351,7 +351,10 @@ def _behind_back(e: JSON, who: Namer, view: JSON) -> list[str]:
                 name=who(e["target"]), s=wait
             )
         ]
-    return [_("{name} swings a burrito behind their back.").format(name=who(p))]
+    # Short: a burrito follows in a moment, and "Incoming!" must not wait behind this line in a
+    # screen reader's queue (Orca says a polite line it has begun before an assertive one: the
+    # longer "... swings a burrito behind their back." held "Incoming!" 2.2 s, issue 24).
+    return [_("{name} winds up.").format(name=who(p))]
 
 
 def _pair_fight(view: JSON) -> bool:
@@ -520,16 +523,19 @@ def _round_over(e: JSON, who: Namer, view: JSON) -> list[str]:
 
 def _round_won(e: JSON, who: Namer, view: JSON) -> list[str]:
     p = e["player"]
+    if e["round"] == 1:
+        # Round 1's winner takes the badge (the `badge` event follows at once): one line for
+        # both, one utterance less where a listener has the most to hear.
+        if p == who.seat:
+            return [_("You win round {round} and take the badge!").format(round=e["round"])]
+        return [_("{name} wins round {round} and takes the badge.").format(name=who(p), round=e["round"])]
     if p == who.seat:
         return [_("You win round {round}!").format(round=e["round"])]
     return [_("{name} wins round {round}.").format(name=who(p), round=e["round"])]
 
 
 def _badge(e: JSON, who: Namer, view: JSON) -> list[str]:
-    p = e["player"]
-    if p == who.seat:
-        return [_("You take the badge.")]  # "Round 2 begins." says itself a few seconds later
-    return [_("{name} takes the badge.").format(name=who(p))]
+    return []  # said with round 1's winner (`_round_won`)
 
 
 def _game_over(e: JSON, who: Namer, view: JSON) -> list[str]:
@@ -644,9 +650,22 @@ def priority(event: JSON, seat: int | None, view: JSON) -> Priority:
         if kind == "fight_start" and seat in event.get("fighters", ()):
             return Priority.ANSWER
         if kind == "duel_beat" and seat in event.get("fighters", ()):
-            return Priority.ANSWER
-    if kind == "countdown" and event.get("caller") is not None and event.get("beat") != "burrito":
-        # After a fight its result was just said; "Burrito!" says when play resumes.
+            # "BURRITO! Throw!" is the moment to act; the beats before it are sounds on the page
+            # (through Orca a said "3" overtook "Duel: you against Marco.", docs/speech.md).
+            return Priority.ANSWER if event.get("beat") == "burrito" else Priority.BACKGROUND
+    if kind in ("round_over", "game_over") and seat is not None:
+        # A round's end is every player's news: a page under load dropped "Round 1 is over." as
+        # a milestone gone stale (static/ui.js keeps priority 1 longer, docs/speech.md).
+        return Priority.YOU
+    if (
+        kind == "countdown"
+        and event.get("beat") != "burrito"
+        and (event.get("caller") is not None or seat is not None)
+    ):
+        # After a fight its result was just said; "Burrito!" says when play resumes. At a
+        # round's start a player has the round's end and their new hand to hear, and each beat
+        # has its sound on the page: through Orca "3", "2", "1" pushed the round's first fight
+        # back (docs/speech.md, "Heard through Orca"). A spectator hears them said.
         return Priority.BACKGROUND
     if kind in ("call", "duel_beat") and not concerns(event, seat):
         return Priority.BACKGROUND  # the fight_start names the fighters; the result is said
@@ -659,8 +678,19 @@ def priority(event: JSON, seat: int | None, view: JSON) -> Priority:
     if concerns(event, seat):
         return Priority.YOU
     if kind == "behind_back" and _fighting(seat, view):
-        return Priority.YOU  # a burrito about to fly, maybe at you
+        # A burrito about to fly, maybe at you: in a brawl, who winds up is news. In a fight of
+        # two it can only come at you, and "Incoming!" says so 0.7 s later: through Orca the
+        # wind-up, said first, held "Incoming!" and "Catch!" past the catch window
+        # (docs/speech.md, "Heard through Orca"). Verbose still says it.
+        return Priority.BACKGROUND if _pair_fight(view) else Priority.YOU
     return Priority.BACKGROUND
+
+
+CLOSES_DIGEST = frozenset({"round_over"})
+"""The events that end what a background summary could still tell: a round's end says its
+scores, and the passes and sets of a round over are news no more. Without it the summary due
+60 s after the last came a few seconds into the next round, 3 s of speech just before its first
+fight (Orca said "Brawl: you against Marco." 4.4 s late, docs/speech.md)."""
 
 
 def fold(event: JSON, seat: int | None) -> Fold | None:

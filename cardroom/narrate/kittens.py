@@ -77,14 +77,13 @@ def a_card(card: str) -> str:
 
 def card_catalog() -> dict[str, dict[str, str | bool]]:
     """Every card's display name and what it does, in the current language, for clients, with
-    what the page's keys need to know of it (from the registry, never translated): `action`,
-    played alone on a turn; `targets`, played alone it names a player; `cat`, it goes into cat
-    combos."""
+    what the page's keys need to know of it (from the registry, never translated): `targets`,
+    played alone it names a player; `cat`, it goes into cat combos. (Which sets may be played
+    now, the page reads from the seat's view: `plays`, the engine's legal moves.)"""
     return {
         card.id: {
             "name": _(card.name),
             "text": _(card.text),
-            "action": card.action,
             "targets": card.targets,
             "cat": card.cat,
         }

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from cardroom.i18n import _, elide, use_language
@@ -55,6 +55,7 @@ class Narrator:
         self._priority: Callable[[JSON, int | None, JSON], Priority] = module.priority
         self._fold: Callable[[JSON, int | None], Fold | None] = module.fold
         self._summary: Summariser = module.summary
+        self._closes: frozenset[str] = getattr(module, "CLOSES_DIGEST", frozenset())
         self._speaks_of: dict[str, tuple[str, ...]] = module.SPEAKS_OF
         self._answers_first: bool = getattr(module, "ANSWERS_FIRST", False)
         self._arrange: Arrange | None = getattr(module, "arrange", None)
@@ -128,6 +129,12 @@ class Narrator:
                 if folded is not None:
                     out.append(folded)
         return out
+
+    def closes_digest(self, kinds: Iterable[str]) -> bool:
+        """Whether a batch with events of these `kinds` ends what the background digests hold
+        (burrito: a round's end): each digest starts again and gives no summary with it
+        (`speech.Digest.summary_now`). A property of the batch: asked once, not per seat."""
+        return not self._closes.isdisjoint(kinds)
 
     def summary(self, counts: Counter[Fold], seat: int | None, names: Sequence[str], lang: str) -> str:
         """The digest `counts` as one sentence for `seat`, in `lang` ("" when there is nothing)."""

@@ -114,6 +114,14 @@ class Digest:
         counts, self.counts, self.since = self.counts, Counter(), now
         return counts
 
+    def summary_now(self, now: int, closes: bool) -> Counter[Fold] | None:
+        """What the summary said with a batch at `now` tells (None: no summary now). A batch
+        that `closes` the digest (`Narrator.closes_digest`) empties it and says nothing of it."""
+        if closes:
+            self.take(now)
+            return None
+        return self.take(now) if self.due(now) else None
+
 
 Summariser = Callable[[Counter[Fold], int | None, Sequence[str]], str]
 """A game's summary of a digest for `seat`, with the seats' names: one sentence, or ""."""

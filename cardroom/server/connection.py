@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from starlette.websockets import WebSocket, WebSocketState
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from cardroom.server import closes
 from cardroom.server.limits import Limits
@@ -54,6 +54,9 @@ class Player:
     """Chat lines, per player (all their connections together); made by `Lobby.may_chat`."""
     kept: bool = False
     """Whether the store has the player's row (a guest gets one once seated: `Lobby._remember`)."""
+    saving: asyncio.Future[None] | None = None
+    """The write of that row, while it is under way: in a cluster the welcome waits for it
+    (server/edge.py), so that another node finds the player by their token at once."""
 
 
 class RateLimit:
@@ -284,8 +287,14 @@ class Connection:
                 for payload in payloads:
                     await ws.send_text(payload.decode())
                 self.sending_since = None
-        except Exception:  # the peer went away mid-send: the reader notices and cleans up
-            self.closed = True
+        except Exception as exc:
+            # The peer went away mid-send (the reader notices and cleans up), or the write
+            # failed otherwise: then it is said, and the player leaves the lobby now (their
+            # seats get stand-ins), as for any connection the server drops, not kept seated
+            # behind a connection nothing is written to any more.
+            if not isinstance(exc, OSError | WebSocketDisconnect):
+                log.exception("writing to a connection failed: it is closed")
+            self.close(closes.GOING_AWAY)
         finally:
             if ws.application_state != WebSocketState.DISCONNECTED:
                 with contextlib.suppress(Exception):

@@ -7,6 +7,7 @@ with a named code) and changes nothing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any, cast
 
@@ -228,6 +229,7 @@ async def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby, cookie
             connection.close(closes.BAD_TOKEN)
             return False
         return True
+    await _kept(result, lobby)
     connection.send(
         {
             "type": "welcome",
@@ -244,6 +246,22 @@ async def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby, cookie
     connection.send({"type": "lobby_chat", "chat": lobby.chat_log[-50:]})
     lobby.rejoin(result)
     return True
+
+
+ROW_WAIT_S = 3.0
+"""The longest a cluster's welcome waits for the player's row (a store that is away does not
+keep a player out: they are welcome, and their row is written once it is back)."""
+
+
+async def _kept(player: Player, lobby: Lobby) -> None:
+    """In a cluster, until the store has the player's row: a guest's edge may die the moment
+    after their welcome, and another node finds them by their token only in the store (a CI
+    run killed a node before its journal had written the row: the guest's seat was lost)."""
+    saving = player.saving
+    if not lobby.bus.clustered or saving is None or saving.done():
+        return
+    with contextlib.suppress(Exception):  # too slow, or refused: the journal says so in the log
+        await asyncio.wait_for(asyncio.shield(saving), ROW_WAIT_S)
 
 
 def handle(connection: Connection, player: Player, message: wire.ClientMessage, lobby: Lobby) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import socket
 import threading
 from collections.abc import Mapping
@@ -144,6 +145,11 @@ class Node(uvicorn.Server):
         self.parent = parent
         """The pid of the `--workers` process this node is a worker of: when it is gone (killed,
         SIGKILL, so that it could not pass a SIGTERM on), the node stops as if told to."""
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        # `kill -USR1` logs what each table waits for (docs/deploy.md), without stopping anything.
+        asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, self.lobby.tell_tables)
 
     async def on_tick(self, counter: int) -> bool:
         """uvicorn's tick (every 0.1 s): twice a second, whether the parent is still there."""

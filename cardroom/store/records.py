@@ -114,7 +114,8 @@ class Records:
     # -- players and rooms (journaled) -----------------------------------------------------
     def save_player(
         self, player_id: str, name: str, token_hash: str, account_id: int | None, lang: str
-    ) -> None:
+    ) -> asyncio.Future[None]:
+        """Keep a player's row; done once it is written."""
         values = {
             "id": player_id,
             "name": name,
@@ -123,7 +124,7 @@ class Records:
             "lang": lang,
             "seen_ms": now_ms(),
         }
-        self.journal.write(
+        return self.journal.write(
             lambda conn: _upsert(conn, players, "id", values), f"the row of player {player_id}"
         )
 

@@ -156,7 +156,9 @@ def test_a_bot_never_sees_a_hidden_card() -> None:
 
 class Timings:
     """Listens to a game: each bot's time between two card actions in a row, between the start
-    of a fight and its first grab, and between a burrito thrown at it and its dodge."""
+    of a fight and its first grab, and between a burrito thrown at it and its dodge (from the
+    first of the burritos that dodge lets fly by, each followed by its id: a burrito that lands
+    while another is still flying at the same player ends only its own)."""
 
     def __init__(self, levels: list[str]) -> None:
         self.levels = levels
@@ -166,7 +168,8 @@ class Timings:
         self._fight_at: int | None = None
         self._grabbed: set[int] = set()
         self._last: dict[int, int] = {}
-        self._thrown: dict[int, int] = {}
+        self._flying: dict[int, int] = {}
+        """When each burrito in the air was thrown, by its id."""
 
     def __call__(self, now: int, events: list[Event]) -> None:
         for ev in events:
@@ -184,15 +187,15 @@ class Timings:
                 self._grabbed.add(d["player"])
                 self.grab[self.levels[d["player"]]].append(now - self._fight_at)
             elif ev.kind == "throw":
-                self._thrown.setdefault(d["target"], now)
-            elif ev.kind == "dodge" and d["player"] in self._thrown:
-                self.dodge[self.levels[d["player"]]].append(now - self._thrown.pop(d["player"]))
-            elif ev.kind in ("catch", "fumble", "hit"):
-                self._thrown.pop(d["player"], None)
-            elif ev.kind == "miss":
-                self._thrown.pop(d["target"], None)
+                self._flying[d["id"]] = now
+            elif ev.kind == "dodge":
+                thrown = [self._flying.pop(i) for i in d["ids"] if i in self._flying]
+                if thrown:
+                    self.dodge[self.levels[d["player"]]].append(now - min(thrown))
+            elif ev.kind in ("catch", "fumble", "hit", "miss"):
+                self._flying.pop(d["id"], None)
             elif ev.kind == "fight_over":
-                self._thrown.clear()
+                self._flying.clear()
                 self._fight_at = None
 
 

@@ -114,10 +114,13 @@ def test_a_live_answer_for_another_situation_is_not_played() -> None:
 
 
 def _late_expert(t: KittensTable, budget_ms: int = 1000) -> tuple[ExpertBot, list[JSON], VirtualDriver]:
-    """A live expert at seat 0 of `t`, on a driver whose play time runs as fast as it can: the
-    search worker's answer cannot be back before the decision's timer (issue 22)."""
+    """A live expert at seat 0 of `t`, on a driver whose play time runs as fast as it can, with
+    more playouts to make than its wall-clock budget allows: the search worker's answer cannot be
+    back before the decision's timer (issue 22). (With the usual playouts a small search could
+    end in the worker while a busy machine held this process back: CI once saw it.)"""
     bot = make_bot("kittens", 0, "expert", 4, live=True, options={"expert_think_ms": budget_ms})
     assert isinstance(bot, ExpertBot)
+    bot.playouts = 10**9
     heard: list[JSON] = []
     driver = VirtualDriver(
         t,

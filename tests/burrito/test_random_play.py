@@ -11,7 +11,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from cardroom.games.burrito import GAME, BurritoTable, legal_actions
 from cardroom.games.burrito.actions import Action, Discard, Draw
-from cardroom.games.burrito.cards import CARD_SET, is_battle
+from cardroom.games.burrito.cards import CARD_SET, DECK_SIZE, is_battle
 from cardroom.protocol import Event, Rejected
 
 _CARD_KEYS = frozenset({"card", "cards", "hand", "hands", "piles", "community", "deck"})
@@ -64,7 +64,7 @@ class RandomPlay(RuleBasedStateMachine):
         }
         self.seed = seed
         self.players = players
-        self.total = 240 if two_decks else 120
+        self.total = DECK_SIZE * (2 if two_decks else 1)
         self.table = GAME.new_table(players, self.options, seed)
         self.moves: list[tuple[int, int, Action]] = []
         self.now = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardroom.games.burrito import BurritoTable
+from cardroom.games.burrito.cards import DECK_SIZE
 from cardroom.protocol import JSON, InvalidAction
 
 from .helpers import kinds, ok, only, refused, run, table
@@ -70,7 +71,7 @@ def test_the_round_winner_takes_the_badge_and_round_two_starts_fresh() -> None:
     assert t.bruises == [0, 0, 0] and t.bruises_left == 6 and t.badge == 0
     assert [len(h) for h in t.hands] == [5, 5, 5] and [len(p) for p in t.piles] == [10, 10, 10]
     cards = sum(len(x) for group in (t.hands, t.piles, t.community, t.score_piles) for x in group)
-    assert cards == 120
+    assert cards == DECK_SIZE
     run(t, 8000)
     assert t.phase == "play"
 

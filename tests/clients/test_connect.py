@@ -258,8 +258,8 @@ def test_burrito_countdown_and_draw(server: LiveServer, terminals: list[Terminal
     bea.expect(r"You sit at table \d+ \(burrito\), seat 1")
     bea.type("start\n")
     bea.expect(r"Throw Throw Burrito\. Seats: 1 you, 2 ")
-    bea.expect(r"^3$", timeout=10)
-    bea.expect(r"^Burrito!$", timeout=10)
+    bea.expect(r"^Round 1 begins\.$", timeout=10)
+    bea.expect(r"^Burrito!$", timeout=10)  # the beats before it are not said to a player
     # The card drawn, alone ("Drew War." for a battle card: docs/speech.md).
     drew = re.compile("^(Drew )?(" + "|".join(map(re.escape, card_names().values())) + r")\.$")
     bea.type("d")  # five cards in hand: refused until one is passed

@@ -210,9 +210,14 @@ def test_round_and_game_results() -> None:
         "Scores: Zoe: 3, Anna: 3, you: 0 and Chloé: -1.",
         "Tie-break Duel for the round: Zoe and Anna.",
     ]
-    assert _say(burrito, Event("round_won", {"round": 1, "player": 1}), 0) == ["Anna wins round 1."]
-    assert _say(burrito, Event("badge", {"player": 1}), 0) == ["Anna takes the badge."]
-    assert _say(burrito, Event("badge", {"player": 0}), 0) == ["You take the badge."]
+    # Round 1's winner takes the badge: one line says both, the badge event none.
+    won = Event("round_won", {"round": 1, "player": 1})
+    assert _say(burrito, won, 0) == ["Anna wins round 1 and takes the badge."]
+    assert _say(burrito, Event("round_won", {"round": 1, "player": 0}), 0) == [
+        "You win round 1 and take the badge!"
+    ]
+    assert _say(burrito, Event("badge", {"player": 1}), 0) == []
+    assert _say(burrito, Event("round_won", {"round": 2, "player": 1}), 0) == ["Anna wins round 2."]
     assert _say(burrito, Event("game_over", {"winner": 2, "badge": 2}), 0) == [
         "Game over: Marco wins the game."
     ]
@@ -224,7 +229,7 @@ def test_a_throw_behind_the_back_keeps_its_target_secret() -> None:
     assert _say(burrito, event, 1, {"now": 0}) == [
         "Your burrito goes behind your back: it leaves for Zoe in 0.7 s."
     ]
-    assert _say(burrito, event, 0, {"now": 0}) == ["Anna swings a burrito behind their back."]
+    assert _say(burrito, event, 0, {"now": 0}) == ["Anna winds up."]
 
 
 # ---- Exploding Kittens -------------------------------------------------------------------------------

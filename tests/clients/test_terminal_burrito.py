@@ -36,8 +36,7 @@ def test_play_burrito_on_a_pipe(burrito: Player) -> None:
     p = burrito
     p.expect(r"^Throw Throw Burrito\. Seats: 1 you, 2 \w+, 3 \w+")
     p.expect(r"^Your hand: ")  # the deal, in slot order (H says each slot)
-    p.expect(r"^3$")
-    p.send("?")
+    p.send("?")  # during the countdown (its beats are not said to a player: docs/speech.md)
     p.expect(r"^D: Draw from your own pile")
     p.expect(r"^T: Throw at the nearest other fighter$")
     p.expect(r"^X: Dodge$")

@@ -52,11 +52,25 @@ def nodes(env: dict[str, str], n: int, log_level: str = "warning") -> Iterator[l
     try:
         with contextlib.ExitStack() as stack:
             servers = [stack.enter_context(run_server(env, log_level=log_level)) for _ in range(n)]
-            yield servers
+            try:
+                yield servers
+            except BaseException:
+                _tell_tables(servers)
+                raise
     except BaseException:
         for i, server in enumerate(servers):
             print(f"--- node {i} ({server.url}): the end of its log ---\n{server.log[-12_000:]}")
         raise
+
+
+def _tell_tables(servers: list[LiveServer]) -> None:
+    """Each node still running logs what its tables wait for (`kill -USR1`), for the failure."""
+    for server in servers:
+        if server.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(server.process.pid, signal.SIGCONT)
+                os.kill(server.process.pid, signal.SIGUSR1)
+    time.sleep(0.5)
 
 
 def wait_for(check: Any, timeout: float, what: str) -> float:
@@ -139,21 +153,30 @@ async def _game_of(server: LiveServer, db: str) -> tuple[str, str]:
     anna = NetBot(server.ws_url, "Anna", "kittens", "normal", seed=1)
     await create_and_start(anna, "kittens", seats=3, bots=2, options=SLOW_KITTENS)
     await anna.send({"type": "start", "table": anna.table})
+    try:
+        assert anna.table is not None
+        game_id = await game_at(db, anna.table)
+    finally:
+        await anna.close()
+    return anna.table, game_id
+
+
+async def game_at(db: str, table: str) -> str:
+    """The id of the game started at `table`, once its row is in the store: the start's events
+    come before the journal has written it (a test that read it at once read none, under load,
+    and then waited for moves of a game "None")."""
     store = await Store.open(db)
     try:
         async with asyncio.timeout(10):
             while True:
                 async with store.engine.connect() as conn:
-                    found = await conn.execute(select(games.c.id).where(games.c.room_id == anna.table))
+                    found = await conn.execute(select(games.c.id).where(games.c.room_id == table))
                     game_id = found.scalar()
                 if game_id:
-                    break
+                    return str(game_id)
                 await asyncio.sleep(0.05)
     finally:
         await store.close()
-        await anna.close()
-    assert anna.table is not None
-    return anna.table, str(game_id)
 
 
 def test_a_paused_owner_loses_its_table_to_another_node_and_cannot_write_to_its_log(

@@ -16,8 +16,17 @@ from sqlalchemy import select
 
 from cardroom.cluster.redis_bus import PREFIX
 from cardroom.store import Store
-from cardroom.store.schema import games, rating_history
-from tests.cluster.test_nodes import SLOW_KITTENS, _game_of, _health_is, _log, cluster_env, nodes, until
+from cardroom.store.schema import rating_history
+from tests.cluster.test_nodes import (
+    SLOW_KITTENS,
+    _game_of,
+    _health_is,
+    _log,
+    cluster_env,
+    game_at,
+    nodes,
+    until,
+)
 from tests.server.live import Client
 from tests.server.play import finished_game
 from tests.server.test_api import call
@@ -142,7 +151,7 @@ def test_a_lone_node_paused_past_its_lease_goes_on_with_its_table_and_answers_wh
             table = (await anna.expect("table"))["table"]
             await anna.send({"type": "start", "table": table})
             await anna.expect("events", table=table)
-            game_id = await _game_at(db, table)
+            game_id = await game_at(db, table)
             os.kill(a.process.pid, signal.SIGSTOP)
             try:
                 before = len(await _log(db, game_id))
@@ -161,13 +170,3 @@ def test_a_lone_node_paused_past_its_lease_goes_on_with_its_table_and_answers_wh
         assert a.health()["tables"] == 1
     assert answered["type"] in ("ack", "rejected")  # answered once the node knew the table was its own
     assert [seq for seq, _ in log] == list(range(len(log))) and len(log) >= before + 3  # one log, on
-
-
-async def _game_at(db: str, table: str) -> str:
-    store = await Store.open(db)
-    try:
-        async with store.engine.connect() as conn:
-            found = await conn.execute(select(games.c.id).where(games.c.room_id == table))
-            return str(found.scalar())
-    finally:
-        await store.close()

@@ -6,14 +6,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import signal
+import time
 from typing import Any
+
+import websockets
+from sqlalchemy import select, text
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from cardroom.clients.botclient import NetBot
 from cardroom.games import find_game
 from cardroom.protocol.record import replay
-from cardroom.server.wire import messages
+from cardroom.server.wire import PROTOCOL_VERSION, messages
+from cardroom.store.accounts import token_hash
+from cardroom.store.db import create_engine
+from cardroom.store.schema import players
 from tests.cluster.test_nodes import _log, cluster_env, nodes
 from tests.server.live import Client, LiveServer
 from tests.server.play import (
@@ -375,6 +384,69 @@ def test_a_player_comes_back_through_any_node_and_a_second_connection_replaces_t
     assert relayed["you"] == 1 and relayed["seats"][1]["connected"]
 
 
+async def _has_row(engine: AsyncEngine, token: str) -> bool:
+    """Whether the store holds the player row of the session `token`."""
+    async with engine.connect() as conn:
+        found = await conn.execute(select(players.c.id).where(players.c.token_hash == token_hash(token)))
+        return found.first() is not None
+
+
+async def _stored(url: str, token: str | None, limit_s: float = 15) -> None:
+    """Until the store holds the player row of the session `token`."""
+    assert token is not None
+    engine = create_engine(url)
+    try:
+        async with asyncio.timeout(limit_s):
+            while not await _has_row(engine, token):
+                await asyncio.sleep(0.05)
+    finally:
+        await engine.dispose()
+
+
+def test_a_guest_is_welcome_once_another_node_can_find_them(cluster_env: dict[str, str]) -> None:
+    """A guest's edge may die the moment after their welcome: another node finds them by their
+    token only in the store. So a node's welcome waits for the guest's row (a CI run killed a
+    node before its journal had written it, and the guest's seat was lost). Here the players'
+    table is locked for a second: the welcome comes after, the row with it; node A is killed at
+    once, and node B knows her by her token."""
+    url = cluster_env["CARDROOM_DB"]
+    with nodes(cluster_env, 2) as (a, b):
+
+        async def go() -> tuple[float, float, bool, dict[str, Any]]:
+            engine = create_engine(url)
+            try:
+                async with engine.connect() as lock:
+                    await lock.execute(text("LOCK TABLE players IN EXCLUSIVE MODE"))
+                    ws = await websockets.connect(a.ws_url)
+                    await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "Anna"}))
+                    sent = time.monotonic()
+                    first = asyncio.ensure_future(ws.recv())
+                    done, _pending = await asyncio.wait([first], timeout=1.0)
+                    early = time.monotonic() - sent if done else -1.0
+                    await lock.rollback()  # the lock goes with its transaction
+                welcome = messages(await asyncio.wait_for(first, 10))[0]
+                waited = time.monotonic() - sent
+                stored = await _has_row(engine, welcome["token"])
+            finally:
+                await engine.dispose()
+            os.kill(a.process.pid, signal.SIGKILL)
+            back = await websockets.connect(b.ws_url)
+            await back.send(
+                json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "token": welcome["token"]})
+            )
+            again = messages(await asyncio.wait_for(back.recv(), 10))[0]
+            await back.close()
+            with contextlib.suppress(Exception):
+                await ws.close()
+            assert again.get("type") == "welcome", again
+            return early, waited, stored, {"before": welcome["player"], "after": again["player"]}
+
+        early, waited, stored, who = asyncio.run(go())
+    assert early < 0, f"welcomed {early:.2f} s after the hello, before her row could be written"
+    assert waited >= 1.0 and stored
+    assert who["before"] == who["after"], "node B knows her by her token: the same player"
+
+
 def test_players_of_a_killed_node_get_stand_ins_at_another_nodes_table_and_their_seats_back(
     cluster_env: dict[str, str],
 ) -> None:
@@ -394,6 +466,10 @@ def test_players_of_a_killed_node_get_stand_ins_at_another_nodes_table_and_their
             await sit(anna, table)
             await bo.send({"type": "start", "table": table})
             await bo.expect("table", table=table, state="playing")
+            # Her session is in the store before her node dies (her welcome waited for it, at
+            # most 3 s: on a busy machine the store can be slower, and this test is about the
+            # stand-in; the welcome's wait is test_a_guest_is_welcome_once_another_node_can_find_them).
+            await _stored(cluster_env["CARDROOM_DB"], anna.token)
             os.kill(a.process.pid, signal.SIGKILL)
             killed = asyncio.get_running_loop().time()
             while True:

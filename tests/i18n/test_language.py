@@ -162,7 +162,8 @@ def test_every_help_page_has_short_sections_of_whole_sentences() -> None:
             assert section.paragraphs, section.title
             for paragraph in section.paragraphs:
                 assert paragraph, section.title
-                for sentence in paragraph:
+                for part in paragraph:
+                    sentence = part if isinstance(part, str) else part.text  # a Listing's sentence
                     assert sentence.strip() == sentence and sentence[-1] in ".!?)", sentence
                     assert len(sentence) <= 250, sentence  # one sentence, not a paragraph
 

@@ -54,8 +54,14 @@ def _batch(events: list[Event] | Rejected, players: int) -> Any:
     return [[e.full(), [e.for_seat(seat) for seat in seats]] for e in events]
 
 
+ADDED_SINCE = ("plays", "fives")
+"""View fields added after the games were recorded, left out of the digest: they are the legal
+moves' card sets (issue 25), proven equal to `legal_moves` by tests/kittens/test_legal.py."""
+
+
 def _views(table: KittensTable) -> Any:
-    return [table.view(seat) for seat in [*range(table.players), None]]
+    views = [table.view(seat) for seat in [*range(table.players), None]]
+    return [{k: v for k, v in view.items() if k not in ADDED_SINCE} for view in views]
 
 
 def digest(game: JSON) -> str:

@@ -88,6 +88,10 @@ def any_action(rng: random.Random, t: KittensTable, seat: int) -> Action:
     return Insert(rng.randint(0, deck + 2))
 
 
+def hand_kinds(t: KittensTable, seat: int) -> set[str]:
+    return {card for card in t.s.hands[seat] if card != EXPLODING_KITTEN}
+
+
 def check_seat(rng: random.Random, t: KittensTable, seat: int) -> list[Action]:
     """Every property of `legal_moves` for `seat` now; its moves."""
     moves = legal_moves(t, seat)
@@ -103,6 +107,15 @@ def check_seat(rng: random.Random, t: KittensTable, seat: int) -> list[Action]:
             assert same_move(a) in listed, f"{a} is accepted but not listed"
     view = t.view(seat)
     assert legal_moves(view, seat) == moves, "the seat's view lists other moves than the table"
+    # The page's Play button reads the seat's own view: its `plays` and `fives` are the sets of
+    # cards of the plays listed (`fives` None: more than the view lists, any five the table takes).
+    played = {tuple(sorted(m.cards)) for m in moves if isinstance(m, Play)}
+    offered = {tuple(c) for c in view["plays"]} | {tuple(c) for c in view["fives"] or ()}
+    if view["fives"] is None:
+        played = {c for c in played if len(c) < 5}
+        assert len(hand_kinds(t, seat)) > 9
+    assert offered == played, "the view offers other plays than the legal moves"
+    assert all(list(c) == sorted(c) for c in view["plays"])
     if t.s.phase == TURN and t.s.turn == seat:
         hand = t.s.hands[seat]
         sets = [c for c in card_sets(hand) if rng.random() < 0.5]
@@ -152,6 +165,31 @@ def play_one_game(players: int, seed: int) -> None:
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
 def test_legal_moves_are_exactly_what_the_table_accepts(players: int, seed: int) -> None:
     play_one_game(players, seed)
+
+
+def test_a_seat_on_its_turn_is_offered_the_plays_its_hand_makes_and_no_other_seat_is() -> None:
+    """The view of the seat whose turn it is lists the sets of its cards it may play (the page's
+    Play button shows for these only); every other view, a spectator's too, lists none."""
+    t = table(
+        [["favor", "black_cat", "black_cat", "feral_cat", "tabby_cat", "nope", "defuse"], ["skip"], []],
+        deck=["shuffle"],
+        discard=["attack"],
+    )
+    view = t.view(0)
+    assert view["plays"] == [
+        ["favor"],
+        ["black_cat", "black_cat"],
+        ["black_cat", "feral_cat"],
+        ["feral_cat", "tabby_cat"],
+        ["black_cat", "black_cat", "feral_cat"],
+    ]
+    assert ["nope"] not in view["plays"] and ["tabby_cat"] not in view["plays"]
+    assert view["fives"] == [
+        ["black_cat", "defuse", "favor", "nope", "tabby_cat"]
+    ]  # no Feral Cat with non-cats
+    assert t.view(1)["plays"] == [] and t.view(None)["plays"] == [] and t.view(None)["fives"] == []
+    # The expert's playouts ask for the view without them (nothing but the page reads them).
+    assert t.view(0, plays=False) == {**view, "plays": [], "fives": []}
 
 
 def test_legal_moves_cover_every_kind_of_move() -> None:

@@ -76,12 +76,22 @@ async def play_to_the_end(bots: list[NetBot], limit_s: float) -> None:
                 _raise_if_failed(tasks)
                 await asyncio.sleep(0.05)
     except TimeoutError:
-        behind = [f"{b.name} (last saw v{b.last_v})" for b in bots if not b.over]
-        raise TimeoutError(f"after {limit_s} s, these never saw the game end: {', '.join(behind)}") from None
+        behind = [
+            f"{b.name} ({b.lag()}{_stopped(tasks[i], tasks[len(bots) + i])})"
+            for i, b in enumerate(bots)
+            if not b.over
+        ]
+        raise TimeoutError(f"after {limit_s} s, these never saw the game end: {'; '.join(behind)}") from None
     finally:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _stopped(reader: asyncio.Task[None], actor: asyncio.Task[None]) -> str:
+    return "".join(
+        f"; its {name} had stopped" for name, task in (("reader", reader), ("actor", actor)) if task.done()
+    )
 
 
 def _raise_if_failed(tasks: list[asyncio.Task[None]]) -> None:

@@ -2,7 +2,8 @@
 definition of a batch builds: for each member, the events as their seat may know them
 (`Event.for_seat`), their seat's view (`Table.view`), each event narrated for their seat in
 their language with its priority, in the game's order for a batch's lines (kittens' `arrange`,
-burrito's `ANSWERS_FIRST`), and their seat's summary of the background when one is due.
+burrito's `ANSWERS_FIRST`), and their seat's summary of the background when one is due (none
+with the batch that ends a burrito round, which empties the digest).
 
 The server builds these a faster way (`Room.hear`: the public forms and the views' public part
 once per batch, one priority per event and seat for the narration and the digest, one message
@@ -62,7 +63,11 @@ class PlainBatches:
                         folds.append(fold)
             digest = self.digests.setdefault(seat, Digest(now))
             digest.add(folds)
-            summaries[seat] = digest.take(now) if digest.due(now) else None
+            if any(e["event"] in getattr(module, "CLOSES_DIGEST", ()) for e in heard):
+                digest.take(now)  # a burrito round's end: its background is news no more
+                summaries[seat] = None
+            else:
+                summaries[seat] = digest.take(now) if digest.due(now) else None
         if not heard:
             return None
         said: list[tuple[Priority, list[str], JSON]] = []

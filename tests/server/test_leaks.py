@@ -30,7 +30,8 @@ from cardroom.server.room import Room
 
 KITTEN = "exploding_kitten"
 GAMES = int(os.environ.get("CARDROOM_LEAK_GAMES", "200"))
-KITTENS_PRIVATE = {"seat", "hand", "future", "kitten_at"}
+KITTENS_PRIVATE = {"seat", "hand", "future", "kitten_at", "plays", "fives"}
+"""A seat's own part of its view (`plays` and `fives`: the sets of its own hand it may play)."""
 BURRITO_PRIVATE = {"seat", "hand", "dodge_until", "fight"}
 
 
@@ -140,6 +141,10 @@ def check_kittens_view(view: JSON, seat: int | None, table: Any, knows: DeckKnow
     choosing = view["choosing"]
     if choosing is not None and "cards" in choosing:
         assert seat == choosing["player"], "only the chooser sees the cards chosen among"
+    offered = [*view["plays"], *(view["fives"] or ())]
+    own = s.hands[seat] if seat is not None else []
+    assert all(own.count(card) >= cards.count(card) for cards in offered for card in cards), "its own cards"
+    assert not offered or (seat == s.turn and s.phase == "turn"), "plays only to the seat on its turn"
 
 
 def check_burrito_view(view: JSON, seat: int | None, table: Any) -> None:

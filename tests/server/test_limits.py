@@ -230,5 +230,6 @@ def test_a_crowd_of_hellos_on_postgresql_does_not_stall_a_game() -> None:
     print(f"worst acknowledgement {worst:.2f} s while the crowd took {crowd_s:.1f} s")
     # Stalled, the game's write waits behind the whole crowd: its acknowledgement takes about as
     # long as the crowd does. Unstalled it takes a fraction of a second on a quiet machine; on a
-    # busy one (other test workers) everything is slower, the crowd too.
-    assert worst < max(2.0, crowd_s / 4), f"the table answered after {worst:.1f} s"
+    # busy one (other test workers) everything is slower, the crowd too (a CI-like run: 2.1 s
+    # for a crowd of 7.1 s): half the crowd's time still tells the two apart.
+    assert worst < max(3.0, crowd_s / 2), f"the table answered after {worst:.1f} s"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -86,3 +87,20 @@ def me(page: Page, server: LiveServer) -> dict[str, Any]:
     assert reply.ok, reply.text()
     data: dict[str, Any] = reply.json()
     return data
+
+
+def api_until(
+    page: Page, server: LiveServer, path: str, check: Callable[[dict[str, Any]], bool], timeout: float = 10
+) -> dict[str, Any]:
+    """GET `path` with the page's cookie until `check` holds of its answer; that answer.
+    (Not `wait_for_function` with an async predicate: Playwright takes the promise it returns
+    for a true value, at once, so such a wait waits for nothing.)"""
+    deadline = time.monotonic() + timeout
+    while True:
+        reply = page.request.get(server.url + path)
+        assert reply.ok, reply.text()
+        data: dict[str, Any] = reply.json()
+        if check(data):
+            return data
+        assert time.monotonic() < deadline, f"{path} never came to the state waited for: {data}"
+        time.sleep(0.1)

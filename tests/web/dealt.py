@@ -1,10 +1,12 @@
-"""A real server whose next games are dealt from a seed the test chose, and people at one table
-(two at an Exploding Kittens table, or any number at either game), for the browser tests of
-exact moments (a See the Future in hand, a kitten on top of the deck, a Duel in hand).
+"""A real server whose next games are dealt as a scenario file the test chose says, and people
+at one table (two at an Exploding Kittens table, or any number at either game), for the browser
+tests of exact moments (a See the Future in hand, a kitten on top of the deck, a Duel in hand).
 
 The server runs in this process (its own thread and event loop), so that the room's seed (from
-`secrets.randbits`, secret in play) can be the test's: the deal, and so the moment, is then
-known. Everything else is the real thing: the app, its websocket, the page in Chromium.
+`secrets.randbits`, secret in play) can be the file's and its game's table the file's deal
+(docs/scenarios.md: `players`, `seed`, `deal`; its options are the table's, chosen on the page):
+the moment is then known, and a card added to the game re-deals nothing under it (issue 25).
+Everything else is the real thing: the app, its websocket, the page in Chromium.
 """
 
 from __future__ import annotations
@@ -12,13 +14,19 @@ from __future__ import annotations
 import asyncio
 import secrets
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page
 
 import cardroom.server.room.driver as room_module
+from cardroom.drive.scenario import load_scenario, scenario_record
+from cardroom.games import find_game
+from cardroom.games.kittens.table import KittensTable
+from cardroom.protocol import Table
+from cardroom.protocol.record import Record
 from cardroom.server.lobby import Lobby
 from tests.server.live import in_process
 from tests.web.conftest import COLLECT
@@ -47,8 +55,47 @@ class _Seeded:
         return getattr(secrets, name)
 
 
+DEALS = Path(__file__).with_name("deals")
+
+
+def scenario(name: str) -> Record:
+    """The table that tests/web/deals/`name` sets up (docs/scenarios.md)."""
+    return scenario_record(load_scenario((DEALS / name).read_text()))
+
+
+def deal_of(name: str) -> Mapping[str, Any]:
+    """The `deal` of tests/web/deals/`name`, for a test to read what it dealt."""
+    found: Mapping[str, Any] = scenario(name).deal or {}
+    return found
+
+
 @contextmanager
-def seeded_server(seed: int) -> Iterator[str]:
+def dealt_server(name: str) -> Iterator[str]:
+    """A real server in this process whose games of the file's game and number of players are
+    dealt as tests/web/deals/`name` says, from its seed; its address. A kittens table says its
+    deal as a shuffled one does (the game's start, each hand, the first turn)."""
+    record = scenario(name)
+    game = find_game(record.game)
+    shuffled = game.new_table
+
+    def new_table(players: int, options: Mapping[str, Any], seed: int) -> Table[Any]:
+        if players != record.players:
+            return shuffled(players, options, seed)
+        table = game.from_deal(players, options, record.deal or {}, seed)
+        if isinstance(table, KittensTable):
+            table.deal()
+        return table
+
+    game.new_table = new_table  # type: ignore[method-assign]
+    try:
+        with _serving(record.seed) as url:
+            yield url
+    finally:
+        del game.new_table  # type: ignore[attr-defined]
+
+
+@contextmanager
+def _serving(seed: int) -> Iterator[str]:
     """A real server in this process whose games are dealt from `seed`; its address."""
     ready = threading.Event()
     port: list[int] = []

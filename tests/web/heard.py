@@ -28,6 +28,12 @@ def echo(u: Utterance) -> bool:
     return u.text.endswith(" ") and len(u.text.split()) == 1
 
 
+def focus_reading(u: Utterance) -> bool:
+    """Orca's reading of a list item that takes the focus: its name and its place ("Churro
+    Bat, 1."), which no line of the page ends with."""
+    return re.fullmatch(r"[^,]+, \d+\.?\s*", u.text) is not None
+
+
 @dataclass(frozen=True)
 class Line:
     """A line the page put in a live region: its text, urgent or not, when (wall-clock seconds),
@@ -48,6 +54,11 @@ class Hearing:
     heard: list[Utterance]
     found: dict[int, int] = field(default_factory=dict)  # line index -> utterance index
     never: list[Line] = field(default_factory=list)
+    flushed: list[Line] = field(default_factory=list)
+    """Never sent, because the listener's own key came within `REACTION_S` of the line: a key
+    decided before the line could reach them (Orca drops what it has not begun when a key
+    comes). Reported, not held against the page: placing such a line again doubled a third of
+    a fast player's lines (docs/speech.md)."""
     cut: list[Line] = field(default_factory=list)
     twice: list[Line] = field(default_factory=list)
     out_of_order: list[Line] = field(default_factory=list)
@@ -62,13 +73,22 @@ class Hearing:
         game, the page's answers to their keys): the lines the test holds to."""
         mine = [x for x in self.lines if x.concerns]
         keep = {id(x) for x in mine}
+        # In order among themselves: a line about you may overtake one that is not ("Your hand:
+        # ..." said before "Round 1 begins.", which Orca held behind its own focus words).
+        out_of_order, last = [], -1
+        for i, x in enumerate(self.lines):
+            if x.concerns and i in self.found:
+                if self.found[i] < last:
+                    out_of_order.append(x)
+                last = max(last, self.found[i])
         return Hearing(
             mine,
             self.heard,
             never=[x for x in self.never if id(x) in keep],
+            flushed=[x for x in self.flushed if id(x) in keep],
             cut=[x for x in self.cut if id(x) in keep],
             twice=[x for x in self.twice if id(x) in keep],
-            out_of_order=[x for x in self.out_of_order if id(x) in keep],
+            out_of_order=out_of_order,
             late=[(x, d) for x, d in self.late if id(x) in keep],
             delays=[d for x, d in self.delays_by if id(x) in keep],
             lag=self.lag,
@@ -86,8 +106,8 @@ class Hearing:
             else "no delays"
         )
         return (
-            f"{len(self.lines)} live lines: {len(self.lines) - len(self.never)} sent to speech, "
-            f"{len(self.never)} never sent, {len(self.cut)} cut, {len(self.twice)} said twice, "
+            f"{len(self.lines)} live lines: {len(self.lines) - len(self.never) - len(self.flushed)} sent to speech, "
+            f"{len(self.never)} never sent, {len(self.flushed)} flushed by the player's key at once, {len(self.cut)} cut, {len(self.twice)} said twice, "
             f"{len(self.out_of_order)} out of order, {len(self.late)} late; {delay}; Orca's lag {self.lag:.1f} s; "
             f"words sent {said_words}, spoken whole {spoken}"
         )
@@ -96,6 +116,7 @@ class Hearing:
         parts = [self.figures()]
         for name, items in (
             ("never sent", self.never),
+            ("flushed by the player's key at once", self.flushed),
             ("cut", self.cut),
             ("said twice", self.twice),
             ("out of order", self.out_of_order),
@@ -127,6 +148,10 @@ def page_lines(page: Any, windows: Sequence[tuple[str, float]], default_urgent_s
     return lines
 
 
+REACTION_S = 0.3
+"""Less than a person's reaction time: a key pressed this soon after a line is no answer to it."""
+
+
 def compare(
     lines: list[Line], heard: list[Utterance], lag: float = 0.0, keys: Sequence[float] = ()
 ) -> Hearing:
@@ -155,7 +180,8 @@ def compare(
         ]
         match = next((j for j in candidates if j > last_index), candidates[0] if candidates else None)
         if match is None:
-            result.never.append(line)
+            at_once = any(line.at <= k <= line.at + REACTION_S for k in keys)
+            (result.flushed if at_once else result.never).append(line)
             continue
         used.add(match)
         result.found[i] = match
@@ -172,10 +198,12 @@ def compare(
         # prompt names what to do first: "Nope? Press N.", "Catch!", "Your turn.").
         if line.window_s is not None and u.start - line.at > line.window_s + lag:
             result.late.append((line, u.start - line.at))
-    # Said twice: an utterance no line accounts for that repeats a line the page said.
+    # Said twice: an utterance no line accounts for that repeats a line the page said. Orca's
+    # reading of the card the focus is on ("Churro Bat, 1.": its name and place in the hand) is
+    # no repeat of the line "Churro Bat." that said the card drawn.
     found_words = {words(lines[i].text): i for i in result.found}
     for j, u in enumerate(heard):
-        if j in used or echo(u):
+        if j in used or echo(u) or focus_reading(u):
             continue
         said = words(u.text)
         for text, i in found_words.items():

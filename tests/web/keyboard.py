@@ -98,6 +98,17 @@ def said(page: Page) -> list[dict[str, Any]]:
     return result
 
 
+SAID = "([t, r]) => window.__said.some(x => x.text === t && (r === null || x.region === r))"
+
+
+def wait_said(page: Page, text: str, region: str | None = None, timeout_ms: float | None = None) -> None:
+    """Until the page has put `text` in a live region (with `region`, in that one: "assertive"
+    or "polite"); `timeout_ms`, else the page's default."""
+    page.wait_for_function(
+        SAID, arg=[text, region], **({} if timeout_ms is None else {"timeout": timeout_ms})
+    )
+
+
 def wait_for_change(page: Page, version: int, choosing: bool, timeout_ms: int = 3000) -> None:
     """Until a new batch arrives or a chooser opens or closes (a refused key changes neither)."""
     try:

@@ -7,13 +7,16 @@ reacts to what the page shows, as `keyboard.py`'s player reacts to what it annou
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from cardroom.narrate.burrito import card_names
 from tests.web.keyboard import state, wait_for_change
 
 # Screenshots of each view, for a reviewer to look at; the folder is not committed (.gitignore).
@@ -185,6 +188,17 @@ SCOREBOARD_IN_VIEW = """() => {
 }"""
 
 
+SCOREBOARD_CUT_OFF = """() => {
+    const box = document.querySelector('#scoreboard'), right = box.getBoundingClientRect().right;
+    const out = [...box.querySelectorAll('td, th')].filter(c => c.getBoundingClientRect().right > right + 0.5)
+        .map(c => c.textContent);
+    const page = document.documentElement;
+    if (page.scrollWidth > page.clientWidth) out.push(`page ${page.scrollWidth} wide on a screen of ${page.clientWidth}`);
+    return out;
+}"""
+"""The final scores' cells that run past their box's edge, and a page wider than its screen."""
+
+
 def enter_lobby(page: Page, finger: Finger, name: str) -> None:
     finger.tap("#nickname")
     page.keyboard.type(name)  # the on-screen keyboard
@@ -212,14 +226,23 @@ def start(page: Page, finger: Finger) -> None:
     page.wait_for_selector("#hand [role=option][data-index]")
 
 
+def settled(page: Page, timeout_ms: float = 30_000) -> None:
+    """Wait for the page's motion to end: a card dealt, drawn or passed flies in, a seat that
+    just exploded swells for a moment; a finger aims where things have come to rest."""
+    page.wait_for_function(
+        "() => document.getAnimations().every(a => a.playState !== 'running')", timeout=timeout_ms
+    )
+
+
+LOG_HAS = """([from, s]) => [...document.querySelectorAll('#log p')].slice(from)
+    .some(p => new RegExp('^(?:' + s + ')').test(p.textContent))"""
+"""Whether a line of the history, from its line `from` on, matches `s` (a regular expression)
+from its start."""
+
+
 def log_has(page: Page, pattern: str) -> bool:
     """Whether a line of the history matches `pattern` (a regular expression) from its start."""
-    return bool(
-        page.evaluate(
-            "s => [...document.querySelectorAll('#log p')].some(p => new RegExp('^(?:' + s + ')').test(p.textContent))",
-            pattern,
-        )
-    )
+    return bool(page.evaluate(LOG_HAS, [0, pattern]))
 
 
 def history(page: Page, lines: int = 40) -> list[str]:
@@ -256,6 +279,13 @@ VERBS = {
     "move_down": ("Move",),
     "play_enter": ("Confirm",),
 }
+
+
+def _catch_offered(page: Page) -> bool:
+    found: bool = page.evaluate(
+        "!!document.querySelector(\"#actions button[data-action='catch']:not([disabled]):not([aria-disabled=true])\")"
+    )
+    return found
 
 
 def act(page: Page, finger: Finger, action: str) -> bool:
@@ -360,9 +390,7 @@ def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) ->
                     page.wait_for_timeout(30)  # the page has not drawn the cards to reorder yet
                     continue
                 # The cards to reorder fly into the hand: the finger goes for them where they land.
-                page.wait_for_function(
-                    "() => document.getAnimations().every(a => a.playState !== 'running')", timeout=10_000
-                )
+                settled(page, timeout_ms=10_000)
                 # Nothing lies over the cards to reorder (an arrow that says "more this way" once did).
                 cards = page.evaluate(HAND_CARDS)
                 covered = [card for card in cards["cards"] if card["under"] != "the card"]
@@ -421,8 +449,10 @@ BURRITO_FAST = {
 BATTLE = ("brawl_a", "brawl_b", "war", "duel")
 
 
-def _burrito_cards(page: Page, finger: Finger, hand: list[str], done: Counter[str]) -> str | None:
-    """Out of a fight: call or score a triple, draw up to five, else pass the least useful card."""
+def _burrito_cards(page: Page, finger: Finger, v: dict[str, Any], done: Counter[str]) -> str | None:
+    """Out of a fight: call or score a triple, draw up to five (from our pile, then the
+    community's), else pass the least useful card."""
+    hand: list[str] = v["hand"]
     counts = Counter(hand)
     for card, n in counts.items():
         if n >= 3:
@@ -431,28 +461,71 @@ def _burrito_cards(page: Page, finger: Finger, hand: list[str], done: Counter[st
             action = "call" if card in BATTLE else "set"
             return action if act(page, finger, action) else None
     if len(hand) < 5:
-        if done["draw"] % 2 and finger.tap_if_there("#felt [data-pile='own']"):
-            return "draw_pile"  # a tap on the pile itself draws from it
-        return "draw" if act(page, finger, "draw") else None
+        if v["pile_sizes"][v["seat"]]:
+            if done["draw"] % 2 and finger.tap_if_there("#felt [data-pile='own']"):
+                return "draw_pile"  # a tap on the pile itself draws from it
+            return "draw" if act(page, finger, "draw") else None
+        for i, action in enumerate(("draw_community", "draw_community_2")):
+            if v["community_sizes"][i]:
+                return "draw_community" if act(page, finger, action) else None
     worth = [counts[c] + (1 if c in BATTLE else 0) for c in hand]
     if not finger.tap_if_there(f"#hand [data-index='{worth.index(min(worth))}']"):
         return None
     return "pass" if act(page, finger, "pass") else None
 
 
+ROUND_MOVES = ("draw", "pass", "grab", "catch", "dodge")
+"""The moves a burrito round by taps makes, each at least once."""
+
+_DREW = "(Drew )?(" + "|".join(card_names().values()) + r")\."
+"""Your draw from your own pile, by its key or a tap on the pile: the card alone ("Drew War."
+for a battle card, whose name alone would sound like its fight)."""
+
+BURRITO_SAID = {  # regular expressions, from the start of the line (your call: the fight it starts)
+    "draw": _DREW,
+    "draw_pile": _DREW,
+    "draw_community": "Drew .* from community pile ",
+    "pass": "Passed ",
+    "set": "Set of ",
+    "call": "(Brawl|War|Duel): ",
+    "grab": r"Grabbed\.",
+    "throw": "Thrown",
+    "throw_seat": "Thrown",
+    "dodge": r"Dodged\.",
+    "catch": "Caught!",
+}
+"""What the history says of each burrito move of ours, once the server has taken it."""
+
+LOG_SIZE = "() => document.querySelectorAll('#log p').length"
+
+
+def said_since(page: Page, lines: int, kind: str, timeout_ms: float = 3000) -> bool:
+    """Whether the history said our move `kind` after its first `lines` lines, within the time a
+    line takes to come back. A tap can be too late (the fight over, the burrito landed): the
+    server refuses it, and it is not counted as made."""
+    try:
+        page.wait_for_function(LOG_HAS, arg=[lines, BURRITO_SAID[kind]], timeout=timeout_ms)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def play_burrito_round_by_pointer(
-    page: Page, finger: Finger, limit_s: float = 180, shots: str = "", to_the_end: bool = False
+    page: Page, finger: Finger, limit_s: float = 240, shots: str = "", to_the_end: bool = False
 ) -> Counter[str]:
-    """Play a whole round by taps; incoming burritos are caught and dodged in turn (and, with
-    `shots`, a screenshot of the first burrito in the air in its catch window). `to_the_end`:
-    play on until the game is over instead."""
+    """Play by taps until every kind of move in ROUND_MOVES was made (a card drawn and passed; a
+    burrito grabbed, caught and dodged) and, with `shots`, the first burrito in the air
+    was shot in its catch window. `to_the_end`: play on until the game is over instead (the end
+    of a round by taps is that test's: playing every round to its end made these tests the
+    longest of the suite). A move counts once the history says it (BURRITO_SAID); a tap the
+    server refused counts under "late <kind>"."""
     done: Counter[str] = Counter()
     plans: dict[int, str] = {}
     fight_key = None
     fight_seen = 0.0
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
-        if not to_the_end and log_has(page, "Round 1 is over") and done["catch"] and done["dodge"]:
+        if not to_the_end and all(done[k] for k in ROUND_MOVES) and (done["shot"] or not shots):
             return done
         s = state(page)
         v = s["view"]
@@ -464,6 +537,7 @@ def play_burrito_round_by_pointer(
         me = s["you"]
         f = v["fight"]
         tried = None
+        lines: int = page.evaluate(LOG_SIZE)
         if f is not None and (f["started_at"], tuple(f["fighters"])) != fight_key:
             fight_key = (f["started_at"], tuple(f["fighters"]))
             fight_seen = time.monotonic()
@@ -475,8 +549,18 @@ def play_burrito_round_by_pointer(
         elif f is not None and me in f["fighters"]:
             incoming = [fl for fl in f["flights"] if fl["target"] == me and not fl["dodged"]]
             for fl in incoming:
-                plans.setdefault(fl["id"], "dodge" if done["catch"] > done["dodge"] else "catch")
+                # Caught while a shot of the catch window is still wanted: a dodge ends the
+                # flight before its window opens (a busy run dodged its chances away).
+                wanted = shots and not done["shot"]
+                plans.setdefault(
+                    fl["id"], "dodge" if done["catch"] > done["dodge"] and not wanted else "catch"
+                )
             plan = plans[incoming[0]["id"]] if incoming else None
+            if shots and incoming and not done["shot"] and plan == "catch" and _catch_offered(page):
+                # The Catch button comes on a timer, the felt's window at its next frame: on a
+                # busy machine the shot waits that frame (a run caught every burrito before it).
+                with contextlib.suppress(PlaywrightTimeout):
+                    page.wait_for_selector("#felt .burrito.window", timeout=500)
             if shots and incoming and not done["shot"] and page.locator("#felt .burrito.window").count():
                 shot(page, f"{shots}-catch-window")
                 found = crowded(page)
@@ -498,15 +582,19 @@ def play_burrito_round_by_pointer(
                     tried = "throw" if act(page, finger, f"throw_{other + 1}") else None
         elif v["phase"] == "play" and f is None:
             page.wait_for_timeout(150)  # a person's pace
-            tried = _burrito_cards(page, finger, v["hand"], done)
+            tried = _burrito_cards(page, finger, v, done)
         if tried is None:
             page.wait_for_timeout(20)
             continue
-        done[tried] += 1
-        wait_for_change(page, s["v"], s["choosing"], timeout_ms=1000)
-    raise AssertionError(
-        f"the round (or game) did not end in time, or no burrito came to catch and dodge: {dict(done)}"
-    )
+        if tried in BURRITO_SAID:
+            if said_since(page, lines, tried):
+                done[tried] += 1
+            else:
+                done[f"late {tried}"] += 1
+        else:
+            done[tried] += 1
+            wait_for_change(page, s["v"], s["choosing"], timeout_ms=1000)
+    raise AssertionError(f"not every move was made in time (or the game did not end): {dict(done)}")
 
 
 def sit_down(

@@ -22,9 +22,9 @@ from tests.web.keyboard import create_table, enter_lobby, said, start_game, stat
 # second one is thrown, and the first one's catch window opens while the second is in the air.
 SLOW_THROWS = {
     "countdown_ms": 300,
-    "flight_ms": 3000,
+    "flight_ms": 4000,
     "flight_speedup_pct": 0,
-    "catch_window_ms": 1500,  # a busy full run took longer than 800 ms from the cue to Space
+    "catch_window_ms": 2500,  # busy full runs took longer than 800 ms, then 1500 ms, from the cue to Space
     "behind_back_ms": 300,
     "fight_timeout_ms": 30000,
     "pile_size": 60,

@@ -17,8 +17,8 @@ from cardroom.guide.coach import Guide
 from tests.server.live import LiveServer
 from tests.web.conftest import open_page
 from tests.web.keyboard import enter_lobby as enter_by_keyboard
-from tests.web.keyboard import focused, said, tab_to
-from tests.web.pointer import Finger, act, enter_lobby, log_has, shot, small_targets
+from tests.web.keyboard import focused, said, tab_to, wait_said
+from tests.web.pointer import Finger, act, enter_lobby, log_has, settled, shot, small_targets
 
 pytestmark = pytest.mark.slow
 
@@ -74,8 +74,13 @@ def wait_past_landing(page: Page) -> None:
 
 
 def tap_card(page: Page, finger: Finger, card: str) -> None:
+    """Tap `card` in the hand, once the cards have stopped moving (as a finger does: a tap aimed
+    at a card still flying in from a draw lands beside it; a clean run met it), and see it chosen."""
+    settled(page, timeout_ms=15_000)
     hand: list[str] = page.evaluate("window.cardroom.state.room.view.hand")
-    finger.tap(f"#hand [data-index='{hand.index(card)}']")
+    chosen = f"#hand [data-index='{hand.index(card)}']"
+    finger.tap(chosen)
+    page.wait_for_selector(f"{chosen}[aria-selected=true]")
 
 
 def test_the_exploding_kittens_guide_played_by_touch_on_a_small_phone(small_phone: Page) -> None:
@@ -183,7 +188,7 @@ def test_the_exploding_kittens_guide_by_keyboard_alone_says_each_coach_line_in_o
                 )
     coach_step(page, len(keys))
     wanted = guide.opening(at) + [guide.text(i, at) for i in range(len(keys) + 1)]
-    page.wait_for_function("t => window.__said.some(s => s.text === t)", arg=wanted[-1])
+    wait_said(page, wanted[-1])
     heard = [s["text"] for s in said(page) if s["text"] in wanted]
     assert heard == wanted  # each once, in order, none lost
 

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.server.live import LiveServer, run_server
-from tests.web.keyboard import create_table, enter_lobby, said_once_and_logged, start_game, tab_to
+from tests.web.keyboard import create_table, enter_lobby, said_once_and_logged, start_game, tab_to, wait_said
 
 
 @pytest.fixture(scope="module")
@@ -40,13 +40,13 @@ def test_the_history_is_walked_with_its_ends_said(page: Page) -> None:
     first = entries(page)
     assert current(page) == first[-1]  # from the region, Page Up starts at the newest entry
     page.keyboard.press("PageDown")
-    page.wait_for_function("window.__said.some(x => x.text === 'End of history.')")
+    wait_said(page, "End of history.")
     assert current(page) == first[-1]
     page.keyboard.press("Home")
     assert current(page) == entries(page)[0]
     assert current(page).startswith("The game begins")
     page.keyboard.press("PageUp")
-    page.wait_for_function("window.__said.some(x => x.text === 'Start of history.')")
+    wait_said(page, "Start of history.")
     assert current(page) == entries(page)[0]
     page.keyboard.press("PageDown")
     assert current(page) == entries(page)[1]

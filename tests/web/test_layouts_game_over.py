@@ -13,11 +13,13 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.server.live import LiveServer, run_server
 from tests.web.pointer import (
     BURRITO_FAST,
+    SCOREBOARD_CUT_OFF,
     SCOREBOARD_IN_VIEW,
     Finger,
     create_table,
     crowded_once_drawn,
     enter_lobby,
+    settled,
     shot,
     small_targets,
     start,
@@ -71,13 +73,6 @@ def turn_to(page: Page, layout: str) -> None:
             f"the felt did not take the {shape} shape when turned to {layout}: {felt}"
         ) from None
     page.wait_for_timeout(150)  # the seats drawn again for the new shape
-
-
-def settled(page: Page) -> None:
-    """Wait for the last moves' motion to end (a seat that just exploded swells for a moment)."""
-    page.wait_for_function(
-        "() => document.getAnimations().every(a => a.playState !== 'running')", timeout=30_000
-    )
 
 
 @pytest.mark.slow
@@ -134,6 +129,8 @@ def test_every_seat_count_in_every_layout_keeps_the_table_clear(game: str, phone
                 small = small_targets(phone)
                 assert small == [], (seats, layout, "game over", small)
             assert in_view, (seats, layout, "the final scoreboard is not wholly on screen")
+            cut = phone.evaluate(SCOREBOARD_CUT_OFF)
+            assert cut == [], (seats, layout, "cut off at the right", cut)
         turn_to(phone, "portrait")
         finger.tap("#lobby-btn")
         phone.wait_for_selector("#lobby:not([hidden])")

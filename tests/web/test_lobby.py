@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests.web.keyboard import create_table, enter_lobby, said, tab_to
+from tests.web.keyboard import create_table, enter_lobby, said, tab_to, wait_said
 
 
 def test_a_private_table_is_joined_by_its_link_then_the_host_kicks_and_adds_a_bot(
@@ -29,7 +29,7 @@ def test_a_private_table_is_joined_by_its_link_then_the_host_kicks_and_adds_a_bo
     tab_to(guest, "#table-chat-input")
     guest.keyboard.type("hello host")
     guest.keyboard.press("Enter")
-    page.wait_for_function("window.__said.some(x => x.text === 'Guest says: hello host')")
+    wait_said(page, "Guest says: hello host")
 
     tab_to(page, "#kick-1")
     assert page.evaluate("document.activeElement.textContent") == "Remove Guest"

@@ -13,15 +13,15 @@ import pytest
 from cardroom.games.burrito.options import Options as BurritoOptions
 from cardroom.games.kittens.options import Options as KittensOptions
 
-APP = Path(__file__).parents[2] / "cardroom" / "clients" / "web" / "static" / "app.js"
+OPTIONS = Path(__file__).parents[2] / "cardroom" / "clients" / "web" / "static" / "options.js"
 ENGINES = {"burrito": BurritoOptions, "kittens": KittensOptions}
 
 
 def form_fields(game: str) -> dict[str, int]:
     """The page's fields for `game`: option name -> the default its label says."""
-    source = APP.read_text(encoding="utf-8")
+    source = OPTIONS.read_text(encoding="utf-8")
     block = re.search(rf"\n  {game}: \[\n(.*?)\n  \],", source, re.S)
-    assert block is not None, f"no options of {game} in app.js"
+    assert block is not None, f"no options of {game} in options.js"
     return {name: int(value) for name, value in re.findall(r'\["(\w+)", (\d+), N_\(', block.group(1))}
 
 

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, WebSocketRoute
 from tests.server.disk import PAUSED, RESUMED, SLOW_TURNS, disk, fill_the_disk, free_the_disk, pause_a_table
 from tests.server.live import Client, LiveServer, run_server
 from tests.web.conftest import open_page
-from tests.web.keyboard import create_table, enter_lobby, said, start_game
+from tests.web.keyboard import create_table, enter_lobby, said, start_game, wait_said
 
 T = TypeVar("T")
 
@@ -62,10 +62,10 @@ def test_a_watcher_arriving_at_a_paused_table_hears_it_is_paused(browser: Browse
         with a_page(browser, server) as page:
             enter_lobby(page, "Wanda")
             page.click(f"#watch-{table}")
-            page.wait_for_function("p => window.__said.some(x => x.text === p)", arg=PAUSED)
+            wait_said(page, PAUSED)
             assert assertive(page).count(PAUSED) == 1
             free_the_disk(server)  # the notice says play goes on, once
-            page.wait_for_function("r => window.__said.some(x => x.text === r)", arg=RESUMED, timeout=30_000)
+            wait_said(page, RESUMED, timeout_ms=30_000)
             assert assertive(page).count(PAUSED) == 1
             assert assertive(page).count(RESUMED) == 1
         run(loop, anna.close())
@@ -103,10 +103,10 @@ def test_a_player_back_after_a_reconnect_hears_the_table_is_paused(browser: Brow
             back.set()
             for ws in away:
                 ws.close()
-            page.wait_for_function("p => window.__said.some(x => x.text === p)", arg=PAUSED, timeout=30_000)
+            wait_said(page, PAUSED, timeout_ms=30_000)
             assert assertive(page).count(PAUSED) == 1
             free_the_disk(server)
-            page.wait_for_function("r => window.__said.some(x => x.text === r)", arg=RESUMED, timeout=30_000)
+            wait_said(page, RESUMED, timeout_ms=30_000)
             assert assertive(page).count(PAUSED) == 1
             assert assertive(page).count(RESUMED) == 1
         run(loop, wanda.close())

@@ -18,7 +18,7 @@ from playwright.sync_api import BrowserContext, Page
 from cardroom.server.process import free_port
 from cardroom.server.wire import PROTOCOL_VERSION
 from tests.server.live import LiveServer, run_server
-from tests.web.accounts import logout, me, open_page, register
+from tests.web.accounts import api_until, logout, me, open_page, register
 from tests.web.keyboard import create_table, play_kittens_to_the_end, start_game, tab_to
 
 ATTACK = """<!doctype html><html><head><title>not cardroom</title></head><body>
@@ -181,9 +181,7 @@ def test_a_private_game_is_in_its_players_games_view_only(
     )
     start_game(page)
     play_kittens_to_the_end(page)
-    page.wait_for_function(
-        """async () => (await (await fetch('/api/records')).json()).records.length > 0""", polling=200
-    )
+    api_until(page, server, "/api/records", lambda answer: len(answer["records"]) > 0)
     _records, rows = games_view(page)
     assert len(rows) == 1 and "Secretive" in rows[0]
     assert errors == []

@@ -3,8 +3,9 @@ showed are drawn under the table for their owner, as faces, top first, for as lo
 still the top of the deck (docs/rules/kittens.md#what-players-know): a draw takes the top one
 away, a shuffle takes them all; the other player's page holds no trace of them.
 
-Seed 5 deals two players: seat 1 (Hana, first to play) holds See the Future, Alter the Future
-and Shuffle, the deck's top is Favor, Red Cat, Skip, and nobody holds a Nope.
+tests/web/deals/kittens_see_the_future.json deals two players: seat 1 (Hana, first to play)
+holds See the Future, Alter the Future and Shuffle, the deck's top is Favor, Red Cat, Skip, and
+nobody holds a Nope.
 How the page reads it: docs/keys.md#card-help-and-choices-that-forgive-a-slip-issue-24.
 """
 
@@ -13,10 +14,10 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page
 
 from tests.web.conftest import PHONE
-from tests.web.dealt import person, seeded_server, two_at_a_table, version, view
+from tests.web.dealt import dealt_server, person, two_at_a_table, version, view
 from tests.web.pointer import shot
 
-SEED = 5
+DEAL = "kittens_see_the_future.json"
 TOP = ["favor", "red_cat", "skip"]
 
 SEEN = "[...document.querySelectorAll('#seen .seen-card .face')].map(f => f.dataset.card)"
@@ -55,7 +56,7 @@ def no_trace(page: Page, cards: list[str]) -> None:
 def test_see_the_future_stays_on_the_table_top_first_until_the_deck_changes_and_only_for_its_owner(
     browser: Browser,
 ) -> None:
-    with seeded_server(SEED) as url:
+    with dealt_server(DEAL) as url:
         hana = person(browser, url, **PHONE | {"viewport": {"width": 390, "height": 664}})
         gus = person(browser, url, viewport={"width": 1280, "height": 800})
         two_at_a_table(hana, gus)
@@ -96,7 +97,7 @@ def test_see_the_future_stays_on_the_table_top_first_until_the_deck_changes_and_
 
 
 def test_alter_the_future_shows_the_new_order_it_chose(browser: Browser) -> None:
-    with seeded_server(SEED) as url:
+    with dealt_server(DEAL) as url:
         hana = person(browser, url, viewport={"width": 1280, "height": 800})
         gus = person(browser, url, viewport={"width": 1280, "height": 800})
         two_at_a_table(hana, gus)

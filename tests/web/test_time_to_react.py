@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests.web.keyboard import create_table, enter_lobby, said, start_game, tab_to
+from tests.web.keyboard import create_table, enter_lobby, said, start_game, tab_to, wait_said
 
 
 def test_the_host_creates_a_relaxed_table_and_grants_extra_time_and_everyone_hears_it(
@@ -30,7 +30,7 @@ def test_the_host_creates_a_relaxed_table_and_grants_extra_time_and_everyone_hea
     assert page.get_attribute("#extra-1", "aria-pressed") == "false"
     page.keyboard.press("Enter")
     heard = "Sol has extra time: the windows that ask them to react are twice as long."
-    guest.wait_for_function("t => window.__said.some(x => x.text === t)", arg=heard)
+    wait_said(guest, heard)
     page.wait_for_function("t => window.__said.some(x => x.text === t)", arg=heard)
     assert "extra time: the windows that ask them to react" in (guest.text_content("#seats") or "")
     page.wait_for_function("document.querySelector('#extra-1').getAttribute('aria-pressed') === 'true'")

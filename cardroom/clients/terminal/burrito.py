@@ -273,7 +273,7 @@ class BurritoUI:
 
     def _three(self, hand: list[str], kinds: Sequence[str]) -> str | None:
         """The card under the cursor when the hand holds three of it, else the first of `kinds`
-        held three times (the page does the same: `heldThree` in game.js)."""
+        held three times (the page does the same: `heldThree` in static/burrito.js)."""
         counts: Counter[str] = Counter(hand)
         under = hand[min(self.cursor, len(hand) - 1)] if hand else ""
         if under in kinds and counts[under] >= SET_SIZE:
@@ -307,7 +307,7 @@ class BurritoUI:
 
     def _throw(self, view: JSON) -> Any | Say:
         """At the nearest other fighter: whoever last threw at you, else the first on your left
-        (as on the page: `throwTarget` in game.js)."""
+        (as on the page: `throwTarget` in static/burrito.js)."""
         fight = view.get("fight")
         if fight is None:
             return Say(_("There is no fight: nothing to throw."))

@@ -120,8 +120,9 @@ class Session:
             folds = self.narrator.folds(heard, self.seat, view)
             self.digest.add(folds)
             self.recaps.add(folds)
-            if self.digest.due(now):
-                self.speaker.summary(self._summary(self.digest.take(now)))
+            counts = self.digest.summary_now(now, self.narrator.closes_digest(e["event"] for e in heard))
+            if counts is not None:
+                self.speaker.summary(self._summary(counts))
         self._ask_wakeups(view)
 
     def _priority(self, event: JSON, view: JSON) -> int:

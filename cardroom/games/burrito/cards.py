@@ -1,7 +1,7 @@
 """The Throw Throw Burrito deck: one record per card (`REGISTRY`), and the tables derived from it.
 
 A `Card` says everything the project knows of one card: its identifier, its copies in one deck
-(the two-deck variant doubles every count), the fight it calls (None for the seven normal
+(the two-deck variant doubles every count), the fight it calls (None for the normal
 kinds, which score as a set), the points of its set, its English name and what it is for
 (marked with `N_` for the catalogs; the narration translates them with `_()`), the words at a
 table of two for a battle card, and its picture. Adding a card is one record here, one picture

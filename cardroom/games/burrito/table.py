@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Final, NamedTuple
 
 from cardroom.games.burrito import checks
 from cardroom.games.burrito.actions import (
@@ -39,6 +39,26 @@ from cardroom.protocol.rng import KeyedRandom
 PHASES = ("play", "fight", "countdown", "round_over", "game_over")
 
 
+# What a timer does when due, in the order timers due at the same moment fire.
+LEAVES: Final = 0  # a thrown burrito leaves its thrower's hand
+DECIDES: Final = 1  # a fight's winner is decided
+LANDS: Final = 2  # a burrito in flight lands
+DUEL_BEAT: Final = 3  # a duel's countdown says its next word
+STALLS: Final = 4  # a fight with no hit for too long
+COUNTDOWN: Final = 5  # the round's countdown says its next word
+NEXT_ROUND: Final = 6  # the next round is dealt
+IDLE: Final = 7  # nobody moved a card for too long: the round ends
+
+
+class Timer(NamedTuple):
+    """The next timer of a table: when, what it does (the order at the same moment), and the
+    flight it is about (LEAVES and LANDS; else 0). Compared as a tuple: soonest first."""
+
+    at: int
+    does: int
+    flight: int
+
+
 class BurritoTable:
     """One game in progress. Seats 0..n-1 clockwise; seat i's left neighbour is i+1."""
 
@@ -63,6 +83,8 @@ class BurritoTable:
         self.fight: Fight | None = None
         self.cd_beat = NO_BEAT
         self.cd_start = 0
+        self.cd_ms = options.countdown_ms
+        """How long the countdown under way lasts (a round's first is longer with extra time)."""
         self.cd_caller: int | None = None
         self.next_round_at: int | None = None
         self.moved_at = 0
@@ -121,7 +143,7 @@ class BurritoTable:
 
     def next_deadline(self) -> int | None:
         due = self._next_timer()
-        return None if due is None else due[0]
+        return None if due is None else due.at
 
     def actors(self) -> range:
         """Every seat: a real-time game, in which anyone may pass, throw or dodge at any moment."""
@@ -163,7 +185,7 @@ class BurritoTable:
             self.badge,
             self._winner,
             None if self.fight is None else self.fight.key(),
-            (self.cd_beat, self.cd_start, self.cd_caller, self.next_round_at, self.moved_at),
+            (self.cd_beat, self.cd_start, self.cd_ms, self.cd_caller, self.next_round_at, self.moved_at),
             tuple(self.dodge_until),
             self.flight_seq,
             tuple(sorted(self.fight_counts.items())),
@@ -508,7 +530,7 @@ class BurritoTable:
         elif not self.battle_set_possible():
             self._end_round("no_battle_sets")
         else:
-            self._start_countdown(caller)
+            self._start_countdown(caller, self.opts.countdown_ms)
 
     def battle_set_possible(self) -> bool:
         """Whether three cards of one battle kind are still outside the score piles."""
@@ -518,9 +540,10 @@ class BurritoTable:
                 counts.update(cards)
         return any(counts[c] >= SET_SIZE for c in BATTLE)
 
-    def _start_countdown(self, caller: int | None) -> None:
+    def _start_countdown(self, caller: int | None, ms: int) -> None:
         self.phase = "countdown"
         self.cd_start = self._now
+        self.cd_ms = ms
         self.cd_beat = 0
         self.cd_caller = caller
 
@@ -547,7 +570,7 @@ class BurritoTable:
             self.badge = p
             self._emit("badge", {"player": p})
             self.phase = "round_over"
-            self.next_round_at = self._now + self.opts.between_rounds_ms
+            self.next_round_at = self._now + self.opts.between_rounds_ms * self.opts.listening_factor()
             return
         if self.badge is None or self.badge == p or sorted(self.tied) == sorted((p, self.badge)):
             # A round-2 tie duel against the badge holder already was the badge duel.
@@ -597,92 +620,91 @@ class BurritoTable:
         )
         for p in range(n):
             self._private("hand", p, {"player": p}, {"cards": list(self.hands[p])})
-        self._start_countdown(None)
+        self._start_countdown(None, self.opts.countdown_ms * self.opts.listening_factor())
 
     # ---- timers ---------------------------------------------------------------------------------
 
-    def _next_timer(self) -> tuple[int, int, int] | None:
-        """(when, order at the same moment, flight id) of the next timer."""
-        best: tuple[int, int, int] | None = None
+    def _next_timer(self) -> Timer | None:
+        """The next timer to fire (`Timer`)."""
+        best: Timer | None = None
         f = self.fight
         if f is not None:
             for fl in f.flights:
-                cand = (fl.leaves_at, 0, fl.id) if not fl.left else (fl.lands_at, 2, fl.id)
+                cand = Timer(fl.leaves_at, LEAVES, fl.id) if not fl.left else Timer(fl.lands_at, LANDS, fl.id)
                 if best is None or cand < best:
                     best = cand
             if f.decide_at is not None:
-                cand = (f.decide_at, 1, 0)
+                cand = Timer(f.decide_at, DECIDES, 0)
                 if best is None or cand < best:
                     best = cand
             if f.beat < NO_BEAT:
-                cand = (f.beat_start + f.beat * self.opts.duel_beat_ms, 3, 0)
+                cand = Timer(f.beat_start + f.beat * self.opts.duel_beat_ms, DUEL_BEAT, 0)
                 if best is None or cand < best:
                     best = cand
             if not f.hits:
-                cand = (f.timeout_at, 4, 0)
+                cand = Timer(f.timeout_at, STALLS, 0)
                 if best is None or cand < best:
                     best = cand
         if self.cd_beat < NO_BEAT:
-            cand = (self._countdown_beat_at(self.cd_beat), 5, 0)
+            cand = Timer(self._countdown_beat_at(self.cd_beat), COUNTDOWN, 0)
             if best is None or cand < best:
                 best = cand
         if self.next_round_at is not None:
-            cand = (self.next_round_at, 6, 0)
+            cand = Timer(self.next_round_at, NEXT_ROUND, 0)
             if best is None or cand < best:
                 best = cand
         if self.phase == "play":
-            cand = (self.moved_at + self.opts.idle_round_ms, 7, 0)
+            cand = Timer(self.moved_at + self.opts.idle_round_ms, IDLE, 0)
             if best is None or cand < best:
                 best = cand
         return best
 
     def _countdown_beat_at(self, beat: int) -> int:
-        return self.cd_start + self.opts.countdown_ms * beat // 3
+        return self.cd_start + self.cd_ms * beat // 3
 
     def _run_timers(self, to_ms: int) -> None:
         while True:
             due = self._next_timer()
-            if due is None or due[0] > to_ms:
+            if due is None or due.at > to_ms:
                 break
-            at, order, ident = due
-            if at > self._now:
-                self._now = at
-            self._fire(order, ident)
+            if due.at > self._now:
+                self._now = due.at
+            self._fire(due.does, due.flight)
         if to_ms > self._now:
             self._now = to_ms
 
-    def _fire(self, order: int, ident: int) -> None:
+    def _fire(self, does: int, ident: int) -> None:
         f = self.fight
-        if order == 0 or order == 2:
+        if does in (LEAVES, LANDS):
             assert f is not None
             fl = next(x for x in f.flights if x.id == ident)
-            if order == 0:
+            if does == LEAVES:
                 fl.left = True
                 f.holding[fl.thrower] -= 1
                 self._emit_throw(fl)
             else:
                 self._land(f, fl)
-        elif order == 1:
+        elif does == DECIDES:
             assert f is not None
             self._decide(f)
-        elif order == 3:
+        elif does == DUEL_BEAT:
             assert f is not None
             self._emit("duel_beat", {"beat": BEATS[f.beat], "fighters": list(f.fighters)})
             f.beat += 1
-        elif order == 4:
+        elif does == STALLS:
             assert f is not None
             self._stalling(f)
-        elif order == 5:
+        elif does == COUNTDOWN:
             beat = BEATS[self.cd_beat]
             self._emit("countdown", {"beat": beat, "caller": self.cd_caller, "round": self.round})
             self.cd_beat += 1
             if self.cd_beat == NO_BEAT:
                 self.phase = "play"
                 self.moved_at = self._now
-        elif order == 7:
+        elif does == IDLE:
             # docs/rules/burrito.md#play-that-stands-still: nobody moved a card for that long.
             self._end_round("idle")
-        else:
+        else:  # NEXT_ROUND
             self.next_round_at = None
             self.round += 1
             self.setup_round()

@@ -96,7 +96,7 @@ def _public(t: BurritoTable, seat: int | None) -> JSON:
         "badge": t.badge,
         "winner": t.winner,
         "fight": None if t.fight is None else fight_json(t.fight, seat),
-        "countdown_ends_at": t.cd_start + t.opts.countdown_ms if t.cd_beat < NO_BEAT else None,
+        "countdown_ends_at": t.cd_start + t.cd_ms if t.cd_beat < NO_BEAT else None,
         "next_round_at": t.next_round_at,
         "extra_time": list(t.opts.extra_time),
     }

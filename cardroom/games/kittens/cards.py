@@ -113,6 +113,11 @@ class Card:
     """How much the heuristic bots want to keep it (bots/kittens.py)."""
     art: str = ""
     """The picture's file under clients/web/static/art (`<id>.svg` when not given)."""
+    help: tuple[str, ...] = ()
+    """What the rules page says of it, sentence by sentence (one msgid each: a changed sentence
+    is one entry to translate again), in the page's "The cards" (cardroom/help/kittens.py);
+    empty when another card's sentences say it too (Super See the Future with See the Future; the
+    cats of one colour, which the page names together)."""
 
     def __post_init__(self) -> None:
         if not self.art:
@@ -145,6 +150,12 @@ REGISTRY: Final = (
             "Drawing it makes you explode unless you play a Defuse in time; then you "
             "put it back in the deck wherever you like."
         ),
+        help=(
+            N_(
+                "Exploding Kitten: when you draw it, everybody sees it, and you have a few seconds to "
+                "play a Defuse, or you explode."
+            ),
+        ),
     ),
     Card(
         "defuse",
@@ -157,6 +168,10 @@ REGISTRY: Final = (
             "It counts as your draw."
         ),
         value=100,
+        help=(
+            N_("Defuse: played only on a kitten you have just drawn."),
+            N_("You put the kitten back in the deck wherever you like, secretly; this counts as your draw."),
+        ),
     ),
     Card(
         "nope",
@@ -169,6 +184,7 @@ REGISTRY: Final = (
             "Play it at any time while a Nope window is open."
         ),
         value=40,
+        help=(N_("Nope: cancels the card just played (see the Nope window below)."),),
     ),
     Card(
         "attack",
@@ -179,6 +195,7 @@ REGISTRY: Final = (
         N_("Ends your turn without drawing; the next player plays two turns."),
         n=2,
         value=32,
+        help=(N_("Attack: ends your turn without drawing; the next player must play two turns."),),
     ),
     Card(
         "targeted_attack",
@@ -190,6 +207,7 @@ REGISTRY: Final = (
         n=2,
         targets=True,
         value=32,
+        help=(N_("Targeted Attack does the same to the player you choose."),),
     ),
     Card(
         "personal_attack",
@@ -200,6 +218,7 @@ REGISTRY: Final = (
         N_("Your turn goes on, and two more turns of yours follow it."),
         n=2,
         value=3,
+        help=(N_("Personal Attack: your turn goes on, and you owe two more turns."),),
     ),
     Card(
         "triple_attack",
@@ -210,6 +229,7 @@ REGISTRY: Final = (
         N_("Ends your turn without drawing; the next player plays three turns."),
         n=3,
         value=33,
+        help=(N_("Triple Attack gives the next player three turns."),),
     ),
     Card(
         "skip",
@@ -220,6 +240,7 @@ REGISTRY: Final = (
         N_("Ends one turn without drawing."),
         n=1,
         value=30,
+        help=(N_("Skip: ends one turn without drawing."),),
     ),
     Card(
         "super_skip",
@@ -230,6 +251,7 @@ REGISTRY: Final = (
         N_("Ends all your turns without drawing."),
         n=ALL_TURNS,
         value=35,
+        help=(N_("Super Skip: ends all the turns you owe without drawing."),),
     ),
     Card(
         "reverse",
@@ -239,6 +261,7 @@ REGISTRY: Final = (
         N_("a Reverse"),
         N_("Ends one turn without drawing and reverses the order of play."),
         value=25,
+        help=(N_("Reverse: play changes direction and one of your turns ends."),),
     ),
     Card(
         "favor",
@@ -249,6 +272,10 @@ REGISTRY: Final = (
         N_("The player you choose gives you a card of their choice; you still draw."),
         targets=True,
         value=12,
+        help=(
+            N_("Favor: the player you choose gives you a card of their choice."),
+            N_("You still draw."),
+        ),
     ),
     Card(
         "shuffle",
@@ -258,6 +285,10 @@ REGISTRY: Final = (
         N_("a Shuffle"),
         N_("Shuffles the deck; you still draw."),
         value=20,
+        help=(
+            N_("Shuffle: the deck is shuffled."),
+            N_("You still draw."),
+        ),
     ),
     Card(
         "draw_from_the_bottom",
@@ -267,6 +298,12 @@ REGISTRY: Final = (
         N_("a Draw from the Bottom"),
         N_("You draw the bottom card of the deck instead of the top one."),
         value=21,
+        help=(
+            N_(
+                "Draw from the Bottom: you draw the bottom card of the deck instead of the top one; "
+                "this is your draw, and a kitten there explodes like any other."
+            ),
+        ),
     ),
     Card(
         "swap_top_and_bottom",
@@ -276,6 +313,10 @@ REGISTRY: Final = (
         N_("a Swap Top and Bottom"),
         N_("The top and the bottom card of the deck change places; you still draw."),
         value=18,
+        help=(
+            N_("Swap Top and Bottom: the top and bottom cards change places."),
+            N_("You still draw."),
+        ),
     ),
     Card(
         "see_the_future",
@@ -286,6 +327,7 @@ REGISTRY: Final = (
         N_("You look at the top three cards of the deck."),
         n=3,
         value=22,
+        help=(N_("See the Future: you alone look at the top three cards (Super See the Future: five)."),),
     ),
     Card(
         "super_see_the_future",
@@ -306,6 +348,12 @@ REGISTRY: Final = (
         N_("You look at the top three cards of the deck and put them back in the order you like."),
         n=3,
         value=28,
+        help=(
+            N_(
+                "Alter the Future: you look at the top three cards and put them back in the order you "
+                "choose (Super Alter the Future: five)."
+            ),
+        ),
     ),
     Card(
         "super_alter_the_future",
@@ -325,6 +373,13 @@ REGISTRY: Final = (
         N_("a Sneak Draw"),
         N_("You take the top card of the deck and put it back wherever you like; you still draw."),
         value=15,
+        help=(
+            N_(
+                "Sneak Draw: you take the top card into your hand, then put it back anywhere in the "
+                "deck; while it is in your hand it cannot explode."
+            ),
+            N_("You still draw afterwards."),
+        ),
     ),
     _cat("black_cat", N_("Black Cat"), N_("a Black Cat")),
     _cat("white_cat", N_("White Cat"), N_("a White Cat")),
@@ -341,6 +396,7 @@ REGISTRY: Final = (
         cat=True,
         wild=True,
         value=8,
+        help=(N_("The Feral Cat stands in for a cat of any colour."),),
     ),
 )
 """Every card of Exploding Kittens, in the order of the deck before its shuffle."""

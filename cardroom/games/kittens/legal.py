@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
-from itertools import combinations, permutations
+from itertools import permutations
 from typing import Any
 
 from cardroom.games.kittens.actions import (
@@ -40,16 +40,13 @@ from cardroom.games.kittens.actions import (
 from cardroom.games.kittens.cards import (
     ACTION_SET,
     CARDS,
-    CAT_SET,
     DEFUSE,
-    EXPLODING_KITTEN,
-    FERAL_CAT,
     TARGETED,
 )
 from cardroom.games.kittens.cards import (
     NOPE as NOPE_CARD,
 )
-from cardroom.games.kittens.combos import classify
+from cardroom.games.kittens.combos import card_sets, classify
 from cardroom.games.kittens.state import (
     CHOOSING,
     DEFUSING,
@@ -70,37 +67,6 @@ JSON view, or a function giving one field of it by name, like `glance`)."""
 
 _ALWAYS_ON = AlwaysPass(True)
 _ALWAYS_OFF = AlwaysPass(False)
-
-
-def _combos(hand: list[str], size: int) -> list[tuple[str, ...]]:
-    """Each multiset of `size` cards of `hand` that makes a pair or a triple: identical cards,
-    or a cat completed by Feral Cats (the kind first)."""
-    held: dict[str, int] = {}
-    for card in hand:
-        if card != EXPLODING_KITTEN:
-            held[card] = held.get(card, 0) + 1
-    ferals = held.get(FERAL_CAT, 0)
-    out: list[tuple[str, ...]] = []
-    for card, have in held.items():
-        if have >= size:
-            out.append((card,) * size)
-        if card in CAT_SET:
-            for wild in range(max(1, size - have), min(ferals, size - 1) + 1):
-                out.append((card,) * (size - wild) + (FERAL_CAT,) * wild)
-    return out
-
-
-def card_sets(hand: list[str]) -> list[tuple[str, ...]]:
-    """Every set of cards of `hand` that may be played together, each multiset once: each kind
-    alone (in the order first held), pairs, triples, five different cards (the table decides
-    which of these make a play: a cat alone makes none)."""
-    kinds = list(dict.fromkeys(c for c in hand if c != EXPLODING_KITTEN))
-    out: list[tuple[str, ...]] = [(card,) for card in kinds]
-    out += _combos(hand, 2)
-    out += _combos(hand, 3)
-    if len(kinds) >= 5:
-        out += combinations(kinds, 5)
-    return out
 
 
 def _turn_plays(

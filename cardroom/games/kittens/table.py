@@ -117,8 +117,9 @@ class KittensTable:
     def next_deadline(self) -> int | None:
         return self.s.now if self._waiting else self.s.deadline
 
-    def view(self, seat: int | None) -> JSON:
-        return view(self.s, seat)
+    def view(self, seat: int | None, plays: bool = True) -> JSON:
+        """`plays=False`: without the turn's `plays` and `fives` (kittens/view.py `view`)."""
+        return view(self.s, seat, plays)
 
     def views(self, seats: Iterable[int | None]) -> dict[int | None, JSON]:
         return views(self.s, seats)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from cardroom.games.kittens.state import CHOOSING, GIVE, NOPE_WINDOW, State
+from cardroom.games.kittens.combos import turn_plays
+from cardroom.games.kittens.state import CHOOSING, GIVE, NOPE_WINDOW, TURN, State
 from cardroom.protocol import JSON
 
 
@@ -46,10 +47,12 @@ def _choosing(s: State, seat: int | None) -> JSON | None:
     return choosing
 
 
-def view(s: State, seat: int | None) -> JSON:
-    """The JSON view of `s` for `seat` (fields listed in docs/rules/kittens.md#what-players-know)."""
+def view(s: State, seat: int | None, plays: bool = True) -> JSON:
+    """The JSON view of `s` for `seat` (fields listed in docs/rules/kittens.md#what-players-know).
+    `plays=False` leaves the turn's `plays` and `fives` empty: only the page reads them, and the
+    expert's playouts, which build a view at every turn, spent a third of their time on them."""
     out = _public(s)
-    _personal(s, out, seat)
+    _personal(s, out, seat, plays)
     return out
 
 
@@ -91,10 +94,12 @@ def _public(s: State) -> JSON:
         "choosing": choosing,
         "extra_time": list(s.options.extra_time),
         "always_pass": [p for p, on in enumerate(s.always) if on],
+        "plays": [],
+        "fives": [],
     }
 
 
-def _personal(s: State, out: JSON, seat: int | None) -> None:
+def _personal(s: State, out: JSON, seat: int | None, plays: bool = True) -> None:
     """`out`, a spectator's view (or a copy of one), made `seat`'s: its seat, its hand, what it
     knows of the deck, the cards it chooses from."""
     out["seat"] = seat
@@ -105,6 +110,8 @@ def _personal(s: State, out: JSON, seat: int | None) -> None:
     out["hand"] = list(s.hands[seat])
     out["future"] = list(s.future[seat])
     out["kitten_at"] = s.kitten_at[seat]
+    if plays and s.phase == TURN and seat == s.turn and s.alive[seat]:
+        out["plays"], out["fives"] = turn_plays(s.hands[seat], bool(s.discard))
     choosing = out["choosing"]
     if choosing is not None and seat == s.chooser and s.choice_kind != GIVE:
         out["choosing"] = {**choosing, "cards": list(s.choice_cards)}

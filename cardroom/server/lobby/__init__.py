@@ -72,6 +72,36 @@ class Lobby(Takeover):
         for room in list(self.rooms.values()):
             room.stop()
 
+    def tell_tables(self) -> None:
+        """Log what each table here waits for, and the journal's state (`kill -USR1` a node:
+        docs/deploy.md, "A table that stands still")."""
+        journal = self.store.journal if self.store is not None else None
+        if journal is not None:
+            log.warning(
+                "journal: %d writes pending, failing %s, %d commits, %d failures",
+                len(journal.pending),
+                journal.failing,
+                journal.commits,
+                journal.failures,
+            )
+        log.warning("%d tables here; this node sure of its leases: %s", len(self.rooms), self.sure())
+        for room in self.rooms.values():
+            log.warning("%s", room.clock_state())
+        now = time.monotonic()
+        for player in self.players.values():  # the relay's players, at either end
+            connection = player.connection
+            if connection is None or not (player.away or connection.node):
+                continue
+            log.warning(
+                "player %s: %s%s, at tables of other nodes %s; %d messages waiting, %.1f s behind",
+                player.name,
+                "closed, " if connection.closed else "",
+                f"through node {connection.node}" if connection.node else "connected here",
+                dict(player.away) or "none",
+                len(connection.pending),
+                connection.behind(now),
+            )
+
     async def _housekeeping(self) -> None:
         tick = 0
         while not self.stopping:

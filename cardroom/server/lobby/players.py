@@ -140,7 +140,7 @@ class Players(LobbyState):
         if player.account_id is None and not (player.kept or seated or self.bus.clustered):
             return
         player.kept = True
-        self.store.records.save_player(
+        player.saving = self.store.records.save_player(
             player.id, player.name, token_hash(player.token), player.account_id, player.lang
         )
 

@@ -364,6 +364,19 @@ class Driving(Journaling):
             self._catch_up(self.now_ms())
             self._after_change()
 
+    def clock_state(self) -> str:
+        """One line on what this table waits for, for the operator's `kill -USR1` (docs/deploy.md):
+        a table that stands still says why (paused, unsure, nothing due, a stopped clock task)."""
+        due = self._next_due() if self.state == PLAYING else None
+        task = "none" if self.task is None else "ended" if self.task.done() else "running"
+        moves = self._logged()
+        return (
+            f"table {self.id}: {self.state}, version {self.version}, {moves} moves, play time "
+            f"{self.now_ms()} ms, next due {due}, sleeping until {self.sleeping_until}, clock task "
+            f"{task}, paused {self.paused_at is not None}, sure {self.lobby.sure()}, unsent "
+            f"{self.unsent}, {len(self.held)} held, wake {'set' if self.wake.is_set() else 'clear'}"
+        )
+
     def _hold(self, index: int) -> None:
         """Hold `index` for its absent person: a stand-in is due after the grace period."""
         table, driver = self.table, self.driver

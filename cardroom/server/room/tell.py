@@ -120,6 +120,7 @@ class Telling(Seats):
         folded: dict[int | None, list[Fold]] = {}
         summaries: dict[int | None, Counter[Fold] | None] = {}
         digests, narrator = self.digests, self.narrator
+        closes = narrator.closes_digest(event.kind for event in events)
         for seat, heard in hearing.items():
             folds = [] if heard is None else narrator.folds(heard.events, seat, heard.view, heard.priorities)
             folded[seat] = folds
@@ -128,7 +129,7 @@ class Telling(Seats):
                 digest = digests[seat] = Digest(now)
             if folds:
                 digest.add(folds)
-            summaries[seat] = digest.take(now) if digest.due(now) else None
+            summaries[seat] = digest.summary_now(now, closes)
         names = self.names()
         said: Said = {}
         built: dict[tuple[int | None, str], bytes | None] = {}

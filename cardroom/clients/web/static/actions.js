@@ -3,11 +3,20 @@
 // key's action name (keys.js), so there is one way to do each thing. Which buttons show is read
 // from the view the server sent and the page's own selection; the server still judges.
 
-import { fightOf, kittenAction } from "./cards.js";
+import { fightOf } from "./cards.js";
 import { _, fmt, ngettext } from "./i18n.js";
 import { announce, el } from "./ui.js";
 
 const FIGHT_NAMES = { brawl: () => _("Brawl"), war: () => _("War"), duel: () => _("Duel") };
+
+// Whether `cards` make a play: the seat's own view lists the sets of its cards it may play on
+// its turn (the engine's legal moves, each sorted); `fives` is null when a hand of many kinds
+// could make too many fives to list: any five different cards are offered, the server judges.
+function playable(v, cards) {
+  const key = JSON.stringify([...cards].sort());
+  if ([...(v.plays || []), ...(v.fives || [])].some((set) => JSON.stringify(set) === key)) return true;
+  return cards.length === 5 && v.fives === null && new Set(cards).size === 5;
+}
 
 // [{action, label, cls}] for the kittens table, from `m` (see `buttonsFor`).
 function kittensButtons(m) {
@@ -44,8 +53,7 @@ function kittensButtons(m) {
   }
   if (v.phase === "turn" && mine) {
     const chosen = m.selected.length ? m.selected.map((i) => m.cards[i]) : [m.cards[m.cursor]].filter(Boolean);
-    const playable = chosen.length > 1 || (chosen.length === 1 && kittenAction(chosen[0]));
-    if (playable && [1, 2, 3, 5].includes(chosen.length)) {
+    if (playable(v, chosen)) {
       const label = chosen.length === 1 ? fmt(_("Play {card}"), { card: m.cardName(chosen[0]) }) : fmt(ngettext("Play the {n} selected card", "Play the {n} selected cards", chosen.length), { n: chosen.length });
       out.push({ action: "play", label });
     }

@@ -36,15 +36,15 @@ export function kittenCards() {
 }
 
 // What the keys need to know of a card, as the engine's card registry says
-// (games/<game>/cards.py, sent with the names): kittens `action` (played alone on a turn),
-// `targets` (played alone, it names a player) and `cat` (it goes into cat combos); burrito
-// `fight` (the fight three of a battle card call; none for the normal kinds).
+// (games/<game>/cards.py, sent with the names): kittens `targets` (played alone, it names a
+// player) and `cat` (it goes into cat combos); which sets may be played now is the view's
+// `plays` (actions.js); burrito `fight` (the fight three of a battle card call; none for the
+// normal kinds).
 function entry(game, card) {
   const found = (catalog[game] || {})[card];
   return found && typeof found === "object" ? found : {};
 }
 
-export const kittenAction = (card) => entry("kittens", card).action === true;
 export const kittenTargets = (card) => entry("kittens", card).targets === true;
 export const kittenCat = (card) => entry("kittens", card).cat === true;
 export const fightOf = (card) => entry("burrito", card).fight || null;

@@ -52,7 +52,20 @@ export function initCardTips(area, given) {
   area.addEventListener("contextmenu", (event) => {
     if (hostOf(event.target)) event.preventDefault();
   });
-  window.addEventListener("scroll", hideCardTip, { passive: true });
+  // The page scrolled (the person, or the page bringing something into view as the table
+  // changes): the tip follows its card, and goes with it when the card is gone or off screen.
+  // Hiding it on every scroll took it away from under a finger still holding the card.
+  window.addEventListener("scroll", followCard, { passive: true });
+}
+
+let shownFor = null; // the card the tip is beside
+
+function followCard() {
+  const tip = $("card-tip");
+  if (!tip || tip.hidden) return;
+  const r = shownFor && shownFor.isConnected ? shownFor.getBoundingClientRect() : null;
+  if (!r || r.bottom < 0 || r.top > window.innerHeight) hideCardTip();
+  else showCardTip(shownFor, tip.textContent);
 }
 
 // The element that stands for a card under `node`: a card of the hand, or a face on the table.
@@ -73,6 +86,7 @@ function showFor(host) {
 export function showCardTip(host, text) {
   const tip = $("card-tip");
   if (!tip || !text) return;
+  shownFor = host;
   tip.textContent = text;
   tip.hidden = false;
   const r = host.getBoundingClientRect();
@@ -86,6 +100,7 @@ export function showCardTip(host, text) {
 }
 
 export function hideCardTip() {
+  shownFor = null;
   const tip = $("card-tip");
   if (tip && !tip.hidden) tip.hidden = true;
 }

@@ -109,10 +109,16 @@ export function translatePage(root = document) {
 // "a, b and c" the way the page's language writes a list (the browser's CLDR data), never a
 // translated comma glued by hand. `unit` lists ("bot, normal") have no "and".
 export function listOf(items, kind = "conjunction") {
+  return listParts(items, kind).map((p) => p.value).join("");
+}
+
+// The same list in parts ({type: "element" | "literal", value}), for a page that lays its
+// items out one by one (the scoreboard keeps some of them on one line).
+export function listParts(items, kind = "conjunction") {
   try {
     const style = kind === "unit" ? "short" : "long";
-    return new Intl.ListFormat(lang(), { style, type: kind }).format(items);
+    return new Intl.ListFormat(lang(), { style, type: kind }).formatToParts(items);
   } catch {
-    return items.join(", ");
+    return items.flatMap((value, i) => (i ? [{ type: "literal", value: ", " }] : []).concat([{ type: "element", value }]));
   }
 }

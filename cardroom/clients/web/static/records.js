@@ -3,7 +3,8 @@
 // step's sentences said in the polite live region and kept in the viewer's own history.
 
 import { api } from "./api.js";
-import { cardNameIn, renderBoardFor } from "./game.js";
+import { renderBoardFor } from "./boards.js";
+import { cardNameIn } from "./gamestate.js";
 import { N_, _, fmt, lang, listOf, ngettext } from "./i18n.js";
 import { $, announce, el } from "./ui.js";
 import { showView } from "./views.js";

@@ -55,6 +55,14 @@ let timer = null;
 // against a line never said).
 const KEY_MS = 250;
 let keyAt = -Infinity;
+// ...but keys pressed faster than that (a player passing cards as fast as they can) would hold
+// every line until it went stale: "Round 1 is over." was never placed (tests/web/test_play.py).
+// A line that has waited KEY_WAIT_MS for keys lands all the same.
+const KEY_WAIT_MS = 1000;
+
+function keyHeard(now, item) {
+  return now >= keyAt + KEY_MS || (item !== undefined && now - item.at >= KEY_WAIT_MS);
+}
 document.addEventListener("keydown", () => { keyAt = performance.now(); }, true);
 
 function place(item) {
@@ -68,14 +76,22 @@ function place(item) {
   speak(item.text, item.urgent);
 }
 
-const urgentWaiting = []; // urgent lines held only until a key just pressed has been heard
+const urgentWaiting = []; // urgent lines held until a key just pressed has been heard, or their pace
+let urgentAt = -Infinity;
 
 // An urgent line holds the polite ones from now, not after what was held before it: it is
 // about now, and the lines it made wait are about the past (a table of quick bots says "Your
 // turn." every half second; chained, the page talked on for half a minute after the game).
 function sayUrgent(item) {
   place(item);
-  holdUntil = Math.max(holdUntil, performance.now() + item.text.split(/\s+/).length * WORD_MS);
+  urgentAt = performance.now();
+  holdUntil = Math.max(holdUntil, urgentAt + item.text.split(/\s+/).length * WORD_MS);
+}
+
+// Urgent lines land PACE_MS apart too: two in one tick reached Orca the wrong way round ("Press
+// F to defuse." before "DEFUSE NOW! 10 seconds.", issue 24).
+function urgentMayLand(now, item = urgentWaiting[0]) {
+  return keyHeard(now, item) && now >= urgentAt + PACE_MS;
 }
 
 // Polite lines land one at a time, PACE_MS apart: lines added in one tick reached Orca out of
@@ -115,8 +131,8 @@ function flush() {
   timer = null;
   const now = performance.now();
   dropStale(now);
-  if (now >= keyAt + KEY_MS) {
-    while (urgentWaiting.length) sayUrgent(urgentWaiting.shift());
+  if (urgentWaiting.length && urgentMayLand(now)) sayUrgent(urgentWaiting.shift());
+  if (keyHeard(now, waiting[0]) && !urgentWaiting.length) {
     if (now >= holdUntil && now >= placedAt + PACE_MS && waiting.length) {
       place(waiting.shift());
       placedAt = now;
@@ -127,8 +143,9 @@ function flush() {
 
 // One timer, set for the next moment a waiting line may be said.
 function flushLater() {
-  const afterKey = keyAt + KEY_MS;
-  const at = urgentWaiting.length ? afterKey : Math.max(holdUntil, afterKey, placedAt + PACE_MS);
+  const first = urgentWaiting.length ? urgentWaiting[0] : waiting[0];
+  const afterKey = Math.min(keyAt + KEY_MS, first ? first.at + KEY_WAIT_MS : Infinity);
+  const at = urgentWaiting.length ? Math.max(afterKey, urgentAt + PACE_MS) : Math.max(holdUntil, afterKey, placedAt + PACE_MS);
   if (timer !== null) clearTimeout(timer);
   timer = setTimeout(flush, Math.max(0, at - performance.now()));
 }
@@ -163,7 +180,7 @@ export function announce(text, urgent = false, kind = "notice", keep = false, va
       for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].kind === "event" && !waiting[i].keep) waiting.splice(i, 1);
     }
     // Ahead of the polite lines waiting, once a key just pressed has been heard.
-    if (performance.now() - keyAt < KEY_MS) urgentWaiting.push(item);
+    if (urgentWaiting.length || !urgentMayLand(performance.now(), item)) urgentWaiting.push(item);
     else sayUrgent(item);
   } else {
     waiting.push(item);
@@ -270,3 +287,20 @@ document.addEventListener("keydown", (event) => {
   event.stopPropagation();
   moveLog(0, event.key === "Home" ? "first" : "last");
 }, true);
+
+// Re-rendering a list must not lose the focus or what was typed in it.
+export function keepFocus(container, fallback, render) {
+  const active = document.activeElement;
+  const id = active && container.contains(active) ? active.id : null;
+  const values = {};
+  for (const input of container.querySelectorAll("input[id]")) values[input.id] = input.value;
+  render();
+  for (const [key, value] of Object.entries(values)) {
+    const input = document.getElementById(key);
+    if (input) input.value = value;
+  }
+  if (id) {
+    const again = document.getElementById(id);
+    (again || $(fallback)).focus();
+  }
+}

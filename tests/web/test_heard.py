@@ -1,0 +1,66 @@
+"""How the Orca test judges what a listener heard (tests/web/heard.py), on transcripts written
+out here: what counts as said twice and as out of order (docs/speech.md, "Heard through Orca").
+No browser and no Orca: these run in `make test`, the Orca runs themselves in `make orca`."""
+
+from __future__ import annotations
+
+from tests.web.heard import Line, compare
+from tests.web.orca import Utterance
+
+
+def _line(text: str, at: float, concerns: bool = True) -> Line:
+    return Line(text, False, at, None, concerns)
+
+
+def test_orca_reading_the_focused_card_is_not_the_drawn_card_said_twice() -> None:
+    lines = [_line("Churro Bat.", 10.0)]
+    heard = [Utterance(10.2, 10.8, "Churro Bat."), Utterance(20.0, 20.6, "Churro Bat, 1.")]
+    assert compare(lines, heard).yours().twice == []
+
+
+def test_a_line_orca_says_again_is_said_twice() -> None:
+    lines = [_line("Brawl: you against Marco.", 10.0)]
+    heard = [
+        Utterance(10.2, 11.0, "Brawl: you against Marco."),
+        Utterance(12.0, 12.8, "Brawl: you against Marco."),
+    ]
+    assert [x.text for x in compare(lines, heard).yours().twice] == ["Brawl: you against Marco."]
+
+
+def test_a_line_about_you_may_overtake_one_that_is_not_but_not_another_about_you() -> None:
+    lines = [
+        _line("Round 1 begins.", 10.0, concerns=False),
+        _line("Your hand: Churro Bat and Guac Gator.", 10.1),
+        _line("Passed Guac Gator.", 12.0),
+        _line("Drew War.", 12.1),
+    ]
+    heard = [
+        Utterance(10.5, 12.0, "Your hand: Churro Bat and Guac Gator."),
+        Utterance(12.0, 12.6, "Round 1 begins."),
+        Utterance(12.7, 13.2, "Drew War."),
+        Utterance(13.3, 14.0, "Passed Guac Gator."),
+    ]
+    hearing = compare(lines, heard)
+    # (the line said after one the page placed later is the one out of order)
+    assert [x.text for x in hearing.out_of_order] == [
+        "Your hand: Churro Bat and Guac Gator.",
+        "Drew War.",
+    ]
+    assert [x.text for x in hearing.yours().out_of_order] == ["Drew War."]
+
+
+def test_a_line_the_players_own_key_flushed_at_once_is_reported_apart_and_a_later_key_is_no_excuse() -> None:
+    """Orca drops the lines it has not begun when a key comes. A key within a person's reaction
+    time of a line (0.3 s) was decided before the line could reach them: the line is reported
+    as flushed, not as never sent. A line Orca held longer (its backlog) is never sent."""
+    lines = [
+        _line("Catch!", 10.0),
+        _line("Incoming!", 10.4),  # a second burrito, 110 ms before the Space for the first
+        _line("Hit!", 20.0),  # Orca busy with other words for a second, then a key
+    ]
+    heard = [Utterance(10.1, None, "Catch!"), Utterance(21.5, 22.0, "You lose.")]
+    hearing = compare(lines, heard, keys=[10.51, 21.0]).yours()
+    assert [x.text for x in hearing.flushed] == ["Incoming!"]
+    assert [x.text for x in hearing.never] == ["Hit!"]
+    assert hearing.cut == []  # "Catch!" stopped by the listener's own Space: heard as far as wanted
+    assert "1 never sent, 1 flushed by the player's key at once" in hearing.figures()
