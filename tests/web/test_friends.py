@@ -160,6 +160,40 @@ def test_a_friend_who_enters_while_the_page_loads_its_texts_keeps_that_one_conne
         context.close()
 
 
+def test_a_friend_who_taps_enter_before_the_page_has_its_scripts_loses_neither_tap_nor_link(
+    page: Page, browser: Browser
+) -> None:
+    """A slow phone shows the nickname form before the page's scripts run. A tap or Enter then
+    submitted the form the browser's way: the page reloaded at the link without its code (a
+    private table's), and the friend was left at the form (a CI failure of this module's first
+    test). The button waits, disabled, for the page to be ready; then a tap brings the friend in."""
+    enter_lobby(page, "Daan")
+    create_table(page, "kittens", seats=3, bots=0, level="easy", private=True)
+    page.wait_for_selector("#invite:not([hidden])")
+    link = page.locator("#invite-link").inner_text()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        held: list[Route] = []
+        context.route("**/static/app.js", lambda route: held.append(route))  # the page's scripts, held by a slow network
+        friend = context.new_page()
+        friend.set_default_timeout(10_000)
+        friend.goto(link, wait_until="commit")
+        friend.wait_for_selector("#nickname")
+        assert held  # the form is drawn; the page's scripts are not there yet
+        friend.fill("#nickname", "Floor")
+        friend.press("#nickname", "Enter")
+        friend.wait_for_timeout(300)
+        assert friend.url == link  # not reloaded without the code
+        assert friend.locator("#name-form button[type=submit]").is_disabled()
+        for route in held:
+            route.continue_()
+        friend.tap("#name-form button[type=submit]")  # waits for the page to enable it
+        friend.wait_for_selector("#table:not([hidden])")
+        page.wait_for_function("window.cardroom.state.room.seats[1].name === 'Floor'")
+    finally:
+        context.close()
+
+
 def test_a_private_table_is_not_in_another_players_lobby(
     page: Page, guest: Page, context: BrowserContext, server: LiveServer
 ) -> None:

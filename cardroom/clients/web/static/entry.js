@@ -131,6 +131,10 @@ export function initEntry() {
     }
     connect(name);
   });
+  // The button comes disabled in the page's HTML: a tap before this handler existed (the page's
+  // modules still loading on a slow phone) submitted the form the browser's way, reloading the
+  // page without an invitation's code.
+  $("name-form").querySelector("button[type=submit]").disabled = false;
   for (const radio of document.querySelectorAll("input[name=enter-mode]")) {
     radio.addEventListener("change", () => enterMode(radio.value));
   }

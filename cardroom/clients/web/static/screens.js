@@ -13,7 +13,8 @@ import { NAME, state } from "./session.js";
 export function showEnter(error = "") {
   showView("enter");
   $("name-error").textContent = error;
-  $("nickname").value = localStorage.getItem(NAME) || "";
+  // The last nickname, unless the player typed one while the page loaded.
+  if (!$("nickname").value.trim()) $("nickname").value = localStorage.getItem(NAME) || "";
   // Before any attempt there is nothing to be disconnected from.
   setStatus(error ? _("Not connected.") : _("Enter a nickname to connect."));
 }
