@@ -174,7 +174,8 @@ def test_a_friend_who_taps_enter_before_the_page_has_its_scripts_loses_neither_t
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     try:
         held: list[Route] = []
-        context.route("**/static/app.js", lambda route: held.append(route))  # the page's scripts, held by a slow network
+        # The page's scripts, held as a slow network would.
+        context.route("**/static/app.js", lambda route: held.append(route))
         friend = context.new_page()
         friend.set_default_timeout(10_000)
         friend.goto(link, wait_until="commit")
