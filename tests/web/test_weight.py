@@ -4,8 +4,11 @@ server sends it, compressed (issue 13). Read over real HTTP from the real server
 from __future__ import annotations
 
 import gzip
+import json
 import urllib.request
 from pathlib import Path
+
+from playwright.sync_api import Browser
 
 from tests.server.live import LiveServer
 
@@ -41,3 +44,31 @@ def test_every_card_of_both_games_has_its_picture() -> None:
 
     missing = [card for card in (*BURRITO, *KITTENS) if not (STATIC / "art" / f"{card}.svg").is_file()]
     assert missing == []
+
+
+def test_the_page_asks_for_its_texts_once_and_again_only_for_a_new_language(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The texts and the card names are one answer (/i18n/<lang>.json), asked for once: the page
+    fetched it twice at its start, one more round trip on a phone's network."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url.rsplit("/", 1)[1]) if "/i18n/" in r.url else None)
+        page.goto(server.url + "/")
+        page.wait_for_function("window.cardroom && window.cardroom.ready")
+        assert asked == ["en.json"]
+        assert page.evaluate("window.cardroom.cardName('defuse')") == "Defuse"
+        page.select_option("#lang-enter", "it")
+        page.wait_for_function("document.documentElement.lang === 'it'")
+        italian = fetch(server.url + "/i18n/it.json")
+        assert asked == ["en.json", "it.json"]
+        assert (
+            page.evaluate("window.cardroom.cardName('defuse')")
+            == json.loads(gzip.decompress(italian[0]) if italian[1] == "gzip" else italian[0])["cards"][
+                "kittens"
+            ]["defuse"]["name"]
+        )
+    finally:
+        context.close()

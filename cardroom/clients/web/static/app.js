@@ -3,7 +3,7 @@
 // Every sentence about the game comes from the server's narration (`texts`); the page adds only
 // its own labels, all through _().
 
-import { loadCards } from "./cards.js";
+import { setCards } from "./cards.js";
 import { lang, loadCatalog, translatePage, wantedLanguage } from "./i18n.js";
 import { initGame } from "./game.js";
 import { cardName, holdClock } from "./gamestate.js";
@@ -102,8 +102,7 @@ async function main() {
   } else if (me) {
     setHint(false);
   }
-  await loadCatalog(wantedLanguage());
-  await loadCards(lang());
+  setCards(await loadCatalog(wantedLanguage()));
   translatePage();
   for (const select of document.querySelectorAll("select[name=lang]")) select.value = lang();
   renderCreateForm();

@@ -4,15 +4,10 @@
 
 const catalog = { burrito: {}, kittens: {} };
 
-export async function loadCards(code) {
-  try {
-    const reply = await fetch(`/i18n/${encodeURIComponent(code)}.json`);
-    if (!reply.ok) return;
-    const data = await reply.json();
-    for (const game of Object.keys(catalog)) catalog[game] = (data.cards && data.cards[game]) || {};
-  } catch (error) {
-    // Without the catalog the page shows card identifiers; the narration still names them.
-  }
+// The cards of a language's answer from the server (i18n.js's loadCatalog fetches it); without
+// one the page shows card identifiers, and the narration still names them.
+export function setCards(data) {
+  for (const game of Object.keys(catalog)) catalog[game] = (data && data.cards && data.cards[game]) || {};
 }
 
 // The display name of `card` in `game` (the identifier when the server did not say).

@@ -80,6 +80,8 @@ export function lang() {
   return language;
 }
 
+// The catalog of `wanted` (else English) in use; the whole answer, whose card names and texts
+// cards.js takes (one request for both: a phone's round trip is long).
 export async function loadCatalog(wanted) {
   const candidates = [...new Set([wanted.split("-")[0], "en"])];
   for (const code of candidates) {
@@ -90,11 +92,12 @@ export async function loadCatalog(wanted) {
       catalog = data.messages || {};
       language = data.lang || code;
       document.documentElement.lang = language;
-      return;
+      return data;
     } catch (error) {
       // A missing catalog leaves the English msgids.
     }
   }
+  return null;
 }
 
 // Static page text: elements marked data-i18n have their English text as msgid, and the value

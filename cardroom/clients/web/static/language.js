@@ -1,7 +1,7 @@
 // The page's language: its pickers, and the switch to another language (the catalog, the cards'
 // names and the page's own texts in it).
 
-import { loadCards } from "./cards.js";
+import { setCards } from "./cards.js";
 import { LANGUAGES, N_, lang, loadCatalog, storeLanguage, translatePage } from "./i18n.js";
 import { $, el } from "./ui.js";
 import { api } from "./api.js";
@@ -36,8 +36,7 @@ async function chooseLanguage(code) {
 }
 
 export async function switchLanguage(code) {
-  await loadCatalog(code);
-  await loadCards(lang());
+  setCards(await loadCatalog(code));
   translatePage();
   renderCreateForm();
   for (const select of document.querySelectorAll("select[name=lang]")) select.value = lang();
