@@ -46,7 +46,6 @@ SECONDS: dict[str, float] = {
     "tests/web/test_records.py": 50,
     "tests/i18n/test_announced_languages.py": 50,
     "tests/cluster/test_nodes.py": 46,
-    "tests/screenreader/test_orca.py": 255,  # a clean run's (issue 24): set-up 35, kittens 123, burrito 97
 }
 """Seconds per file in the last measured run; files not named here count as short."""
 
