@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Playwright
 
+from cardroom.games.burrito.options import Options as BurritoOptions
 from tests.web.conftest import ARGS, CHROMIUM, COLLECT
 from tests.web.heard import Hearing, caught_up, compare, page_lines
 from tests.web.keyboard import create_table, state, wait_for_change
@@ -116,10 +117,16 @@ def enter_lobby_heard(page: Page, orca: Orca, name: str) -> float:
 def start_heard(page: Page, orca: Orca) -> None:
     """Start the game with the Start button (the create form was filled by keys the page alone
     hears: it is not what is measured)."""
-    for _ in range(60):
+    # Tab on from the table's title, or back from the seats' Extra time button.
+    back = page.evaluate(
+        "() => !!(document.activeElement.compareDocumentPosition(document.querySelector('#start-btn'))"
+        " & Node.DOCUMENT_POSITION_PRECEDING)"
+    )
+    for _ in range(40):
         if _focused(page, "#start-btn"):
             break
-        page.keyboard.press("Tab")
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+    assert _focused(page, "#start-btn")
     listen(page, orca)
     orca.key("Enter")
     page.wait_for_function("document.activeElement && document.activeElement.id === 'hand'")
@@ -281,8 +288,9 @@ def test_orca_says_every_line_of_a_burrito_round_played_by_keyboard(heard_page: 
         "the round did not end"
     )
     listen(page, orca, timeout_s=40, quiet_s=3)
-    # The catch window (600 ms) and a flight (2 s); a fight's start: its countdown (3 s).
-    windows = [(r"^Catch!", 0.6), (r"^Incoming", 2.0)]
+    # The catch window and a flight at the standard timing; a fight's start: its countdown (3 s).
+    plain = BurritoOptions()
+    windows = [(r"^Catch!", plain.catch_window_ms / 1000), (r"^Incoming", plain.flight_ms / 1000)]
     hearing = compare(
         page_lines(page, windows, default_urgent_s=3.0),
         orca.heard(),

@@ -10,7 +10,7 @@ import { hideCardTip, initCardTips } from "./cardtip.js";
 import { closePlacer } from "./placer.js";
 import { ASKING } from "./keyhelp.js";
 import {
-  announceHint, cardName, ctx, focusHand, game, handCards, local, me, room, seatName, serverNow, setContext, view,
+  announceHint, cardName, ctx, focusHand, game, handCards, local, me, noCursor, room, seatName, serverNow, setContext, view,
 } from "./gamestate.js";
 import { cardHelp } from "./boards.js";
 import { closeChooser, initChooser } from "./chooser.js";
@@ -62,6 +62,8 @@ export function resetGame() {
   local.fresh = true;
   local.cursor = 0;
   local.none = false;
+  local.left = false;
+  local.cards = [];
   local.selected.clear();
   local.handKey = "";
   local.lastThrower = null;
@@ -233,12 +235,14 @@ function moveCursor(step, absolute = null) {
   const cards = handCards();
   if (!cards.length) return;
   hideCardTip();
-  if (local.none && absolute === null) {
+  if (noCursor() && absolute === null) {
     // From no card: the first step lands on the first card (or the last, going left).
     local.none = false;
+    local.left = false;
     local.cursor = step < 0 ? cards.length - 1 : 0;
   } else {
     local.none = false;
+    local.left = false;
     local.cursor = absolute !== null ? absolute : Math.max(0, Math.min(cards.length - 1, local.cursor + step));
   }
   renderHand(false);

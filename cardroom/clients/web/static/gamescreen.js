@@ -14,7 +14,7 @@ import {
 } from "./boards.js";
 import { currentChooser, finishChooser } from "./chooser.js";
 import {
-  cardName, ctx, game, gameOver, giving, handCards, local, me, placing, room, seatName, serverNow, view,
+  cardName, ctx, game, gameOver, giving, handCards, local, me, noCursor, placing, room, seatName, serverNow, view,
 } from "./gamestate.js";
 
 export function refitOnResize(box) {
@@ -72,9 +72,21 @@ export function renderHand(force) {
   const cards = handCards();
   const over = gameOver();
   const key = JSON.stringify([cards, [...local.selected], Boolean(local.reorder), over]);
+  // A burrito hand that changes under the cursor outside plain play (a call took its three
+  // cards, a new round dealt a new hand) takes the cursor away: the listbox's active option
+  // would move to another card, which a screen reader reads at once, ahead of the fight the call
+  // began (Orca said "Brawl B, 3.", "Guac Gator, 2." before "Brawl: you against Marco.", 2.4 s
+  // late; issue 24). The next arrow, Home or tap puts it back. A pass in plain play keeps it.
+  const before = local.cards || [];
+  const v = view();
+  const calm = v && v.phase === "play" && !v.fight;
+  if (game() === "burrito" && !calm && before.length && !local.left && cards[local.cursor] !== before[local.cursor]) {
+    local.left = true;
+  }
+  local.cards = cards.slice();
   local.cursor = Math.max(0, Math.min(local.cursor, cards.length - 1));
   if (!cards.length) local.cursor = 0;
-  const none = local.none && !local.reorder;
+  const none = noCursor();
   $("hand-title").textContent = local.reorder ? _("Top of the deck: reorder, then press Enter") : _("Your hand");
   list.setAttribute("aria-multiselectable", game() === "kittens" && !local.reorder ? "true" : "false");
   list.classList.toggle("reordering", Boolean(local.reorder)); // a finger drags cards instead of scrolling
@@ -141,6 +153,7 @@ function perform(action) {
 export function tapCard(index) {
   local.cursor = index;
   local.none = false;
+  local.left = false;
   const v = view();
   if (game() === "kittens" && !local.reorder && v && v.phase === "turn" && v.turn === me()) {
     perform("select");
@@ -204,7 +217,7 @@ function pointerModel() {
     view: view(),
     you: me(),
     cards,
-    cursor: local.none ? -1 : local.cursor,
+    cursor: noCursor() ? -1 : local.cursor,
     selected: [...local.selected].sort((a, b) => a - b),
     reorder: Boolean(local.reorder),
     now: serverNow(),

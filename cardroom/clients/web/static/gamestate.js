@@ -19,7 +19,9 @@ export function setContext(context) {
 // `none`: no card under the cursor, as a choice of a card to give starts (issue 24: a quick
 // Enter gave a Defuse away); the arrows or a tap put the cursor on a card.
 // `reorder`: { cards: [...], order: [indices] } while the top of the deck is put in order.
-export const local = { cursor: 0, none: false, held: false, selected: new Set(), handKey: "", lastThrower: null, openWindows: new Set(), catches: new Map(), reorder: null };
+// `none`: no card under the cursor while a card to give is chosen (kittens); `left`: none since
+// the card under it left the hand (burrito), until the player moves it again.
+export const local = { cursor: 0, none: false, left: false, cards: [], held: false, selected: new Set(), handKey: "", lastThrower: null, openWindows: new Set(), catches: new Map(), reorder: null };
 
 // The replay viewer draws a stored table with the same code: `shown` stands in for the room
 // while it does (renderBoardFor).
@@ -80,7 +82,12 @@ export const gameOver = () => Boolean(room() && (room().state === "over" || (vie
 
 export function cursorCard() {
   const cards = handCards();
-  return cards.length && !(local.none && !local.reorder) ? cards[local.cursor] : null;
+  return cards.length && !noCursor() ? cards[local.cursor] : null;
+}
+
+// Whether no card is under the cursor (the hand's listbox then has no active option).
+export function noCursor() {
+  return (local.none || local.left) && !local.reorder;
 }
 
 export function announceHint(template, action, urgent = false) {
