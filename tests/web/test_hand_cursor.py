@@ -46,7 +46,8 @@ def test_a_called_fight_takes_the_cursor_and_a_pass_keeps_it(browser: Browser) -
         )
         assert _active(page) == "hand-0"
         page.keyboard.press("ArrowRight")
-        assert page.evaluate("document.querySelector('#hand-1').getAttribute('aria-label')").startswith("Brawl B")
+        label = page.evaluate("document.querySelector('#hand-1').getAttribute('aria-label')")
+        assert label.startswith("Brawl B")
         page.keyboard.press("b")  # the Brawl: its three cards leave the hand
         page.wait_for_function("() => window.cardroom.state.room.view.fight !== null", timeout=10_000)
         page.wait_for_function(
