@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import itertools
 import json
 import socket
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
 
 from websockets.client import ClientProtocol
@@ -137,6 +138,29 @@ async def small_buffers(lobby: Lobby) -> AsyncIterator[int]:
         listener.close()
 
 
+def run_bounded(scenario: Callable[[], Coroutine[Any, Any, None]], limit_s: float = 120) -> None:
+    """Run `scenario` on a loop of its own; past `limit_s` fail with where each task waits. A clean
+    run once hung in the first test below for over ten minutes, its slow socket still open and
+    the server still playing (the await it hung on could not be found from outside): this says
+    which, next time, and ends the test rather than the suite's time."""
+    loop = asyncio.new_event_loop()
+    try:
+        task = loop.create_task(scenario())
+        loop.run_until_complete(asyncio.wait({task}, timeout=limit_s))
+        if not task.done():
+            stacks = io.StringIO()
+            for each in asyncio.all_tasks(loop):
+                each.print_stack(file=stacks)
+            task.cancel()
+            loop.run_until_complete(asyncio.wait({task}, timeout=15))
+            raise AssertionError(f"the scenario did not end in {limit_s} s; its tasks:\n{stacks.getvalue()}")
+        task.result()
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.run_until_complete(loop.shutdown_default_executor())
+    finally:
+        loop.close()
+
+
 def test_a_slow_client_is_dropped_and_the_table_plays_on() -> None:
     lobby = Lobby(send_queue=QUEUE)
 
@@ -225,7 +249,7 @@ def test_a_slow_client_is_dropped_and_the_table_plays_on() -> None:
                 if back is not None:
                     await back.close()
 
-    asyncio.run(scenario())
+    run_bounded(scenario)
 
 
 LINE = "\U0001f32f" * 500  # 2 KB of UTF-8 a chat line
@@ -292,4 +316,4 @@ def test_a_client_reading_slower_than_its_tables_talk_is_dropped_within_seconds(
                 for chatter in chatters:
                     await chatter.close()
 
-    asyncio.run(scenario())
+    run_bounded(scenario)
