@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, WebSocket
 from tests.server.live import LiveServer
 from tests.web.accounts import api_until, login, register
 from tests.web.accounts import open_page as open_account_page
+from tests.web.conftest import PHONE
 from tests.web.keyboard import create_table, enter_lobby, start_game
 
 QUICK = {"turn_ms": 300, "defuse_ms": 300, "choose_ms": 300, "nope_window_ms": 100, "bot_think_ms": 0}
@@ -47,7 +48,7 @@ def our_qr(page: Page, text: str) -> dict[str, Any]:
 
 def friend_page(browser: Browser, url: str) -> tuple[BrowserContext, Page, list[str]]:
     """Another person's browser (a context of its own) opening `url`; its script errors."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    context = browser.new_context(**PHONE)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -59,6 +60,15 @@ def friend_page(browser: Browser, url: str) -> tuple[BrowserContext, Page, list[
 def room(page: Page) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate("window.cardroom.state.room")
     return found
+
+
+def private_table(page: Page, host: str) -> str:
+    """`host` enters and opens a private kittens table of three; the table's invitation link."""
+    enter_lobby(page, host)
+    create_table(page, "kittens", seats=3, bots=0, level="easy", private=True)
+    page.wait_for_selector("#invite:not([hidden])")
+    link: str = page.locator("#invite-link").inner_text()
+    return link
 
 
 def test_our_qr_codes_are_the_reference_encoders_for_every_version(page: Page) -> None:
@@ -81,11 +91,8 @@ def test_our_qr_codes_are_the_reference_encoders_for_every_version(page: Page) -
 def test_an_invitation_link_seats_a_friend_in_another_browser(
     page: Page, browser: Browser, server: LiveServer
 ) -> None:
-    enter_lobby(page, "Dora")
-    create_table(page, "kittens", seats=3, bots=0, level="easy", private=True)
-    page.wait_for_selector("#invite:not([hidden])")
+    link = private_table(page, "Dora")
     r = room(page)
-    link = page.locator("#invite-link").inner_text()
     assert link == f"{server.url}/t/{r['id']}#{r['code']}"
     assert page.url == link  # the address bar holds the table's own address too
     # The QR code drawn on the page is the link's, as the reference encoder makes it.
@@ -123,11 +130,8 @@ def test_a_friend_who_enters_while_the_page_loads_its_texts_keeps_that_one_conne
     enters with it and must not connect a second time when the texts come (with the token of the
     first welcome): the second connection replaced the first, and the invitation's join sent on
     it could be lost, leaving the friend in the lobby (a CI failure of this module's first test)."""
-    enter_lobby(page, "Dirk")
-    create_table(page, "kittens", seats=3, bots=0, level="easy", private=True)
-    page.wait_for_selector("#invite:not([hidden])")
-    link = page.locator("#invite-link").inner_text()
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    link = private_table(page, "Dirk")
+    context = browser.new_context(**PHONE)
     try:
         held: list[Route | None] = []
 
@@ -167,11 +171,8 @@ def test_a_friend_who_taps_enter_before_the_page_has_its_scripts_loses_neither_t
     submitted the form the browser's way: the page reloaded at the link without its code (a
     private table's), and the friend was left at the form (a CI failure of this module's first
     test). The button waits, disabled, for the page to be ready; then a tap brings the friend in."""
-    enter_lobby(page, "Daan")
-    create_table(page, "kittens", seats=3, bots=0, level="easy", private=True)
-    page.wait_for_selector("#invite:not([hidden])")
-    link = page.locator("#invite-link").inner_text()
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    link = private_table(page, "Daan")
+    context = browser.new_context(**PHONE)
     try:
         held: list[Route] = []
         # The page's scripts, held as a slow network would.
