@@ -10,7 +10,7 @@ import { hideCardTip, initCardTips } from "./cardtip.js";
 import { closePlacer } from "./placer.js";
 import { ASKING } from "./keyhelp.js";
 import {
-  announceHint, cardName, ctx, focusHand, game, handCards, local, me, noCursor, room, seatName, serverNow, setContext, view,
+  announceHint, cardName, ctx, focusHand, game, handCards, local, me, noCursor, placeCursor, room, seatName, serverNow, setContext, view,
 } from "./gamestate.js";
 import { cardHelp } from "./boards.js";
 import { closeChooser, initChooser } from "./chooser.js";
@@ -237,13 +237,9 @@ function moveCursor(step, absolute = null) {
   hideCardTip();
   if (noCursor() && absolute === null) {
     // From no card: the first step lands on the first card (or the last, going left).
-    local.none = false;
-    local.left = false;
-    local.cursor = step < 0 ? cards.length - 1 : 0;
+    placeCursor(step < 0 ? cards.length - 1 : 0);
   } else {
-    local.none = false;
-    local.left = false;
-    local.cursor = absolute !== null ? absolute : Math.max(0, Math.min(cards.length - 1, local.cursor + step));
+    placeCursor(absolute !== null ? absolute : Math.max(0, Math.min(cards.length - 1, local.cursor + step)));
   }
   renderHand(false);
   if (document.activeElement !== $("hand")) focusHand();

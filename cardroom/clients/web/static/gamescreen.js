@@ -14,7 +14,7 @@ import {
 } from "./boards.js";
 import { currentChooser, finishChooser } from "./chooser.js";
 import {
-  cardName, ctx, game, gameOver, giving, handCards, local, me, noCursor, placing, room, seatName, serverNow, view,
+  cardName, ctx, game, gameOver, giving, handCards, local, me, noCursor, placeCursor, placing, room, seatName, serverNow, view,
 } from "./gamestate.js";
 
 export function refitOnResize(box) {
@@ -151,9 +151,7 @@ function perform(action) {
 // A tap on a card: in Exploding Kittens on your turn it selects or unselects it (Space), else
 // it moves the cursor there.
 export function tapCard(index) {
-  local.cursor = index;
-  local.none = false;
-  local.left = false;
+  placeCursor(index);
   const v = view();
   if (game() === "kittens" && !local.reorder && v && v.phase === "turn" && v.turn === me()) {
     perform("select");

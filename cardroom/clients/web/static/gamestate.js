@@ -17,10 +17,10 @@ export function setContext(context) {
 
 // What only this page knows: the cursor, the combo selection, a reorder (the chooser: chooser.js).
 // `none`: no card under the cursor, as a choice of a card to give starts (issue 24: a quick
-// Enter gave a Defuse away); the arrows or a tap put the cursor on a card.
+// Enter gave a Defuse away); `left`: no card under it since the burrito hand changed under it
+// outside plain play (`cards`: the hand last drawn); the arrows or a tap put the cursor on a card
+// (`placeCursor`).
 // `reorder`: { cards: [...], order: [indices] } while the top of the deck is put in order.
-// `none`: no card under the cursor while a card to give is chosen (kittens); `left`: none since
-// the card under it left the hand (burrito), until the player moves it again.
 export const local = { cursor: 0, none: false, left: false, cards: [], held: false, selected: new Set(), handKey: "", lastThrower: null, openWindows: new Set(), catches: new Map(), reorder: null };
 
 // The replay viewer draws a stored table with the same code: `shown` stands in for the room
@@ -88,6 +88,13 @@ export function cursorCard() {
 // Whether no card is under the cursor (the hand's listbox then has no active option).
 export function noCursor() {
   return (local.none || local.left) && !local.reorder;
+}
+
+// The cursor on the card at `index` (the arrows, Home, End, a tap).
+export function placeCursor(index) {
+  local.none = false;
+  local.left = false;
+  local.cursor = index;
 }
 
 export function announceHint(template, action, urgent = false) {
