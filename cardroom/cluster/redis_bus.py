@@ -429,19 +429,32 @@ class RedisBus:
         self._looked(began)  # after the tables lost are stopped: they never act again
 
     async def _heartbeat(self) -> None:
-        away = False
+        """Beat every `beat_s` for as long as the node runs. What the log says of it is what a
+        cluster's failure needs: each new reason a beat failed (not every beat), Redis back,
+        and a beat so late that the others may have judged this node dead meanwhile."""
+        failed = ""  # why the last beat failed ("" when it did not)
+        last = time.monotonic()
         while not self.closing:
             await asyncio.sleep(self.beat_s)
             began = time.monotonic()
+            if began - last > NODE_MS / 2000:
+                log.warning(
+                    "this node's beat came %.1f s after the last one (the loop was busy)", began - last
+                )
+            last = began
             try:
-                await self._beat(resync=away)
-                away = False
+                await self._beat(resync=bool(failed))
             except Exception as exc:  # Redis away, or a reply lost with its connection: this
                 # node would be judged dead if the heartbeat ended, so it never does
-                if not away:
-                    log.warning("Redis does not answer (%s): the lobby is rebuilt when it does", _said(exc))
-                away = True
+                said = _said(exc)
+                if said != failed:
+                    log.warning("Redis does not answer (%s): the lobby is rebuilt when it does", said)
+                failed = said
                 self._looked(began)
+                continue
+            if failed:
+                log.warning("Redis answers again: this node's tables and players are written again")
+            failed = ""
 
     async def resync(self) -> None:
         """Write this node's tables and players again (Redis restarted, or was unreachable), and

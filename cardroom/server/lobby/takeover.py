@@ -195,12 +195,17 @@ class Takeover(Tables):
         if self._adopting is not None:  # no table is taken while this node hands its own over
             await stop_all([self._adopting], STOP_S)
         try:
-            others = [node for node in await self.bus.nodes() if node != self.bus.node]
+            alive = await self.bus.nodes()
         except Exception as exc:
             log.warning("cannot hand the tables over (%s): they wait in the store", exc)
             return
+        others = [node for node in alive if node != self.bus.node]
         if not others:
-            log.warning("draining: no other node is alive; %d tables wait in the store", len(self.rooms))
+            log.warning(
+                "draining: no other node is alive (Redis lists %s); %d tables wait in the store",
+                ", ".join(alive) or "none",
+                len(self.rooms),
+            )
             return
         rooms = list(self.rooms.values())
         for room in rooms:
