@@ -67,6 +67,12 @@ def _client(url: str, decode: bool) -> Redis:
     )
 
 
+async def _spaced(last: float) -> None:
+    """Wait until GATHER_S after `last` (not at all when that is past)."""
+    if (wait := last + GATHER_S - time.monotonic()) > 0:
+        await asyncio.sleep(wait)
+
+
 def _said(exc: BaseException) -> str:
     """An error for the log: its type too when it is not Redis's own (an unexpected one)."""
     return str(exc) if isinstance(exc, RedisError | OSError) else f"{type(exc).__name__}: {exc}"
@@ -86,6 +92,11 @@ NODE_MS = 3_000
 (cardroom/cluster/lease.py), so the first node to see it dead can take its tables at once."""
 BEAT_S = 0.5
 """The heartbeat: the node's key, its presence and its leases renewed (each a few keys)."""
+GATHER_S = 0.010
+"""The relay sends (and reads) at most this often: a busy node's messages of that time go in
+one round trip. A round trip's cost is mostly the system calls of both ends and Redis's, not
+the bytes; a trip every loop turn was the largest share of the relay's cost (issue 26). After
+a quiet spell a message goes, and is read, at once."""
 LEAVE_S = 5.0
 """The longest a node's leaving waits on Redis to withdraw it (then its key runs out instead)."""
 PREFIX = "cardroom:"
@@ -244,12 +255,15 @@ class RedisBus:
         """The relay's messages, each to its node's stream: all those waiting go in one round
         trip (a busy node sends thousands a second), in the order sent. While Redis is away
         they wait, and are sent again whole when it answers."""
+        sent = 0.0
         while not self.closing:
             await self.to_send.wait()
             self.to_send.clear()
             while not self.sure() and not self.closing:  # what a stalled node's tables said
                 await asyncio.sleep(self.beat_s / 10)  # waits for its leases to be known
             while self.sending and not self.closing:
+                await _spaced(sent)  # what comes meanwhile goes in the same round trip
+                sent = time.monotonic()
                 batch = list(self.sending)
                 self.sending.clear()
                 try:
@@ -521,7 +535,10 @@ class RedisBus:
         what was in the lost stream and not read yet."""
         last = "0-0"  # this node's id is new: its stream holds only messages for it
         broke = False
+        read = 0.0
         while not self.closing:
+            await _spaced(read)
+            read = time.monotonic()
             try:
                 found: Any = await self.raw.xread({self._k(f"to:{self.node}"): last}, count=500, block=1000)
             except Exception as exc:  # Redis away, or a reply lost with its connection

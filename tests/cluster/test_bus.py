@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 
 from cardroom.cluster.bus import Bus, LocalBus, LocalHub
-from cardroom.cluster.redis_bus import RedisBus
+from cardroom.cluster.redis_bus import GATHER_S, RedisBus
 from cardroom.protocol import JSON
 from tests import services
 from tests.services import redis_url
@@ -350,3 +351,42 @@ def test_who_created_each_table_is_counted_over_every_node(nodes: NodesOf) -> No
     assert mine == (2, 2)  # p1's two tables, at two nodes; two tables from 10.0.0.2
     assert other == (0, 1)
     assert made == ("p1", "10.0.0.1")
+
+
+def test_a_busy_node_relays_its_messages_in_few_round_trips() -> None:
+    """At a busy node the relay's messages come a loop turn apart; they go to Redis, and are read
+    from it, at most every GATHER_S in one round trip each (cardroom/cluster/redis_bus.py): a
+    round trip costs both nodes and Redis system calls, whatever it carries (issue 26). Every
+    message arrives, in order."""
+
+    async def calls(bus: RedisBus) -> dict[str, int]:
+        stats = await bus.redis.info("commandstats")
+        return {name: int(stats.get(f"cmdstat_{name}", {}).get("calls", 0)) for name in ("exec", "xread")}
+
+    async def go() -> None:
+        prefix = f"test-{secrets.token_hex(4)}:"
+        a, b = (Node(RedisBus(redis_url(), prefix=prefix)) for _ in range(2))
+        for node in (a, b):
+            await node.bus.open(node.heard.append, node.lost.append)
+        assert isinstance(a.bus, RedisBus) and isinstance(b.bus, RedisBus)
+        try:
+            before, began = await calls(a.bus), time.monotonic()
+            for i in range(300):
+                a.bus.send(b.bus.node, {"type": "relay_in", "n": i})
+                await asyncio.sleep(0.001)  # the next one a turn later
+
+            async def all_there() -> bool:
+                return len(b.heard) >= 300
+
+            await eventually(all_there)
+            took, after = time.monotonic() - began, await calls(a.bus)
+        finally:
+            for node in (a, b):
+                await node.bus.close()
+        assert [m["n"] for m in b.heard] == list(range(300))
+        trips = took / GATHER_S + 2
+        assert after["exec"] - before["exec"] <= trips, (after, before, took)
+        # b reads at most that often; a, with nothing to read, waits a second a read
+        assert after["xread"] - before["xread"] <= trips + 2 * (took + 1), (after, before, took)
+
+    asyncio.run(go())

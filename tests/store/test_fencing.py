@@ -77,6 +77,39 @@ def test_the_store_refuses_a_stale_move_even_in_a_batch_with_good_ones(with_stor
     assert log == [(0, 4, 5), (0, 1, 1), (1, 3, 1)]
 
 
+def test_a_batch_of_several_games_raises_each_games_number_and_fences_out_each_older_owner(
+    with_store: Any,
+) -> None:
+    """A busy node commits moves of many games at once, their numbers checked in one statement:
+    each game takes its own writer's number, so an older owner of either is refused after."""
+
+    async def go(old: Store) -> tuple[list[tuple[int, int, int]], list[bool]]:
+        new = await Store.open(old.url)
+        try:
+            for game_id in ("g4", "g5"):
+                _start(old, game_id)
+            await old.journal.flush()
+            batch = [  # the new owner of both tables, which took g4 as 7 and g5 as 3
+                new.journal.move("g4", 0, 1, 0, {"do": "draw"}, fence=7),
+                new.journal.move("g5", 0, 2, 0, {"do": "draw"}, fence=3),
+                new.journal.move("g4", 1, 3, 1, {"do": "draw"}, fence=7),
+            ]
+            await new.journal.flush()
+            late = [  # an owner of either before: g4 at 6, g5 at 2
+                old.journal.move("g4", 2, 4, 2, {"do": "draw"}, fence=6),
+                old.journal.move("g5", 1, 5, 1, {"do": "draw"}, fence=2),
+            ]
+            await old.journal.flush()
+            written = await _log(old, "g4") + await _log(old, "g5")
+            return written, [w.exception() is None for w in batch + late]
+        finally:
+            await new.close()
+
+    log, ok = with_store(go)
+    assert ok == [True, True, True, False, False]
+    assert log == [(0, 1, 7), (1, 3, 7), (0, 2, 3)]
+
+
 def test_one_process_without_a_cluster_writes_fence_zero_and_is_never_refused(with_store: Any) -> None:
     async def go(store: Store) -> list[tuple[int, int, int]]:
         _start(store, "g4")
