@@ -3,12 +3,12 @@
 A table must not wait for the disk between two actions, and an action must not be
 acknowledged before it is on disk. So writes queue here; one task commits whatever has queued
 in one transaction (a group commit) and then resolves each write's future. Under load, one
-commit carries many actions; when idle, each goes at once. Runs of move rows share one
-`executemany`.
+commit carries many actions, and commits are at least `GATHER_S` apart; when idle, each goes
+at once. Runs of move rows share one `executemany`.
 
 On a SQLite file the journal keeps one plain connection open. With `synchronous=NORMAL` (the
 default) a commit only appends to the WAL in the operating system's cache, so it is made on the
-event loop itself, once per turn of the loop: handing each batch to a thread and back cost the
+event loop itself: handing each batch to a thread and back cost the
 server twice the commit's own processor time (a thread woken, a pool checkout, the loop woken
 through its self-pipe: about 300 against 100 µs a one-move commit, measured when this changed,
 issue 26). What waits for the disk stays off the loop: the checkpoints that copy the WAL
