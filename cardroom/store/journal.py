@@ -10,10 +10,11 @@ On a SQLite file the journal keeps one plain connection open. With `synchronous=
 default) a commit only appends to the WAL in the operating system's cache, so it is made on the
 event loop itself: handing each batch to a thread and back cost the server twice the commit's
 own processor time (a thread woken, a pool checkout, the loop woken through its self-pipe:
-about 300 against 100 µs a one-move commit, measured when this changed, issue 26). What waits for the disk stays off the loop: the checkpoints that copy the WAL
-into the database (and sync it) run in the journal's thread at most once a `CHECKPOINT_S`, and
-with `synchronous=FULL`, where every commit waits for the disk, the commits run there too. Other
-databases commit through the async engine.
+about 300 against 100 µs a one-move commit, measured when this changed, issue 26). What waits
+for the disk stays off the loop: the checkpoints that copy the WAL into the database (and sync
+it) run in the journal's thread at most once a `CHECKPOINT_S`, and with `synchronous=FULL`,
+where every commit waits for the disk, the commits run there too. Other databases commit
+through the async engine.
 
 Nothing is skipped: the log of a game must never have a gap, or a restart would replay another
 game. When the database cannot take a batch (a full disk, a lost connection, a lock) the
