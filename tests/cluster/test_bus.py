@@ -353,7 +353,8 @@ def test_who_created_each_table_is_counted_over_every_node(nodes: NodesOf) -> No
     assert made == ("p1", "10.0.0.1")
 
 
-def test_a_busy_node_relays_its_messages_in_few_round_trips() -> None:
+@pytest.mark.parametrize("nodes", ["redis"], indirect=True)
+def test_a_busy_node_relays_its_messages_in_few_round_trips(nodes: NodesOf) -> None:
     """At a busy node the relay's messages come a loop turn apart; they go to Redis, and are read
     from it, at most every GATHER_S in one round trip each (cardroom/cluster/redis_bus.py): a
     round trip costs both nodes and Redis system calls, whatever it carries (issue 26). Every
@@ -364,12 +365,8 @@ def test_a_busy_node_relays_its_messages_in_few_round_trips() -> None:
         return {name: int(stats.get(f"cmdstat_{name}", {}).get("calls", 0)) for name in ("exec", "xread")}
 
     async def go() -> None:
-        prefix = f"test-{secrets.token_hex(4)}:"
-        a, b = (Node(RedisBus(redis_url(), prefix=prefix)) for _ in range(2))
-        for node in (a, b):
-            await node.bus.open(node.heard.append, node.lost.append)
-        assert isinstance(a.bus, RedisBus) and isinstance(b.bus, RedisBus)
-        try:
+        async with nodes(2) as (a, b):
+            assert isinstance(a.bus, RedisBus)
             before, began = await calls(a.bus), time.monotonic()
             for i in range(300):
                 a.bus.send(b.bus.node, {"type": "relay_in", "n": i})
@@ -380,9 +377,6 @@ def test_a_busy_node_relays_its_messages_in_few_round_trips() -> None:
 
             await eventually(all_there)
             took, after = time.monotonic() - began, await calls(a.bus)
-        finally:
-            for node in (a, b):
-                await node.bus.close()
         assert [m["n"] for m in b.heard] == list(range(300))
         trips = took / GATHER_S + 2
         assert after["exec"] - before["exec"] <= trips, (after, before, took)
