@@ -38,29 +38,25 @@ lint: setup
 	$(BIN)/ruff format --check cardroom tests bench
 	$(BIN)/mypy
 
-# The Debian packages the tests need (chromium, tmux, postgresql, redis-server, gcc, python3-dev): installed as
-# root, else named. No service is started: the tests start their own PostgreSQL and Redis.
+# The Debian packages the tests need (chromium, tmux, postgresql, redis-server, gcc, python3-dev,
+# and orca, xvfb, xdotool, dbus for the screen reader): installed as root, else named. No
+# service is started: the tests start their own PostgreSQL and Redis.
 test-packages:
 	@scripts/test-packages
 
-# pytest exits 5 when it collected no test: that must never pass as green. The test files run
-# on TEST_WORKERS workers (pytest-xdist): most tests wait on game clocks, not on the CPU. Each
-# worker starts its own PostgreSQL and Redis; servers of your own (CARDROOM_TEST_POSTGRES,
+# Every test (scripts/run-tests): the test files on TEST_WORKERS workers (pytest-xdist; most
+# tests wait on game clocks, not on the CPU), and beside them, at a higher priority, a real screen
+# reader reading the page (tests/screenreader: Orca 43 on a virtual display, docs/speech.md).
+# Each worker starts its own PostgreSQL and Redis; servers of your own (CARDROOM_TEST_POSTGRES,
 # CARDROOM_TEST_REDIS) are emptied by the tests, so then the files run one after another.
 # The slowest tests are listed at the end: tests/schedule.py's SECONDS are kept from them.
 TEST_WORKERS ?= $(if $(CARDROOM_TEST_POSTGRES)$(CARDROOM_TEST_REDIS),0,5)
 test: test-packages lint
-	@$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=20 --ignore=tests/screenreader; rc=$$?; \
-	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: failing on purpose" >&2; exit 1; fi; \
-	exit $$rc
+	@TEST_WORKERS=$(TEST_WORKERS) scripts/run-tests
 
-# A real screen reader: Orca 43 on a virtual display reads the page while a kittens game and a
-# burrito round are played by keys (tests/screenreader, docs/speech.md). Not yet in `make test`:
-# the burrito round does not pass yet (Orca says its own focus words first and falls silent while
-# busy with the page's events: docs/speech.md), and a run
-# takes four minutes on two cores (issue 24, item 7, open).
-orca: setup
-	@scripts/test-packages --orca
+# The screen reader's tests alone (they also run in `make test`): Orca 43 reads the page while a
+# kittens game and a burrito round are played by keys; about five minutes, mostly waiting.
+orca: setup test-packages
 	$(BIN)/python -m pytest tests/screenreader -n 0 -s
 
 # Engine throughput (the kittens engine also timed against BENCH_AGAINST, the commit before issue
