@@ -693,6 +693,18 @@ scores, and the passes and sets of a round over are news no more. Without it the
 fight (Orca said "Brawl: you against Marco." 4.4 s late, docs/speech.md)."""
 
 
+def holds_summary(seat: int | None, view: JSON | None) -> bool:
+    """Whether a summary due now waits (`Narrator.holds_summary`): while `seat` fights, and
+    while a countdown runs to its "Burrito!". "Meanwhile: 45 passes to you; Marco scored 2
+    sets." (3 s), due as the listener threw in a duel, held the "Incoming!" that came 0.3 s
+    later 3.3 s behind it in Orca, past its flight (docs/speech.md, "Heard through Orca").
+    Spectators' summaries are not held: nothing asks them to answer."""
+    if seat is None or view is None:
+        return False
+    fight = view.get("fight")
+    return view.get("phase") == "countdown" or (fight is not None and seat in fight.get("fighters", ()))
+
+
 def fold(event: JSON, seat: int | None) -> Fold | None:
     """What a background `event` adds to a summary (`summary`)."""
     kind = event.get("event")

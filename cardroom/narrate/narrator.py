@@ -56,6 +56,7 @@ class Narrator:
         self._fold: Callable[[JSON, int | None], Fold | None] = module.fold
         self._summary: Summariser = module.summary
         self._closes: frozenset[str] = getattr(module, "CLOSES_DIGEST", frozenset())
+        self._holds: Callable[[int | None, JSON | None], bool] | None = getattr(module, "holds_summary", None)
         self._speaks_of: dict[str, tuple[str, ...]] = module.SPEAKS_OF
         self._answers_first: bool = getattr(module, "ANSWERS_FIRST", False)
         self._arrange: Arrange | None = getattr(module, "arrange", None)
@@ -135,6 +136,11 @@ class Narrator:
         (burrito: a round's end): each digest starts again and gives no summary with it
         (`speech.Digest.summary_now`). A property of the batch: asked once, not per seat."""
         return not self._closes.isdisjoint(kinds)
+
+    def holds_summary(self, seat: int | None, view: JSON | None) -> bool:
+        """Whether a summary due now waits for a later batch: `seat`, in the state of `view`,
+        needs its ears for what comes next (burrito: a fight of theirs, a countdown)."""
+        return self._holds is not None and self._holds(seat, view)
 
     def summary(self, counts: Counter[Fold], seat: int | None, names: Sequence[str], lang: str) -> str:
         """The digest `counts` as one sentence for `seat`, in `lang` ("" when there is nothing)."""

@@ -114,13 +114,15 @@ class Digest:
         counts, self.counts, self.since = self.counts, Counter(), now
         return counts
 
-    def summary_now(self, now: int, closes: bool) -> Counter[Fold] | None:
+    def summary_now(self, now: int, closes: bool, held: bool = False) -> Counter[Fold] | None:
         """What the summary said with a batch at `now` tells (None: no summary now). A batch
-        that `closes` the digest (`Narrator.closes_digest`) empties it and says nothing of it."""
+        that `closes` the digest (`Narrator.closes_digest`) empties it and says nothing of it;
+        one the listener must not be kept from (`held`, `Narrator.holds_summary`) keeps it for
+        a later batch."""
         if closes:
             self.take(now)
             return None
-        return self.take(now) if self.due(now) else None
+        return self.take(now) if self.due(now) and not held else None
 
 
 Summariser = Callable[[Counter[Fold], int | None, Sequence[str]], str]

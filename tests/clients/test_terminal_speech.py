@@ -100,11 +100,13 @@ RECAP = r"^(Meanwhile: .*|Nothing else happened since you last asked\.)$"
 
 def test_cardroom_play_says_the_background_as_the_server_would_at_each_verbosity() -> None:
     """cardroom/narrate/speech.py: in `cardroom play` too, normal folds the bots' passes and sets
-    into a summary every 60 s of play, brief says none of it, verbose every line; R (the recap
-    key) tells what happened since you last asked, at every verbosity."""
+    into a summary every 60 s of play (one due while you fight or a countdown runs waits for
+    play: here the one due at 60 s comes after the fight that runs then), brief says none of
+    it, verbose every line; R (the recap key) tells what happened since you last asked, at
+    every verbosity."""
     said = {}
     for verbosity in ("brief", "normal", "verbose"):
-        session, out = play_burrito(verbosity, 70)
+        session, out = play_burrito(verbosity, 90)
         said[verbosity] = out.getvalue()
         session.key("r")
         said[verbosity + " recap"] = out.getvalue()[len(said[verbosity]) :]

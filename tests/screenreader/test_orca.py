@@ -208,6 +208,14 @@ def test_orca_says_every_line_of_a_kittens_game_played_by_keyboard(heard_page: P
     )
     _report("kittens", hearing, orca)
     _assert_heard(hearing)
+    # A listener who holds a Defuse survives a kitten at the standard 10 s: the alarm, the key's
+    # hint and the stepper's focus, heard out, left them 2 s (the stepper said its question three
+    # times and its keys, and they exploded with a Defuse in hand).
+    said = [x["text"] for x in page.evaluate("window.__said")]
+    for i, text in enumerate(said):
+        if text.startswith("DEFUSE NOW!"):
+            fate = next((t for t in said[i:] if t.startswith(("Defused!", "BOOM! You are out."))), "")
+            assert fate.startswith("Defused!"), "the listener exploded with a Defuse in hand"
 
 
 def _card_play(page: Page, orca: Orca, v: dict[str, Any]) -> bool:

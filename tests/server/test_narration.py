@@ -303,6 +303,31 @@ def test_a_burrito_rounds_end_leaves_no_summary_of_its_background_to_the_next_ro
     assert not kittens.closes_digest(["game_over"])
 
 
+def test_a_burrito_summary_due_in_your_fight_or_a_countdown_waits_for_play() -> None:
+    """A summary due while the listener fights (or a countdown runs to "Burrito!") waits for the
+    next batch of plain play: given as they threw in a duel, "Meanwhile: 45 passes to you; Marco
+    scored 2 sets." held "Incoming!" 3.3 s behind it in Orca (docs/speech.md, "Heard through
+    Orca"). A fight between others holds nothing, nor does anything hold a spectator's."""
+    narrator = Narrator("burrito")
+    folds = narrator.folds([{"event": "discard", "player": 1, "to": 0}], 0, {})
+    duel = {"phase": "fight", "fight": {"kind": "duel", "fighters": [0, 1]}}
+    countdown = {"phase": "countdown", "fight": None}
+    others = {"phase": "fight", "fight": {"kind": "duel", "fighters": [1, 2]}}
+    play = {"phase": "play", "fight": None}
+    assert narrator.holds_summary(0, duel) and narrator.holds_summary(0, countdown)
+    assert not narrator.holds_summary(0, others) and not narrator.holds_summary(0, play)
+    assert not narrator.holds_summary(None, duel)
+    digest = Digest(0)
+    digest.add(folds)
+    due = SUMMARY_EVERY_MS + 1
+    assert digest.summary_now(due, False, narrator.holds_summary(0, duel)) is None
+    assert digest.summary_now(due + 500, False, narrator.holds_summary(0, countdown)) is None
+    counts = digest.summary_now(due + 3_500, False, narrator.holds_summary(0, play))
+    assert counts is not None
+    assert narrator.summary(counts, 0, ["you", "Bo"], "en") == "Meanwhile: 1 pass to you."
+    assert not Narrator("kittens").holds_summary(0, {"phase": "defusing"})
+
+
 def test_the_recap_key_tells_the_background_since_you_last_asked(server: LiveServer) -> None:
     """The recap (query "recap") folds what the listener did not hear; asked again at once,
     there is nothing new."""

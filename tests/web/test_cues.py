@@ -16,7 +16,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 from tests.server.live import Client, LiveServer
-from tests.web.keyboard import create_table, enter_lobby, said, start_game, state
+from tests.web.keyboard import create_table, enter_lobby, said, start_game, state, wait_said
 
 # Long flights, so that a person (and a test) has time to dodge the first burrito before the
 # second one is thrown, and the first one's catch window opens while the second is in the air.
@@ -199,3 +199,18 @@ def test_no_catch_cue_for_a_dodged_burrito_and_no_fumble_on_the_next(page: Page,
     assert any(e["event"] == "catch" and e["player"] == 0 for e in events), lines
     beeps = page.evaluate("window.cardroom.played.filter(c => c.cue === 'catchNow')")
     assert [b["flight"] for b in beeps] == [throws[1]["id"]]
+
+
+def test_the_burrito_that_lets_you_play_has_its_own_sound(page: Page) -> None:
+    """A round's "Burrito!" sounds `go` as the page says it, once, and the countdown's beats
+    before it do not: a listener whose screen reader is still saying the new hand hears that
+    play is on (docs/speech.md, "Earcons")."""
+    enter_lobby(page, "Ready")
+    create_table(page, "burrito", seats=2, bots=1, level="easy")
+    start_game(page)
+    wait_said(page, "Burrito!")
+    page.wait_for_timeout(300)
+    go = page.evaluate("window.cardroom.played.filter(c => c.cue === 'go').map(c => c.t)")
+    burrito = [x["t"] for x in said(page) if x["text"] == "Burrito!"]
+    assert len(go) == len(burrito) == 1
+    assert abs(go[0] - burrito[0]) < 500, "the sound came with the line"

@@ -1,6 +1,6 @@
 """How the Orca test judges what a listener heard (tests/web/heard.py), on transcripts written
 out here: what counts as said twice and as out of order (docs/speech.md, "Heard through Orca").
-No browser and no Orca: these run in `make test`, the Orca runs themselves in `make orca`."""
+No browser and no Orca: the Orca runs themselves are tests/screenreader."""
 
 from __future__ import annotations
 

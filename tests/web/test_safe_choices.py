@@ -187,10 +187,10 @@ def test_the_defuse_alarm_and_its_key_land_one_after_the_other(browser: Browser)
         hana, gus = person(browser, url, **DESKTOP), person(browser, url, **DESKTOP)
         two_at_a_table(hana, gus)
         defusing(hana, gus)
-        wait_said(hana, "Press F to defuse.")
+        wait_said(hana, "Press F to defuse, then Enter.")
         urgent = [s for s in hana.evaluate("window.__said") if s["region"] == "assertive"]
         texts = [s["text"] for s in urgent]
         alarm = next(i for i, t in enumerate(texts) if t.startswith("DEFUSE NOW!"))
-        key = texts.index("Press F to defuse.")
+        key = texts.index("Press F to defuse, then Enter.")
         assert alarm < key, texts
         assert urgent[key]["t"] - urgent[alarm]["t"] >= 150 - 30, urgent

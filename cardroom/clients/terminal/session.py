@@ -120,7 +120,8 @@ class Session:
             folds = self.narrator.folds(heard, self.seat, view)
             self.digest.add(folds)
             self.recaps.add(folds)
-            counts = self.digest.summary_now(now, self.narrator.closes_digest(e["event"] for e in heard))
+            closes = self.narrator.closes_digest(e["event"] for e in heard)
+            counts = self.digest.summary_now(now, closes, self.narrator.holds_summary(self.seat, view))
             if counts is not None:
                 self.speaker.summary(self._summary(counts))
         self._ask_wakeups(view)

@@ -129,7 +129,8 @@ class Telling(Seats):
                 digest = digests[seat] = Digest(now)
             if folds:
                 digest.add(folds)
-            summaries[seat] = digest.summary_now(now, closes)
+            held = heard is not None and narrator.holds_summary(seat, heard.view)
+            summaries[seat] = digest.summary_now(now, closes, held)
         names = self.names()
         said: Said = {}
         built: dict[tuple[int | None, str], bytes | None] = {}

@@ -2,12 +2,12 @@
 // a card's name, a seat), and where a card goes back in the deck (placer.js). Each answers a
 // promise: the value chosen, or null when cancelled.
 
-import { _, fmt } from "./i18n.js";
+import { _ } from "./i18n.js";
 import { actionFor, keyName } from "./keys.js";
 import { $, announce, el } from "./ui.js";
 import { closePlacer, isPlacing, placeCard } from "./placer.js";
 import { ASKING } from "./keyhelp.js";
-import { ctx, focusHand, game, me, room, seatName, view } from "./gamestate.js";
+import { ctx, focusHand, focusHandWithoutCard, game, me, room, seatName, view } from "./gamestate.js";
 
 let chooser = null; // { title, options: [{label, value}], index, resolve, back }
 
@@ -43,7 +43,7 @@ export function choose(title, options, start = 0, seats = false, about = null) {
     markChooser();
     ctx.redraw();
     list.focus();
-    announce(fmt(_("{title} Arrows choose, Enter confirms, Escape cancels."), { title }));
+    announce(_("Arrows choose, Enter confirms, Escape cancels.")); // the list says the title as it takes the focus
   });
 }
 
@@ -115,15 +115,16 @@ export function playerChooser(title, exclude = []) {
 
 // Where a card goes back (the defused kitten, a sneak-drawn card): a stepper with Top, Bottom
 // and a number rather than one button per place (24 buttons for a 23-card deck); placer.js.
-export function placeAt(title) {
+export function placeAt(title, keys = true) {
   closeChooser();
   const v = view();
-  return placeCard(title, v ? v.deck_size : 0, focusHand, (event) => {
+  const other = (event) => {
     const action = actionFor(game(), keyName(event));
     if (!ASKING.has(action)) return;
     event.preventDefault();
     ctx.run(action);
-  });
+  };
+  return placeCard(title, v ? v.deck_size : 0, focusHandWithoutCard, other, keys);
 }
 
 export function isChoosing() {

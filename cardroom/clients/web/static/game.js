@@ -95,7 +95,11 @@ export function onEvents(events, urgent) {
       } else if (kind === "hit" || kind === "fumble") {
         cues.hit(panFor(e.player, me(), n));
       } else if (kind === "countdown" || kind === "duel_beat") {
-        cues.beat();
+        // "Burrito!" that lets you play (a round's start, play resuming, your duel's throw) has
+        // its own sound, on time even while a screen reader is still saying your new hand.
+        const yours = kind === "countdown" ? me() !== null : (e.fighters || []).includes(me());
+        if (e.beat === "burrito" && yours) cues.go();
+        else cues.beat();
       } else if (kind === "round_over" || kind === "game_over") {
         cues.end();
       } else if (kind === "fight_over") {
@@ -106,7 +110,7 @@ export function onEvents(events, urgent) {
       if (kind === "turn" && e.player === me()) cues.yourTurn();
       else if (kind === "defusing" && e.player === me()) {
         cues.alarm();
-        if ((view().hand || []).includes("defuse")) announceHint(_("Press {key} to defuse."), "defuse", true);
+        if ((view().hand || []).includes("defuse")) announceHint(_("Press {key} to defuse, then Enter."), "defuse", true);
       }
       else if (kind === "exploded") cues.hit(panFor(e.player, me(), n));
       else if (kind === "played") {
@@ -160,7 +164,7 @@ export function announceNow() {
   const mine = me();
   if (mine === null || mine === undefined) return;
   if (v.phase === "defusing" && v.turn === mine) {
-    if ((v.hand || []).includes("defuse")) announceHint(_("Press {key} to defuse."), "defuse", true);
+    if ((v.hand || []).includes("defuse")) announceHint(_("Press {key} to defuse, then Enter."), "defuse", true);
   } else if (v.choosing && v.choosing.player === mine) {
     startChoice({ kind: v.choosing.kind, cards: v.choosing.cards || [] });
   } else if (v.phase === "turn" && v.turn === mine) {

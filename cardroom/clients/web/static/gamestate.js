@@ -18,8 +18,8 @@ export function setContext(context) {
 // What only this page knows: the cursor, the combo selection, a reorder (the chooser: chooser.js).
 // `none`: no card under the cursor, as a choice of a card to give starts (issue 24: a quick
 // Enter gave a Defuse away); `left`: no card under it since the burrito hand changed under it
-// outside plain play (`cards`: the hand last drawn); the arrows or a tap put the cursor on a card
-// (`placeCursor`).
+// outside plain play (`cards`: the hand last drawn), or since a question that changes the hand
+// closed (`focusHandWithoutCard`); the arrows or a tap put the cursor on a card (`placeCursor`).
 // `reorder`: { cards: [...], order: [indices] } while the top of the deck is put in order.
 export const local = { cursor: 0, none: false, left: false, cards: [], held: false, selected: new Set(), handKey: "", lastThrower: null, openWindows: new Set(), catches: new Map(), reorder: null };
 
@@ -88,6 +88,16 @@ export function cursorCard() {
 // Whether no card is under the cursor (the hand's listbox then has no active option).
 export function noCursor() {
   return (local.none || local.left) && !local.reorder;
+}
+
+// The focus back on the hand with no card under the cursor, after a question that changes the
+// hand (a defuse takes its card out): the screen reader says the hand and stops, where it read
+// the card under the cursor and then, the hand redrawn, the card that took its place (6 s
+// before a Nope window of 3 s, issue 24). The arrows or a tap put the cursor on a card again.
+export function focusHandWithoutCard() {
+  local.left = true;
+  $("hand").removeAttribute("aria-activedescendant");
+  focusHand();
 }
 
 // The cursor on the card at `index` (the arrows, Home, End, a tap).

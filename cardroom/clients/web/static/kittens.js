@@ -143,7 +143,8 @@ async function defuse() {
   const v = view();
   if (!(v.phase === "defusing" && v.turn === me())) return announce(_("There is no kitten to defuse."));
   if (!v.hand.includes("defuse")) return announce(_("You have no Defuse!"));
-  const position = await placeAt(_("Defuse: where does the kitten go back?"));
+  // The keys were in the hint ("Press F to defuse, then Enter."): the 10 s run meanwhile.
+  const position = await placeAt(_("Defuse: where does the kitten go back?"), false);
   if (position !== null) ctx.act({ do: "defuse", position });
 }
 

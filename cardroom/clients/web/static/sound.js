@@ -102,6 +102,8 @@ const EARCONS = {
   incoming: [[440, 140, { type: "square", level: 0.3, slideTo: 1320 }]],
   // The catch window opens: two quick high beeps.
   catchNow: [[1760, 90, { type: "square", level: 0.35 }], [2093, 90, { type: "square", level: 0.35, delay: 110 }]],
+  // "Burrito!" when you may play: three quick rising triangle notes.
+  go: [[392, 70, { type: "triangle", level: 0.35 }], [587, 70, { type: "triangle", level: 0.35, delay: 80 }], [784, 160, { type: "triangle", level: 0.35, delay: 160 }]],
   // Your turn: a rising two-note chime.
   yourTurn: [[660, 120, { level: 0.3 }], [880, 160, { level: 0.3, delay: 130 }]],
   // A Nope window you may answer: a low-high-low triangle wobble.
@@ -159,6 +161,9 @@ export const cues = {
   },
   yourTurn() {
     earcon("yourTurn");
+  },
+  go() {
+    earcon("go");
   },
   // A Nope window the listener may answer (a card played against them, a Nope in hand): for
   // the page's Nope controls to call.
