@@ -66,8 +66,9 @@ class PlainBatches:
             if any(e["event"] in getattr(module, "CLOSES_DIGEST", ()) for e in heard):
                 digest.take(now)  # a burrito round's end: its background is news no more
                 summaries[seat] = None
-            else:
-                summaries[seat] = digest.take(now) if digest.due(now) else None
+            else:  # a summary due while the seat fights or a countdown runs waits for play
+                held = bool(heard) and getattr(module, "holds_summary", lambda *_: False)(seat, view)
+                summaries[seat] = digest.take(now) if digest.due(now) and not held else None
         if not heard:
             return None
         said: list[tuple[Priority, list[str], JSON]] = []

@@ -59,6 +59,13 @@ class Hearing:
     decided before the line could reach them (Orca drops what it has not begun when a key
     comes). Reported, not held against the page: placing such a line again doubled a third of
     a fast player's lines (docs/speech.md)."""
+    overtaken: list[Line] = field(default_factory=list)
+    """Never sent, a line that needs no answer followed within `OVERTAKEN_S` by one that does,
+    before Orca could begin it: Orca drops the polite lines it has not begun when an assertive
+    one comes ("Passed Salsa Yeti." under "Brawl: you against Marco." 0.2 s later), as the page
+    itself does with the game's lines waiting when an answer's line comes (docs/speech.md,
+    "Cues that arrive in time"). Reported, not held against the page: the line is about the
+    past and in the history; said, it would hold up the answer."""
     cut: list[Line] = field(default_factory=list)
     twice: list[Line] = field(default_factory=list)
     out_of_order: list[Line] = field(default_factory=list)
@@ -86,6 +93,7 @@ class Hearing:
             self.heard,
             never=[x for x in self.never if id(x) in keep],
             flushed=[x for x in self.flushed if id(x) in keep],
+            overtaken=[x for x in self.overtaken if id(x) in keep],
             cut=[x for x in self.cut if id(x) in keep],
             twice=[x for x in self.twice if id(x) in keep],
             out_of_order=out_of_order,
@@ -106,8 +114,9 @@ class Hearing:
             else "no delays"
         )
         return (
-            f"{len(self.lines)} live lines: {len(self.lines) - len(self.never) - len(self.flushed)} sent to speech, "
-            f"{len(self.never)} never sent, {len(self.flushed)} flushed by the player's key at once, {len(self.cut)} cut, {len(self.twice)} said twice, "
+            f"{len(self.lines)} live lines: {len(self.lines) - len(self.never) - len(self.flushed) - len(self.overtaken)} sent to speech, "
+            f"{len(self.never)} never sent, {len(self.flushed)} flushed by the player's key at once, "
+            f"{len(self.overtaken)} overtaken by an answer, {len(self.cut)} cut, {len(self.twice)} said twice, "
             f"{len(self.out_of_order)} out of order, {len(self.late)} late; {delay}; Orca's lag {self.lag:.1f} s; "
             f"words sent {said_words}, spoken whole {spoken}"
         )
@@ -117,6 +126,7 @@ class Hearing:
         for name, items in (
             ("never sent", self.never),
             ("flushed by the player's key at once", self.flushed),
+            ("overtaken by an answer", self.overtaken),
             ("cut", self.cut),
             ("said twice", self.twice),
             ("out of order", self.out_of_order),
@@ -151,6 +161,10 @@ def page_lines(page: Any, windows: Sequence[tuple[str, float]], default_urgent_s
 REACTION_S = 0.3
 """Less than a person's reaction time: a key pressed this soon after a line is no answer to it."""
 
+OVERTAKEN_S = 0.5
+"""How soon after a line Orca may not have begun it yet (it begins a live line 0.1 to 0.4 s
+after the page places it): an answer's line this soon after overtakes it (`Hearing.overtaken`)."""
+
 
 def compare(
     lines: list[Line], heard: list[Utterance], lag: float = 0.0, keys: Sequence[float] = ()
@@ -181,7 +195,10 @@ def compare(
         match = next((j for j in candidates if j > last_index), candidates[0] if candidates else None)
         if match is None:
             at_once = any(line.at <= k <= line.at + REACTION_S for k in keys)
-            (result.flushed if at_once else result.never).append(line)
+            overtaken = not line.urgent and any(
+                x.urgent and line.at < x.at <= line.at + OVERTAKEN_S for x in lines[i + 1 :]
+            )
+            (result.flushed if at_once else result.overtaken if overtaken else result.never).append(line)
             continue
         used.add(match)
         result.found[i] = match

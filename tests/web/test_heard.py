@@ -64,3 +64,23 @@ def test_a_line_the_players_own_key_flushed_at_once_is_reported_apart_and_a_late
     assert [x.text for x in hearing.never] == ["Hit!"]
     assert hearing.cut == []  # "Catch!" stopped by the listener's own Space: heard as far as wanted
     assert "1 never sent, 1 flushed by the player's key at once" in hearing.figures()
+
+
+def test_a_line_about_the_past_an_answer_overtook_before_orca_began_it_is_reported_apart() -> None:
+    """Orca drops the polite lines it has not begun when an assertive one comes, as the page does
+    with the game's lines waiting for an answer's line: "Passed Salsa Yeti." with "Brawl: you
+    against Marco." 0.2 s behind it is overtaken, not never sent. A line the answer came 2 s
+    after (Orca had time to begin it) is never sent, and an answer's own line is never excused."""
+    lines = [
+        _line("Passed Salsa Yeti.", 10.0),
+        Line("Brawl: you against Marco.", True, 10.2, 3.0),
+        _line("Drew War.", 20.0),
+        Line("Incoming!", True, 22.0, 0.8),
+        Line("Catch!", True, 30.0, 0.6),
+        Line("Incoming!", True, 30.2, 0.8),
+    ]
+    heard = [Utterance(10.5, 11.5, "Brawl: you against Marco."), Utterance(22.3, 22.7, "Incoming!")]
+    hearing = compare(lines, heard).yours()
+    assert [x.text for x in hearing.overtaken] == ["Passed Salsa Yeti."]
+    assert [x.text for x in hearing.never] == ["Drew War.", "Catch!", "Incoming!"]
+    assert hearing.problems()
