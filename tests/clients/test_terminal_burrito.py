@@ -206,7 +206,8 @@ def test_t_throws_at_the_nearest_fighter_as_on_the_page() -> None:
 def test_single_keys_work_in_a_real_terminal() -> None:
     """cbreak: a key acts without Enter (the pane is a real terminal). The pane has a tmux server
     of its own (-L): on the shared default one, another test's last session closing ended the
-    server under this one's start ("server exited unexpectedly")."""
+    server under this one's start ("server exited unexpectedly"). The pane outlives the game, so
+    that its last lines are there to read (a loaded run read it after tmux had closed it)."""
     name = f"cardroom-{uuid.uuid4().hex[:8]}"
     command = f"{sys.executable} -m cardroom play burrito --seed 3 --bots 2"
     subprocess.run(
@@ -225,6 +226,13 @@ def test_single_keys_work_in_a_real_terminal() -> None:
             "-c",
             str(ROOT),
             command,
+            ";",  # the pane stays once the game has quit: its goodbye is read after the exit
+            "set-option",
+            "-w",
+            "-t",
+            name,
+            "remain-on-exit",
+            "on",
         ],
         check=True,
     )

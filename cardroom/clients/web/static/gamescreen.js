@@ -77,12 +77,14 @@ export function renderHand(force) {
   // would move to another card, which a screen reader reads at once, ahead of the fight the call
   // began (Orca said "Brawl B, 3.", "Guac Gator, 2." before "Brawl: you against Marco.", 2.4 s
   // late; issue 24). The next arrow, Home or tap puts it back. A pass in plain play keeps it.
+  // An Exploding Kittens hand that changes under the cursor (a card played, given, taken) does
+  // the same: the card that slid under it was read, "Skip, 2. not selected.", 2 s ahead of a
+  // Nope prompt of 3 s. A draw adds a card at the end and keeps it.
   const before = local.cards || [];
   const v = view();
   const calm = v && v.phase === "play" && !v.fight;
-  if (game() === "burrito" && !calm && before.length && !local.left && cards[local.cursor] !== before[local.cursor]) {
-    local.left = true;
-  }
+  const moved = before.length && !local.left && cards[local.cursor] !== before[local.cursor];
+  if (moved && (game() === "kittens" || !calm)) local.left = true;
   local.cards = cards.slice();
   local.cursor = Math.max(0, Math.min(local.cursor, cards.length - 1));
   if (!cards.length) local.cursor = 0;
