@@ -216,12 +216,16 @@ def _seat_text(seat: JSON) -> str:
     return _("seat {n} {name}").format(n=seat["seat"] + 1, name=name)
 
 
-def time_to_react_lines(options: JSON, seats: list[JSON]) -> list[str]:
-    """What a table's relaxed timing and extra time mean, said to everyone at it."""
+def time_to_react_lines(options: JSON, seats: list[JSON], you: int | None = None) -> list[str]:
+    """What a table's relaxed timing and extra time mean, said to everyone at it as the game
+    starts; `you`'s own extra time is left out (they heard it when it was granted, and a game's
+    start is when a listener has the most to hear, as the page does)."""
     lines = []
     if options.get("timing") == "relaxed":
         lines.append(_("Relaxed timing: every window to react in is twice as long."))
-    names = [str(s.get("name")) for s in seats if s.get("extra_time") and s.get("name")]
+    names = [
+        str(s.get("name")) for i, s in enumerate(seats) if s.get("extra_time") and s.get("name") and i != you
+    ]
     if names:
         lines.append(
             _("Extra time for {names}: the windows that ask them to react are twice as long.").format(

@@ -186,7 +186,7 @@ class TablePlay(Lobby):
                 state.wakeups = sorted(set(state.ui.wakeups(state.view)))
         if announce:
             for line in time_to_react_lines(
-                state.summary.get("options") or {}, state.summary.get("seats", [])
+                state.summary.get("options") or {}, state.summary.get("seats", []), state.you
             ):
                 self.say(line)
 

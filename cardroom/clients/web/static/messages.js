@@ -230,10 +230,12 @@ function announceExtraTime(previous, m) {
   });
 }
 
+// A player's own extra time is left out: they heard it when it was granted, and a game's start
+// is when a listener has the most to hear (through Orca the line took 5 s of a 6 s countdown).
 function timeToReactLines(m) {
   const lines = [];
   if ((m.options || {}).timing === "relaxed") lines.push(_("Relaxed timing: every window to react in is twice as long."));
-  const names = m.seats.filter((s) => s.extra_time && s.name).map((s) => s.name);
+  const names = m.seats.filter((s, i) => s.extra_time && s.name && i !== m.you).map((s) => s.name);
   if (names.length) lines.push(fmt(_("Extra time for {names}: the windows that ask them to react are twice as long."), { names: listOf(names) }));
   return lines;
 }
