@@ -181,17 +181,22 @@ def compare(
         if not want:
             continue
         # The first utterance after the last one found that says it; else any one after it
-        # appeared (then out of order). Never one begun after the page placed the same words
-        # again ("Hit!" in the next fight): that utterance is the later line's.
+        # appeared (then out of order). One begun after the page placed the same words again
+        # is the later line's ("Hit!" in the next fight), unless Orca said them often enough
+        # for both: Orca, busy with a fight's start, said a second burrito's "Incoming!" twice,
+        # 0.45 s apart, once the page had placed both.
+        later = sum(1 for x in lines[i + 1 :] if words(x.text) == want)
         again = next((x.at for x in lines[i + 1 :] if words(x.text) == want), float("inf"))
-        candidates = [
+        saying = [
             j
             for j, u in enumerate(heard)
             if j not in used
             and not echo(u)
-            and line.at - 0.05 <= u.start < again - 0.05
+            and u.start >= line.at - 0.05
             and re.search(rf"\b{re.escape(want)}\b", words(u.text))
         ]
+        spare = sum(1 for j in saying if heard[j].start >= again - 0.05) - later
+        candidates = [j for j in saying if heard[j].start < again - 0.05 or spare > 0]
         match = next((j for j in candidates if j > last_index), candidates[0] if candidates else None)
         if match is None:
             at_once = any(line.at <= k <= line.at + REACTION_S for k in keys)

@@ -84,3 +84,23 @@ def test_a_line_about_the_past_an_answer_overtook_before_orca_began_it_is_report
     assert [x.text for x in hearing.overtaken] == ["Passed Salsa Yeti."]
     assert [x.text for x in hearing.never] == ["Drew War.", "Catch!", "Incoming!"]
     assert hearing.problems()
+
+
+def test_lines_said_again_are_matched_in_order_when_orca_said_them_as_often() -> None:
+    """Two "Incoming!" 1.3 s apart, both said once Orca was done with the fight's start: each
+    line has its utterance. A line the page placed again and Orca said once is the later line's
+    ("Hit!" in the next fight): the earlier one was never sent."""
+    lines = [
+        Line("Incoming!", True, 15.78, 2.0),
+        Line("Incoming!", True, 17.10, 2.0),
+        _line("Hit!", 20.0),
+        _line("Hit!", 50.0),
+    ]
+    heard = [
+        Utterance(17.14, 17.5, "Incoming!"),
+        Utterance(17.59, 17.9, "Incoming!"),
+        Utterance(50.3, 50.6, "Hit!"),
+    ]
+    hearing = compare(lines, heard)
+    assert hearing.never == [lines[2]]
+    assert not hearing.twice and not hearing.late
