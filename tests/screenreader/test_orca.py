@@ -314,6 +314,9 @@ def test_orca_says_every_line_of_a_burrito_round_played_by_keyboard(heard_page: 
         "the round did not end"
     )
     listen(page, orca, timeout_s=40, quiet_s=3)
+    # Heard out: round 2 plays on, and a line placed as the listener stops listening is no line
+    # Orca failed to say ("Brawl: you against Marco." 0.1 s before the count).
+    stop = time.time()
     # The catch window and a flight at the standard timing, twice as long with extra time; a
     # fight's start: its countdown (3 s).
     plain = BurritoOptions()
@@ -322,7 +325,7 @@ def test_orca_says_every_line_of_a_burrito_round_played_by_keyboard(heard_page: 
         (r"^Incoming", EXTRA_TIME * plain.flight_ms / 1000),
     ]
     hearing = compare(
-        page_lines(page, windows, default_urgent_s=3.0),
+        [x for x in page_lines(page, windows, default_urgent_s=3.0) if x.at <= stop],
         orca.heard(),
         orca.lag(),
         [at for at, _key in orca.keys],
