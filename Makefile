@@ -45,17 +45,20 @@ test-packages:
 	@scripts/test-packages
 
 # Every test (scripts/run-tests): the test files on TEST_WORKERS workers (pytest-xdist; most
-# tests wait on game clocks, not on the CPU), and beside them, at a higher priority, a real screen
-# reader reading the page (tests/screenreader: Orca 43 on a virtual display, docs/speech.md).
+# tests wait on game clocks, not on the CPU). With TEST_ORCA=1, beside them and at a higher
+# priority, a real screen reader reading the page (tests/screenreader: Orca 43 on a virtual
+# display, docs/speech.md); not yet by default (scripts/run-tests says why).
 # Each worker starts its own PostgreSQL and Redis; servers of your own (CARDROOM_TEST_POSTGRES,
 # CARDROOM_TEST_REDIS) are emptied by the tests, so then the files run one after another.
 # The slowest tests are listed at the end: tests/schedule.py's SECONDS are kept from them.
 TEST_WORKERS ?= $(if $(CARDROOM_TEST_POSTGRES)$(CARDROOM_TEST_REDIS),0,5)
+TEST_ORCA ?= 0
 test: test-packages lint
-	@TEST_WORKERS=$(TEST_WORKERS) scripts/run-tests
+	@TEST_WORKERS=$(TEST_WORKERS) TEST_ORCA=$(TEST_ORCA) scripts/run-tests
 
-# The screen reader's tests alone (they also run in `make test`): Orca 43 reads the page while a
-# kittens game and a burrito round are played by keys; about five minutes, mostly waiting.
+# The screen reader's tests alone (`make test TEST_ORCA=1` runs them beside the others): Orca 43
+# reads the page while a kittens game and a burrito round are played by keys; about five
+# minutes, mostly waiting.
 orca: setup test-packages
 	$(BIN)/python -m pytest tests/screenreader -n 0 -s
 

@@ -96,14 +96,21 @@ def _focused(page: Page, selector: str) -> bool:
     return bool(page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector))
 
 
+def tab_heard(page: Page, orca: Orca, selector: str, back: bool = False) -> None:
+    """Tab (Shift+Tab when `back`) with real keys until `selector` has the focus: keys the page
+    alone hears move the focus unseen by Orca, which then reads each move late (6 s of "leaving
+    region" over a round's start)."""
+    for _ in range(40):
+        if _focused(page, selector):
+            break
+        orca.key("Shift+Tab" if back else "Tab")
+        page.wait_for_timeout(150)
+    assert _focused(page, selector)
+
+
 def enter_lobby_heard(page: Page, orca: Orca, name: str) -> float:
     """Tab to the name with real keys, type it, Enter: the lobby. The time it opened."""
-    for _ in range(40):
-        if _focused(page, "#nickname"):
-            break
-        orca.key("Tab")
-        page.wait_for_timeout(150)
-    assert _focused(page, "#nickname")
+    tab_heard(page, orca, "#nickname")
     orca.type(name)
     page.wait_for_function("n => document.querySelector('#nickname').value === n", arg=name)
     listen(page, orca)
@@ -119,20 +126,13 @@ def enter_lobby_heard(page: Page, orca: Orca, name: str) -> float:
 
 
 def start_heard(page: Page, orca: Orca) -> None:
-    """Start the game with the Start button, Tabbed to with real keys (the page's own keys move
-    the focus unseen by Orca, which then read each move late, 6 s of "leaving region", over
-    the round's start)."""
+    """Start the game with the Start button, Tabbed to with real keys."""
     # Tab on from the table's title, or back from the seats' Extra time button.
     back = page.evaluate(
         "() => !!(document.activeElement.compareDocumentPosition(document.querySelector('#start-btn'))"
         " & Node.DOCUMENT_POSITION_PRECEDING)"
     )
-    for _ in range(40):
-        if _focused(page, "#start-btn"):
-            break
-        orca.key("Shift+Tab" if back else "Tab")
-        page.wait_for_timeout(150)
-    assert _focused(page, "#start-btn")
+    tab_heard(page, orca, "#start-btn", back)
     listen(page, orca)
     orca.key("Enter")
     page.wait_for_function("document.activeElement && document.activeElement.id === 'hand'")
@@ -262,12 +262,7 @@ def test_orca_says_every_line_of_a_burrito_round_played_by_keyboard(heard_page: 
     create_table(page, "burrito", seats=2, bots=1, level="normal", options=BURRITO)
     # The host grants it to herself with real keys, and hears it said.
     extra = f"#extra-{state(page)['you']}"
-    for _ in range(40):
-        if _focused(page, extra):
-            break
-        orca.key("Tab")
-        page.wait_for_timeout(150)
-    assert _focused(page, extra)
+    tab_heard(page, orca, extra)
     listen(page, orca)
     orca.key("Enter")
     page.wait_for_selector(f"{extra}[aria-pressed=true]")
