@@ -1,12 +1,13 @@
 """A round's start with extra time (docs/rules/burrito.md#extra-time-and-a-rounds-start): when a
 seat has extra time, the pause between rounds and a round's first countdown are twice as long
-for the whole table; the countdown after a fight is not."""
+for the whole table, and the game's first countdown three times; the countdown after a fight is
+not longer."""
 
 from __future__ import annotations
 
 import pytest
 
-from cardroom.games.burrito import BurritoTable
+from cardroom.games.burrito import GAME, BurritoTable
 
 from .helpers import ok, refused, run, table
 
@@ -33,6 +34,21 @@ def test_the_pause_between_rounds_and_the_rounds_countdown_wait_for_a_player_wit
     assert countdown_ends == 5000 * factor + 3000 * factor  # what every page counts down to
     beats = [e["beat"] for e in started + run(t, countdown_ends - 1) if e["event"] == "countdown"]
     assert beats == ["3", "2", "1"]
+    assert refused(t, 0, {"do": "draw"}, countdown_ends - 1) == "countdown"
+    assert [e["beat"] for e in run(t, countdown_ends) if e["event"] == "countdown"] == ["burrito"]
+    assert t.phase == "play"
+
+
+@pytest.mark.parametrize(("extra", "factor"), [([], 1), ([1], 3)])
+def test_the_games_first_countdown_also_waits_while_a_screen_reader_says_where_the_hand_is(
+    extra: list[int], factor: int
+) -> None:
+    """Start takes every player from the table's buttons to their hand, which a screen reader
+    announces before the round's first line: with extra time, one countdown more."""
+    t = GAME.new_table(2, {"countdown_ms": 3000, "extra_time": extra}, seed=7)
+    assert t.round == 1 and t.phase == "countdown"
+    countdown_ends = t.view(0)["countdown_ends_at"]
+    assert countdown_ends == 3000 * factor
     assert refused(t, 0, {"do": "draw"}, countdown_ends - 1) == "countdown"
     assert [e["beat"] for e in run(t, countdown_ends) if e["event"] == "countdown"] == ["burrito"]
     assert t.phase == "play"

@@ -77,12 +77,16 @@ class Options:
         """How many times longer the windows that ask `seat` to react are (extra time)."""
         return EXTRA_TIME if seat in self.extra_time else 1
 
-    def listening_factor(self) -> int:
+    def listening_factor(self, game_start: bool = False) -> int:
         """How many times longer a round's first countdown and the pause between rounds are:
-        EXTRA_TIME when a seat has extra time, else 1. A round starts for everyone at once, so
-        the table waits for the player who hears their hand and the scores rather than reads
-        them (docs/rules/burrito.md#extra-time-and-a-rounds-start)."""
-        return EXTRA_TIME if self.extra_time else 1
+        EXTRA_TIME when a seat has extra time, else 1; one more for the game's first countdown,
+        when every page takes its player from the table's buttons to their hand and a screen
+        reader says where they landed before the round's lines. A round starts for everyone at
+        once, so the table waits for the player who hears their hand and the scores rather than
+        reads them (docs/rules/burrito.md#extra-time-and-a-rounds-start)."""
+        if not self.extra_time:
+            return 1
+        return EXTRA_TIME + (1 if game_start else 0)
 
     def to_json(self) -> dict[str, Any]:
         """The options as a table is created with them: the timing preset and the durations

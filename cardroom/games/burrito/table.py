@@ -620,7 +620,7 @@ class BurritoTable:
         )
         for p in range(n):
             self._private("hand", p, {"player": p}, {"cards": list(self.hands[p])})
-        self._start_countdown(None, self.opts.countdown_ms * self.opts.listening_factor())
+        self._start_countdown(None, self.opts.countdown_ms * self.opts.listening_factor(self.round == 1))
 
     # ---- timers ---------------------------------------------------------------------------------
 
