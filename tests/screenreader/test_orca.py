@@ -194,7 +194,7 @@ def play_kittens_heard(page: Page, orca: Orca, limit_s: float = 240) -> None:
             # They hear which card is under the cursor before they give it (Orca said it up to
             # 0.9 s after the arrow: given sooner, its name came after the key, over the game).
             pressed = orca.keys[-1][0]
-            orca.wait_for(lambda heard: any(u.start > pressed for u in heard), timeout_s=5)
+            orca.wait_for(lambda heard, at=pressed: any(u.start > at for u in heard), timeout_s=5)
             listen(page, orca)
         orca.key(key)
         wait_for_change(page, s["v"], s["choosing"])
