@@ -161,14 +161,15 @@ def _assert_heard(hearing: Hearing) -> None:
     assert not yours.problems(), yours.details()
 
 
-def play_kittens_heard(page: Page, orca: Orca, limit_s: float = 240) -> None:
-    """Our seat by real keys until the game ends: draw, defuse, answer; heard out first."""
+def play_kittens_heard(page: Page, orca: Orca, limit_s: float = 420) -> str | None:
+    """Our seat by real keys until the game ends: draw, defuse, answer; heard out first. None
+    when the game ended, else where it stood at `limit_s`."""
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
         s = state(page)
         v = s["view"]
         if s["state"] == "over" or (v and v["phase"] == "game_over"):
-            return
+            return None
         mine = v is not None and v["turn"] == s["you"]
         key = None
         if s["choosing"]:
@@ -198,7 +199,9 @@ def play_kittens_heard(page: Page, orca: Orca, limit_s: float = 240) -> None:
             listen(page, orca)
         orca.key(key)
         wait_for_change(page, s["v"], s["choosing"])
-    raise AssertionError("the game did not end in time")
+    s = state(page)
+    v = s["view"] or {}
+    return f"state {s['state']}, phase {v.get('phase')}, turn {v.get('turn')}, deck {v.get('deck_size')}"
 
 
 def test_orca_says_every_line_of_a_kittens_game_played_by_keyboard(heard_page: Page, orca: Orca) -> None:
@@ -206,7 +209,7 @@ def test_orca_says_every_line_of_a_kittens_game_played_by_keyboard(heard_page: P
     enter_lobby_heard(page, orca, "Kit")
     create_table(page, "kittens", seats=2, bots=1, level="normal", options=KITTENS)
     start_heard(page, orca)
-    play_kittens_heard(page, orca)
+    unfinished = play_kittens_heard(page, orca)
     listen(page, orca, timeout_s=40, quiet_s=3)
     # The answer windows of the real timings (cardroom/games/kittens/options.py).
     windows = [(r"^Nope\?", 3.0), (r"Your turn", 60.0), (r"asks you for a card", 15.0), (r"DEFUSE NOW", 10.0)]
@@ -218,6 +221,7 @@ def test_orca_says_every_line_of_a_kittens_game_played_by_keyboard(heard_page: P
     )
     _report("kittens", hearing, orca)
     _assert_heard(hearing)
+    assert unfinished is None, f"the game did not end in time: {unfinished}"
     # A listener who holds a Defuse survives a kitten at the standard 10 s: the alarm, the key's
     # hint and the stepper's focus, heard out, left them 2 s (the stepper said its question three
     # times and its keys, and they exploded with a Defuse in hand).
