@@ -193,6 +193,8 @@ class Connection:
         """Set by `start`: a connection not started (a test's) only keeps what it is sent."""
         self.flush_due = False
         """Whether this connection is in its outbox for the loop's next turn."""
+        self.held: list[bytes] | None = None
+        """What waits for the welcome (`hold`, `first`); None: nothing is held."""
         scope = websocket.scope if websocket is not None else {}
         self.direct: ReadAheadProtocol | None = scope.get(SCOPE_KEY)
         """The socket's protocol, to write frames through (None under another ASGI server)."""
@@ -205,8 +207,25 @@ class Connection:
         """Queue a message; a connection that cannot keep up is dropped."""
         self.send_raw(encode(message))
 
+    def hold(self) -> None:
+        """Keep what is sent until `first`: the answer to a hello is a connection's first
+        message. A cluster's welcome waits for the player's row while the player is already in
+        the lobby, and a ping or a lobby chat line went out before it (a client must not be
+        asked for a pong, or told a line, before it knows who it is)."""
+        self.held = []
+
+    def first(self, message: dict[str, Any]) -> None:
+        """Send `message`, then what was held since `hold`."""
+        held, self.held = self.held or [], None
+        self.send(message)
+        for data in held:
+            self.send_raw(data)
+
     def send_raw(self, data: bytes) -> None:
         if self.closed:
+            return
+        if self.held is not None:
+            self.held.append(data)
             return
         now = time.monotonic()
         if len(self.pending) >= self.queue_size or self.behind(now) > self.behind_s:

@@ -220,17 +220,18 @@ async def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby, cookie
             return True
         await lobby.recall(hello.token, account)
         await lobby.settled()  # the table list it is shown next is the cluster's whole
+        connection.hold()  # in the lobby from here, but answered first
         result = lobby.hello(connection, hello.name, hello.token, hello.lang, account)
     if account is not None and isinstance(result, Player):
         connection.session = token_hash(hello.session or cookie or "")
     if not isinstance(result, Player):
-        connection.send(result)
+        connection.first(result)
         if result["code"] == "bad_token":
             connection.close(closes.BAD_TOKEN)
             return False
         return True
     await _kept(result, lobby)
-    connection.send(
+    connection.first(
         {
             "type": "welcome",
             "protocol": wire.PROTOCOL_VERSION,
