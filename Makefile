@@ -45,18 +45,18 @@ test-packages:
 	@scripts/test-packages
 
 # Every test (scripts/run-tests): the test files on TEST_WORKERS workers (pytest-xdist; most
-# tests wait on game clocks, not on the CPU). With TEST_ORCA=1, beside them and at a higher
-# priority, a real screen reader reading the page (tests/screenreader: Orca 43 on a virtual
-# display, docs/speech.md); not yet by default (scripts/run-tests says why).
+# tests wait on game clocks, not on the CPU), and beside them at a higher priority a real screen
+# reader reading the page (tests/screenreader: Orca 43 on a virtual display, docs/speech.md;
+# TEST_ORCA=0 leaves it out).
 # Each worker starts its own PostgreSQL and Redis; servers of your own (CARDROOM_TEST_POSTGRES,
 # CARDROOM_TEST_REDIS) are emptied by the tests, so then the files run one after another.
 # The slowest tests are listed at the end: tests/schedule.py's SECONDS are kept from them.
 TEST_WORKERS ?= $(if $(CARDROOM_TEST_POSTGRES)$(CARDROOM_TEST_REDIS),0,5)
-TEST_ORCA ?= 0
+TEST_ORCA ?= 1
 test: test-packages lint
 	@TEST_WORKERS=$(TEST_WORKERS) TEST_ORCA=$(TEST_ORCA) scripts/run-tests
 
-# The screen reader's tests alone (`make test TEST_ORCA=1` runs them beside the others): Orca 43
+# The screen reader's tests alone (`make test` runs them beside the others): Orca 43
 # reads the page while a kittens game and a burrito round are played by keys; about five
 # minutes, mostly waiting.
 orca: setup test-packages
