@@ -23,7 +23,8 @@ ARGS = [
     "--autoplay-policy=no-user-gesture-required",
 ]
 
-# Collect every announcement the two live regions make, as it is made.
+# Collect every announcement the two live regions make, as it is made, trimmed (a line the same
+# as the one before ends in a no-break space for the screen reader: static/ui.js `place`).
 COLLECT = """
 window.__said = [];
 new MutationObserver((records) => {
@@ -31,7 +32,7 @@ new MutationObserver((records) => {
     const region = r.target.closest ? r.target.closest('#polite, #assertive') : null;
     if (!region) continue;
     for (const node of r.addedNodes) {
-      window.__said.push({region: region.id, text: node.textContent, t: performance.now(), concerns: node.dataset.concerns === '1'});
+      window.__said.push({region: region.id, text: node.textContent.trim(), t: performance.now(), concerns: node.dataset.concerns === '1'});
     }
   }
 }).observe(document, {subtree: true, childList: true});

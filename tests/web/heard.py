@@ -166,6 +166,22 @@ OVERTAKEN_S = 0.5
 after the page places it): an answer's line this soon after overtakes it (`Hearing.overtaken`)."""
 
 
+KEY_TRAVEL_S = 1.0
+"""The longest from the test sending a key to Orca echoing it that is taken for that key's echo."""
+
+
+def _reached(keys: Sequence[float], heard: list[Utterance]) -> list[float]:
+    """When each key reached Orca: its echo's start, else when it was sent. A key sent just
+    before the page placed a line can reach Orca after it, and flush it: under load one sent
+    before "Brawl: you against Marco." was echoed 0.23 s after the page placed it, and the line
+    was never said (a key decided before the line, not an answer to it)."""
+    echoes = [u.start for u in heard if echo(u)]
+    out = []
+    for k in keys:
+        out.append(next((at for at in echoes if k <= at <= k + KEY_TRAVEL_S), k))
+    return out
+
+
 def compare(
     lines: list[Line], heard: list[Utterance], lag: float = 0.0, keys: Sequence[float] = ()
 ) -> Hearing:
@@ -174,6 +190,7 @@ def compare(
     pressed a key (wall clock): a line Orca had begun when the listener's own key stopped it was
     heard as far as they wanted ("Catch!" answered by Space as it begins), not cut."""
     result = Hearing(lines, heard, lag=lag)
+    reached = _reached(keys, heard)
     used: set[int] = set()
     last_index = -1
     for i, line in enumerate(lines):
@@ -199,7 +216,7 @@ def compare(
         candidates = [j for j in saying if heard[j].start < again - 0.05 or spare > 0]
         match = next((j for j in candidates if j > last_index), candidates[0] if candidates else None)
         if match is None:
-            at_once = any(line.at <= k <= line.at + REACTION_S for k in keys)
+            at_once = any(line.at <= k <= line.at + REACTION_S for k in reached)
             overtaken = not line.urgent and any(
                 x.urgent and line.at < x.at <= line.at + OVERTAKEN_S for x in lines[i + 1 :]
             )

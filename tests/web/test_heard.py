@@ -66,6 +66,17 @@ def test_a_line_the_players_own_key_flushed_at_once_is_reported_apart_and_a_late
     assert "1 never sent, 1 flushed by the player's key at once" in hearing.figures()
 
 
+def test_a_key_sent_just_before_a_line_but_reaching_orca_after_it_flushed_it_at_once() -> None:
+    """Under load a key the listener sent before the page placed a line reached Orca 0.23 s
+    after it (Orca's echo of the key says when), and flushed it: decided before the line, it
+    is reported as flushed. A key that reached Orca well before the line is no excuse."""
+    lines = [_line("Brawl: you against Marco.", 10.0), _line("Hit!", 20.0)]
+    heard = [Utterance(10.23, 10.5, "d "), Utterance(19.5, 19.8, "g ")]
+    hearing = compare(lines, heard, keys=[9.9, 19.45]).yours()
+    assert [x.text for x in hearing.flushed] == ["Brawl: you against Marco."]
+    assert [x.text for x in hearing.never] == ["Hit!"]
+
+
 def test_a_line_about_the_past_an_answer_overtook_before_orca_began_it_is_reported_apart() -> None:
     """Orca drops the polite lines it has not begun when an assertive one comes, as the page does
     with the game's lines waiting for an answer's line: "Passed Salsa Yeti." with "Brawl: you

@@ -113,3 +113,22 @@ def test_keys_pressed_faster_than_the_key_hold_do_not_hold_a_line_for_ever(page:
     assert landed is not None and landed <= 1500, waited
     # Sooner only when a busy machine's timers left a pause of a key hold between two keys.
     assert landed >= 900 or gap >= 250, waited
+
+
+def test_a_line_the_same_as_the_one_before_differs_in_its_live_region(page: Page) -> None:
+    """Orca drops a live line whose text is that of the last one it took: two burritos at you,
+    the second "Catch!" 0.4 s after the first was never said (docs/speech.md). Each of the two
+    is placed, the second with a trailing no-break space that nothing says, and a third one
+    the same again differs from the second."""
+    page.wait_for_function("window.cardroom.quiet()")
+    raw = page.evaluate("""async () => {
+        const ui = await import('/static/ui.js');
+        for (const n of [1, 2, 3]) {
+            ui.announce('Catch!', true, 'event');
+            await new Promise(r => setTimeout(r, 400));
+        }
+        const region = document.querySelector('#assertive');
+        return [...region.querySelectorAll('p')].slice(-3).map(p => p.textContent);
+    }""")
+    assert [text.strip() for text in raw] == ["Catch!"] * 3
+    assert raw[0] != raw[1] and raw[1] != raw[2], raw

@@ -42,12 +42,16 @@ function bringIntoView(box, tries = 6) {
 // The page goes on changing its layout for a moment after the game ends (the hand emptied, the
 // buttons gone, Rematch shown, the history's last lines): for SETTLE_MS each change of the
 // page's size aligns the final scores again, until the person scrolls, taps or presses a key
-// (then the page is theirs).
-const SETTLE_MS = 3000;
+// (then the page is theirs). A tap or key within AIMED_MS of the end was aimed at the game,
+// not at the scores: it hands nothing over (a tap on a card as the game ended left the scores
+// half off a phone's screen once the hand was emptied, on a busy machine more than 3 s on).
+const SETTLE_MS = 8000;
+const AIMED_MS = 600;
 let settling = null;
 function keepInView(box) {
   if (settling) settling();
-  const until = performance.now() + SETTLE_MS;
+  const began = performance.now();
+  const until = began + SETTLE_MS;
   const observer = new ResizeObserver(() => {
     if (performance.now() > until) stop();
     else bringIntoView(box, 2);
@@ -55,10 +59,13 @@ function keepInView(box) {
   const inputs = ["wheel", "touchstart", "keydown", "mousedown"];
   const stop = () => {
     observer.disconnect();
-    for (const kind of inputs) window.removeEventListener(kind, stop, true);
+    for (const kind of inputs) window.removeEventListener(kind, handOver, true);
     if (settling === stop) settling = null;
   };
-  for (const kind of inputs) window.addEventListener(kind, stop, { capture: true, passive: true });
+  const handOver = () => {
+    if (performance.now() - began >= AIMED_MS) stop();
+  };
+  for (const kind of inputs) window.addEventListener(kind, handOver, { capture: true, passive: true });
   observer.observe(document.body);
   observer.observe(box);
   settling = stop;
