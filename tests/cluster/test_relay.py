@@ -12,13 +12,16 @@ import signal
 import time
 from typing import Any
 
+import redis.asyncio
 import websockets
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from cardroom.clients.botclient import NetBot
+from cardroom.cluster.redis_bus import PREFIX
 from cardroom.games import find_game
 from cardroom.protocol.record import replay
+from cardroom.server.lobby.takeover import ADOPT_PAUSE_S
 from cardroom.server.wire import PROTOCOL_VERSION, messages
 from cardroom.store.accounts import token_hash
 from cardroom.store.db import create_engine
@@ -401,6 +404,45 @@ async def _stored(url: str, token: str | None, limit_s: float = 15) -> None:
                 await asyncio.sleep(0.05)
     finally:
         await engine.dispose()
+
+
+def test_a_node_told_to_stop_looks_again_for_another_when_redis_has_just_forgotten_it(
+    cluster_env: dict[str, str],
+) -> None:
+    """Redis forgot node B (its key gone, as after a restart), and node A is told to stop the
+    moment after: B is listed again at its next beat, and A, which looks for another node for a
+    few seconds before leaving its tables in the store, hands its table to B at once (a drain
+    right after Redis came back found no other node alive while two were playing)."""
+    options = {**QUICK_KITTENS, "turn_ms": 30000}
+    with nodes(cluster_env, 2) as (a, b):
+
+        async def go() -> float:
+            anna = Witness(a.ws_url, "Anna", "kittens", "normal", seed=1)
+            await create_and_start(anna, "kittens", seats=3, bots=2, options=options)
+            async with asyncio.timeout(20):
+                while a.health()["tables"] != 1:
+                    await asyncio.sleep(0.05)
+            node_b = b.health()["cluster"]["node"]
+            bus = redis.asyncio.Redis.from_url(cluster_env["CARDROOM_REDIS"])
+            try:
+                await bus.delete(f"{PREFIX}node:{node_b}")
+                await bus.srem(f"{PREFIX}nodes", node_b)
+            finally:
+                await bus.aclose()
+            stopped = time.monotonic()
+            a.process.terminate()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(20):
+                    while b.health()["tables"] != 1:
+                        await asyncio.sleep(0.05)
+            took = time.monotonic() - stopped
+            await anna.close()
+            return took
+
+        took = asyncio.run(go())
+        a.process.wait(15)
+    assert "draining: 1 tables handed" in a.log, a.log + "\n---\n" + b.log
+    assert took < ADOPT_PAUSE_S, f"taken over after {took:.1f} s: adopted from the store, not handed over"
 
 
 def test_a_guest_is_welcome_once_another_node_can_find_them(cluster_env: dict[str, str]) -> None:

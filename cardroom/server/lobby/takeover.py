@@ -31,6 +31,11 @@ table: every live owner has written its tables and leases again by then (its hea
 second), so none is taken from a live node."""
 DRAIN_S = 10.0
 """How long a node told to stop (SIGTERM) waits for the other nodes to take its tables over."""
+DRAIN_LOOK_S = 2.5
+"""How long a node told to stop looks for another live node before its tables are left in the
+store: a node is listed within a beat of Redis answering (every second), and a drain right after
+Redis came back once found no other node while two were playing (their tables then waited for
+adoption, `ADOPT_PAUSE_S`, instead of moving at once)."""
 
 
 class Takeover(Tables):
@@ -194,19 +199,27 @@ class Takeover(Tables):
         self.draining = True
         if self._adopting is not None:  # no table is taken while this node hands its own over
             await stop_all([self._adopting], STOP_S)
-        try:
-            alive = await self.bus.nodes()
-        except Exception as exc:
-            log.warning("cannot hand the tables over (%s): they wait in the store", exc)
-            return
-        others = [node for node in alive if node != self.bus.node]
+        looked = time.monotonic()
+        while True:
+            try:
+                alive = await self.bus.nodes()
+            except Exception as exc:
+                log.warning("cannot hand the tables over (%s): they wait in the store", exc)
+                return
+            others = [node for node in alive if node != self.bus.node]
+            if others or not self.rooms or time.monotonic() - looked >= DRAIN_LOOK_S:
+                break
+            await asyncio.sleep(0.2)
         if not others:
             log.warning(
-                "draining: no other node is alive (Redis lists %s); %d tables wait in the store",
+                "draining: no other node is alive (Redis lists %s, looked %.1f s); %d tables wait in the store",
                 ", ".join(alive) or "none",
+                time.monotonic() - looked,
                 len(self.rooms),
             )
             return
+        if time.monotonic() - looked > 0.5:
+            log.warning("draining: another node was listed after %.1f s", time.monotonic() - looked)
         rooms = list(self.rooms.values())
         for room in rooms:
             del self.rooms[room.id]
