@@ -228,7 +228,7 @@ def compare(
         if match < last_index:
             result.out_of_order.append(line)
         last_index = max(last_index, match)
-        if u.end is None and not u.running() and not _stopped_by_a_key(heard, match, keys):
+        if u.end is None and not u.running() and not _stopped_by_a_key(heard, match, reached):
             result.cut.append(line)
         if u.end is not None:
             result.delays.append(u.end - line.at)
@@ -257,8 +257,10 @@ def compare(
 
 
 def _stopped_by_a_key(heard: list[Utterance], index: int, keys: Sequence[float]) -> bool:
-    """Whether a key was pressed while utterance `index` was being said (after it began, before
-    Orca began the next one): the listener stopped it."""
+    """Whether a key reached Orca while utterance `index` was being said (after it began, before
+    Orca began the next one): the listener stopped it. `keys`: when each reached Orca
+    (`_reached`): a Space sent for one "Catch!" reached Orca 0.7 s later, under load, as it
+    began a second one, and stopped it."""
     u = heard[index]
     after = next((v.start for v in heard[index + 1 :]), u.start + 5.0)
     return any(u.start <= k <= after for k in keys)

@@ -77,6 +77,20 @@ def test_a_key_sent_just_before_a_line_but_reaching_orca_after_it_flushed_it_at_
     assert [x.text for x in hearing.never] == ["Hit!"]
 
 
+def test_a_line_stopped_by_a_key_that_reached_orca_as_it_began_was_heard_as_far_as_wanted() -> None:
+    """The listener pressed Space for the first of two "Catch!"; under load the key reached Orca
+    (its echo) 0.7 s after it was sent, as Orca began the second "Catch!", and stopped it. That
+    one was heard as far as the listener wanted, not cut."""
+    lines = [Line("Catch!", True, 10.0, 1.2, True), Line("Catch!", True, 10.4, 1.2, True)]
+    heard = [
+        Utterance(10.3, 10.8, "Catch!"),
+        Utterance(10.85, None, "Catch!"),
+        Utterance(11.05, 11.2, "space "),
+    ]
+    hearing = compare(lines, heard, keys=[10.35]).yours()
+    assert hearing.cut == [] and hearing.never == []
+
+
 def test_a_line_about_the_past_an_answer_overtook_before_orca_began_it_is_reported_apart() -> None:
     """Orca drops the polite lines it has not begun when an assertive one comes, as the page does
     with the game's lines waiting for an answer's line: "Passed Salsa Yeti." with "Brawl: you
