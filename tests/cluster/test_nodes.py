@@ -230,6 +230,16 @@ async def until(check: Callable[[], Awaitable[bool]], timeout: float, what: str)
     return time.monotonic() - start
 
 
+async def holds(servers: list[LiveServer], timeout: float) -> LiveServer:
+    """Wait until one of `servers` holds the table (TimeoutError if none does): that node."""
+    async with asyncio.timeout(timeout):
+        while True:
+            owning = [s for s in servers if s.health()["tables"] == 1]
+            if owning:
+                return owning[0]
+            await asyncio.sleep(0.05)
+
+
 async def _online_is(server: LiveServer, count: int) -> bool:
     return bool(server.health()["cluster"]["players_online"] == count)
 

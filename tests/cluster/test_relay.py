@@ -26,7 +26,7 @@ from cardroom.server.wire import PROTOCOL_VERSION, messages
 from cardroom.store.accounts import token_hash
 from cardroom.store.db import create_engine
 from cardroom.store.schema import players
-from tests.cluster.test_nodes import _log, cluster_env, nodes
+from tests.cluster.test_nodes import _log, cluster_env, holds, nodes
 from tests.server.live import Client, LiveServer
 from tests.server.play import (
     Witness,
@@ -190,9 +190,7 @@ def test_a_table_goes_on_at_the_relaying_node_when_its_owner_is_killed(cluster_e
             back = []
             for i, gone in enumerate(on_b):
                 if i == 1:  # the second comes back once the table has moved to A
-                    async with asyncio.timeout(20):
-                        while a.health()["tables"] != 1:
-                            await asyncio.sleep(0.1)
+                    await holds([a], timeout=20)
                 again = Witness(a.ws_url, gone.name, "kittens", "normal", seed=10 + i)
                 again.token, again.table = gone.token, gone.table
                 await again.connect()
@@ -244,9 +242,7 @@ def test_a_node_told_to_stop_hands_its_table_over_and_its_game_goes_on(cluster_e
             a.process.terminate()
             await play_to_the_end([anna], limit_s=30)  # until node A closes her connection
             assert anna.ws.close_code in (1001, 1012)  # going away / service restart: reconnect
-            async with asyncio.timeout(20):
-                while b.health()["tables"] != 1:
-                    await asyncio.sleep(0.05)
+            await holds([b], timeout=20)
             took = asyncio.get_running_loop().time() - stopped
             resynced = [
                 m for f in anna.frames[frames_before[0] :] for m in messages(f) if m.get("type") == "table"
@@ -419,9 +415,7 @@ def test_a_node_told_to_stop_looks_again_for_another_when_redis_has_just_forgott
         async def go() -> float:
             anna = Witness(a.ws_url, "Anna", "kittens", "normal", seed=1)
             await create_and_start(anna, "kittens", seats=3, bots=2, options=options)
-            async with asyncio.timeout(20):
-                while a.health()["tables"] != 1:
-                    await asyncio.sleep(0.05)
+            await holds([a], timeout=20)
             node_b = b.health()["cluster"]["node"]
             bus = redis.asyncio.Redis.from_url(cluster_env["CARDROOM_REDIS"])
             try:
@@ -432,9 +426,7 @@ def test_a_node_told_to_stop_looks_again_for_another_when_redis_has_just_forgott
             stopped = time.monotonic()
             a.process.terminate()
             with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(20):
-                    while b.health()["tables"] != 1:
-                        await asyncio.sleep(0.05)
+                await holds([b], timeout=20)
             took = time.monotonic() - stopped
             await anna.close()
             return took

@@ -19,7 +19,7 @@ from cardroom.protocol.record import replay
 from cardroom.server.process import LiveServer
 from cardroom.server.wire import messages
 from tests import services
-from tests.cluster.test_nodes import _log, cluster_env, nodes
+from tests.cluster.test_nodes import _log, cluster_env, holds, nodes
 from tests.cluster.test_relay import QUICK_KITTENS, sit
 from tests.databases import empty_postgres
 from tests.server.live import Client
@@ -39,19 +39,9 @@ def _owner(servers: list[LiveServer]) -> LiveServer:
     return owning[0]
 
 
-async def _holds(servers: list[LiveServer], timeout: float) -> LiveServer:
-    """Wait until one of `servers` holds the table: that node."""
-    async with asyncio.timeout(timeout):
-        while True:
-            owning = [s for s in servers if s.health()["tables"] == 1]
-            if owning:
-                return owning[0]
-            await asyncio.sleep(0.05)
-
-
 async def _taken(servers: list[LiveServer], since: float) -> tuple[LiveServer, float]:
     """The node of `servers` that takes the table over, and the seconds from `since` until then."""
-    owner = await _holds(servers, timeout=30)
+    owner = await holds(servers, timeout=30)
     return owner, time.monotonic() - since
 
 
@@ -232,7 +222,7 @@ def test_a_burrito_game_across_three_nodes_outlives_a_redis_restart_and_a_draine
                         await asyncio.sleep(0.05)
                 drained = time.monotonic()
                 a.process.terminate()
-                owner = await _holds([b, c], timeout=20)
+                owner = await holds([b, c], timeout=20)
                 took = time.monotonic() - drained
                 await at_owner  # until node A closes Anna's connection (or the game ended)
                 anna_back = await _back(anna, c, seed=4)

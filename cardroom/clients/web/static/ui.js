@@ -102,9 +102,13 @@ function urgentMayLand(now, item = urgentWaiting[0]) {
   return keyHeard(now, item) && now >= urgentAt + PACE_MS;
 }
 
-// Polite lines land one at a time, PACE_MS apart: lines added in one tick reached Orca out of
-// order, or as one (issue 24: the game's end was said before the discards, or not at all).
-const PACE_MS = 150;
+// Lines land one at a time, PACE_MS apart: lines added in one tick reached Orca out of order,
+// or as one (issue 24: the game's end was said before the discards, or not at all). Chromium
+// hands its accessibility changes over in batches at most every 150 ms, and the events of one
+// batch come in no set order: "Scores: ..." was said before "Round 1 is over." placed 160 ms
+// before it on a busy machine. So twice that window, and a frame's slack under load. Any line
+// of two words or more takes Orca longer than this to say: the pace delays no speech.
+const PACE_MS = 400;
 let placedAt = -Infinity;
 
 // A game's line or a hint that has waited STALE_MS (a line about the listener, `keep`:
@@ -126,7 +130,7 @@ function stale(item, now, newest) {
 // Stale lines go wherever they wait, and as soon as they are stale (each new line looks, and
 // each flush): a page notice at the head, never dropped for its age, must not shelter the
 // game's lines behind it (issue 24: "You are in the lobby" held a whole game's lines, said
-// 150 ms apart at its end).
+// one by one at its end).
 // (The newest line is the last one announced, urgent ones counted: a polite line behind an
 // urgent one is no longer what is happening now.)
 let announced = 0;
