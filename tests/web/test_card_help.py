@@ -107,7 +107,9 @@ def shift_d(page: Page, index: int, starts: str = "") -> str:
         page.wait_for_function(f"args => ({found})(args) !== undefined", arg=[said, starts])
     except PlaywrightTimeout:
         heard = page.evaluate("from => window.__said.slice(from).map(s => s.text)", said)
-        raise AssertionError(f"Shift+D: nothing said starting {starts!r}; said after the key: {heard}") from None
+        raise AssertionError(
+            f"Shift+D: nothing said starting {starts!r}; said after the key: {heard}"
+        ) from None
     text: str = page.evaluate(found, [said, starts])
     return text
 
