@@ -9,7 +9,8 @@ the same websocket stack (bench/echo.py) at the same rate, from groups the size 
 each message read once and written to every member of its group; a busy or slow machine
 raises both. With `--nodes N` a single node is run first on the same database, Redis and load,
 and the cluster's CPU per action is given as a ratio to it (what spreading tables and relaying
-players costs).
+players costs); then the cluster again with every player at their table's node (`home`), which
+parts what splitting the load over processes costs from what the relay costs.
 """
 
 from __future__ import annotations
@@ -155,15 +156,17 @@ async def load(
     warmup: float = 5.0,
     server_pid: int | None = None,
     nodes: list[tuple[str, int]] | None = None,
+    home: bool = False,
 ) -> dict[str, Any]:
     """`nodes`: the nodes of a cluster (address, process id), when there are several: tables
-    are spread over them, and guests connect to the next node in turn (`one_table`)."""
+    are spread over them, and guests connect to the next node in turn (`one_table`), or with
+    `home` to their table's node."""
     timings, relayed = Timings(), Timings()
     baseline = await idle_round_trip(ws_url)
     urls = [url for url, _pid in nodes] if nodes else [ws_url]
     groups = []
     for i in range(tables):
-        elsewhere = (urls, relayed) if len(urls) > 1 else None
+        elsewhere = (urls, relayed) if len(urls) > 1 and not home else None
         groups.append(await one_table(urls[i % len(urls)], game, players, level, i, timings, elsewhere))
     everyone = [b for g in groups for b in g]
     readers = [asyncio.create_task(b.reader()) for b in everyone]
@@ -206,6 +209,7 @@ async def load(
     return {
         "tables": tables,
         "nodes": len(urls),
+        "home": home,
         "connections": len(everyone),
         "seconds": round(elapsed, 1),
         "actions": actions,
@@ -271,16 +275,19 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--nodes or --workers, not both")
     gc.set_threshold(50_000, 50, 1_000)  # the load generator must not stall either
     if not args.durability:
-        single = None
+        single = home = None
         if args.nodes > 1:  # the same load on one node, for the ratio
             single = run_once(args, args.db, nodes=1)
             report(args, single, args.db)
         result = run_once(args, args.db)
         report(args, result, args.db)
+        if args.nodes > 1:  # and with no player relayed
+            home = run_once(args, args.db, home=True)
+            report(args, home, args.db)
         floor = echo_floor(args, result["actions_per_s"])
-        compare(result, single, floor)
+        compare(result, single, floor, home)
         if args.json:
-            print(json.dumps({"load": result, "one_node": single, "echo": floor}))
+            print(json.dumps({"load": result, "one_node": single, "home": home, "echo": floor}))
         return 0
     memory = run_once(args, "memory")
     report(args, memory, "memory")
@@ -320,8 +327,14 @@ NODES_RATIO = 1.2
 """Issue 26: a cluster's CPU per action at most 1.2 times one node's, same load."""
 
 
-def compare(result: dict[str, Any], single: dict[str, Any] | None, floor: dict[str, Any]) -> None:
-    """The CPU figures against the floor and, for a cluster, against one node."""
+def compare(
+    result: dict[str, Any],
+    single: dict[str, Any] | None,
+    floor: dict[str, Any],
+    home: dict[str, Any] | None = None,
+) -> None:
+    """The CPU figures against the floor and, for a cluster, against one node (and, `home`,
+    the cluster with every player at their table's node: no relay)."""
     used, echo = result["server_cpu_us_per_action"], floor["echo_cpu_us_per_message"]
     print(
         f"echo floor (same websocket stack, {floor['echo_messages_per_s']} messages/s, groups of the "
@@ -342,10 +355,21 @@ def compare(result: dict[str, Any], single: dict[str, Any] | None, floor: dict[s
             f"  {result['nodes']} nodes against one, same load: {single['server_cpu_us_per_action']} -> {used} us "
             f"per action = {ratio:.2f} x; target <= {NODES_RATIO}: {'met' if ratio <= NODES_RATIO else 'NOT MET'}"
         )
+        if home is not None and home["server_cpu_us_per_action"]:
+            alone = home["server_cpu_us_per_action"] / single["server_cpu_us_per_action"]
+            result["home_ratio"] = round(alone, 2)
+            print(
+                f"    of which splitting the load (every player at their table's node): "
+                f"{home['server_cpu_us_per_action']} us = {alone:.2f} x; the relay: "
+                f"{used - home['server_cpu_us_per_action']:+.1f} us per action"
+            )
 
 
-def run_once(args: argparse.Namespace, db: str, nodes: int | None = None) -> dict[str, Any]:
-    """One load run on `db`, on `nodes` nodes (those of `--nodes` if None)."""
+def run_once(
+    args: argparse.Namespace, db: str, nodes: int | None = None, home: bool = False
+) -> dict[str, Any]:
+    """One load run on `db`, on `nodes` nodes (those of `--nodes` if None); `home`: every player
+    at their table's node."""
     count = args.nodes if nodes is None else nodes
     env = {**LOAD_LIMITS} if db == "sqlite" else {**LOAD_LIMITS, "CARDROOM_DB": db}
     if args.nodes > 1 or args.workers > 1:
@@ -366,14 +390,16 @@ def run_once(args: argparse.Namespace, db: str, nodes: int | None = None) -> dic
                 args.level,
                 server_pid=servers[0].process.pid,
                 nodes=addresses,
+                home=home,
             )
         )
 
 
 def report(args: argparse.Namespace, result: dict[str, Any], db: str) -> None:
     base = result["baseline_rtt_ms"]
+    home = ", every player at their table's node" if result["home"] else ""
     print(
-        f"load ({db}, {result['nodes']} node{'s' if result['nodes'] > 1 else ''}"
+        f"load ({db}, {result['nodes']} node{'s' if result['nodes'] > 1 else ''}{home}"
         f"{f', {args.workers} workers' if args.workers > 1 else ''}): "
         f"{result['tables']} {args.game} tables, {result['connections']} connections, "
         f"{result['actions_per_s']} actions/s over {result['seconds']} s"
