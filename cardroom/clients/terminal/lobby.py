@@ -27,8 +27,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
         N_("create a table and sit at seat 1 as its host, e.g. create burrito 4 --bots 3 --level hard"),
     ),
     ("  --relaxed", N_("relaxed timing: every window to react in is twice as long")),
-    ("join N [CODE]", N_("sit at table N (CODE for a private table)")),
-    ("watch N [CODE]", N_("watch table N")),
+    ("join N [CODE]", N_("sit at table N, or at the table of the host named N (CODE for a private table)")),
+    ("watch N [CODE]", N_("watch table N, or the table of the host named N")),
     ("who", N_("the seats at your table")),
     ("start", N_("start the game (host; empty seats get bots)")),
     ("leave", N_("leave your table (during a game a bot takes your seat)")),
@@ -457,8 +457,34 @@ class Lobby(AccountCommands):
             self.say(ngettext("{n} watching.", "{n} watching.", watching).format(n=watching))
 
     def _table_arg(self, word: str) -> str:
+        """A table by its number here, or by its host's name: each terminal numbers the tables
+        as it learns of them, so a friend's "table 2" may be another table here, while the
+        host's name is the same for everyone (the page says "the table of Fay")."""
         if word in self.tables:
             return word
+        if not word.startswith("#") and not word.isdigit():
+            hosted = sorted(
+                (
+                    tid
+                    for tid, t in self.tables.items()
+                    if str(t.get("host", "")).casefold() == word.casefold()
+                ),
+                key=lambda tid: self.numbers.get(tid, 0),
+            )
+            if len(hosted) == 1:
+                return hosted[0]
+            if hosted:
+                numbers = _(", ").join(str(self.numbers.get(t, "?")) for t in hosted)
+                raise BadCommand(
+                    ngettext(
+                        "{name} hosts {n} table: give its number ({numbers}).",
+                        "{name} hosts {n} tables: give one of their numbers ({numbers}).",
+                        len(hosted),
+                    ).format(name=word, n=len(hosted), numbers=numbers)
+                )
+            raise BadCommand(
+                _("No table has a host named {name}: type tables for the list.").format(name=word)
+            )
         number = _int(word.lstrip("#"), _("The table number"))
         for tid, n in self.numbers.items():
             if n == number and tid in self.tables:
