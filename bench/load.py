@@ -9,8 +9,10 @@ the same websocket stack (bench/echo.py) at the same rate, from groups the size 
 each message read once and written to every member of its group; a busy or slow machine
 raises both. With `--nodes N` a single node is run first on the same database, Redis and load,
 and the cluster's CPU per action is given as a ratio to it (what spreading tables and relaying
-players costs); then the cluster again with every player at their table's node (`home`), which
-parts what splitting the load over processes costs from what the relay costs.
+players costs). The cluster's nodes have addresses of their own (`CARDROOM_NODE_URL`): a guest
+who connected through another node is sent to their table's node, as a deployed cluster does;
+then the cluster is run again without them, every such guest playing through the relay, for
+what the relay costs.
 """
 
 from __future__ import annotations
@@ -131,7 +133,9 @@ async def one_table(
             urls, relayed = elsewhere
             url = urls[(urls.index(ws_url) + seat) % len(urls)]
             kept = timings if url == ws_url else relayed
-        guest = NetBot(url, f"g{index}-{seat}", game, level, seed=index * 100 + seat, timings=kept)
+        guest = NetBot(
+            url, f"g{index}-{seat}", game, level, seed=index * 100 + seat, timings=kept, moves=True
+        )
         await guest.connect()
         if url != ws_url:  # another node's table: listed there once the bus has carried it
             while not any(
@@ -156,17 +160,17 @@ async def load(
     warmup: float = 5.0,
     server_pid: int | None = None,
     nodes: list[tuple[str, int]] | None = None,
-    home: bool = False,
+    relayed_only: bool = False,
 ) -> dict[str, Any]:
     """`nodes`: the nodes of a cluster (address, process id), when there are several: tables
-    are spread over them, and guests connect to the next node in turn (`one_table`), or with
-    `home` to their table's node."""
+    are spread over them, and guests connect to the next node in turn (`one_table`);
+    `relayed_only`: the nodes have no addresses of their own (the guests stay relayed)."""
     timings, relayed = Timings(), Timings()
     baseline = await idle_round_trip(ws_url)
     urls = [url for url, _pid in nodes] if nodes else [ws_url]
     groups = []
     for i in range(tables):
-        elsewhere = (urls, relayed) if len(urls) > 1 and not home else None
+        elsewhere = (urls, relayed) if len(urls) > 1 else None
         groups.append(await one_table(urls[i % len(urls)], game, players, level, i, timings, elsewhere))
     everyone = [b for g in groups for b in g]
     readers = [asyncio.create_task(b.reader()) for b in everyone]
@@ -209,7 +213,7 @@ async def load(
     return {
         "tables": tables,
         "nodes": len(urls),
-        "home": home,
+        "relayed_only": relayed_only,
         "connections": len(everyone),
         "seconds": round(elapsed, 1),
         "actions": actions,
@@ -275,19 +279,21 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--nodes or --workers, not both")
     gc.set_threshold(50_000, 50, 1_000)  # the load generator must not stall either
     if not args.durability:
-        single = home = None
+        single = relayed_only = None
         if args.nodes > 1:  # the same load on one node, for the ratio
             single = run_once(args, args.db, nodes=1)
             report(args, single, args.db)
         result = run_once(args, args.db)
         report(args, result, args.db)
         if args.nodes > 1:  # and with no player relayed
-            home = run_once(args, args.db, home=True)
-            report(args, home, args.db)
+            relayed_only = run_once(args, args.db, relayed_only=True)
+            report(args, relayed_only, args.db)
         floor = echo_floor(args, result["actions_per_s"])
-        compare(result, single, floor, home)
+        compare(result, single, floor, relayed_only)
         if args.json:
-            print(json.dumps({"load": result, "one_node": single, "home": home, "echo": floor}))
+            print(
+                json.dumps({"load": result, "one_node": single, "relayed_only": relayed_only, "echo": floor})
+            )
         return 0
     memory = run_once(args, "memory")
     report(args, memory, "memory")
@@ -331,10 +337,10 @@ def compare(
     result: dict[str, Any],
     single: dict[str, Any] | None,
     floor: dict[str, Any],
-    home: dict[str, Any] | None = None,
+    relayed_only: dict[str, Any] | None = None,
 ) -> None:
-    """The CPU figures against the floor and, for a cluster, against one node (and, `home`,
-    the cluster with every player at their table's node: no relay)."""
+    """The CPU figures against the floor and, for a cluster, against one node (and, given
+    `relayed_only`, the cluster whose guests all stayed relayed)."""
     used, echo = result["server_cpu_us_per_action"], floor["echo_cpu_us_per_message"]
     print(
         f"echo floor (same websocket stack, {floor['echo_messages_per_s']} messages/s, groups of the "
@@ -355,25 +361,26 @@ def compare(
             f"  {result['nodes']} nodes against one, same load: {single['server_cpu_us_per_action']} -> {used} us "
             f"per action = {ratio:.2f} x; target <= {NODES_RATIO}: {'met' if ratio <= NODES_RATIO else 'NOT MET'}"
         )
-        if home is not None and home["server_cpu_us_per_action"]:
-            alone = home["server_cpu_us_per_action"] / single["server_cpu_us_per_action"]
-            result["home_ratio"] = round(alone, 2)
+        if relayed_only is not None and relayed_only["server_cpu_us_per_action"]:
+            through = relayed_only["server_cpu_us_per_action"]
+            result["relayed_only_ratio"] = round(through / single["server_cpu_us_per_action"], 2)
             print(
-                f"    of which splitting the load (every player at their table's node): "
-                f"{home['server_cpu_us_per_action']} us = {alone:.2f} x; the relay: "
-                f"{used - home['server_cpu_us_per_action']:+.1f} us per action"
+                f"    nodes without addresses of their own (the guests stay relayed): {through} us "
+                f"= {result['relayed_only_ratio']:.2f} x; the relay costs {through - used:+.1f} us per action"
             )
 
 
 def run_once(
-    args: argparse.Namespace, db: str, nodes: int | None = None, home: bool = False
+    args: argparse.Namespace, db: str, nodes: int | None = None, relayed_only: bool = False
 ) -> dict[str, Any]:
-    """One load run on `db`, on `nodes` nodes (those of `--nodes` if None); `home`: every player
-    at their table's node."""
+    """One load run on `db`, on `nodes` nodes (those of `--nodes` if None); the nodes of a
+    cluster have addresses of their own unless `relayed_only`."""
     count = args.nodes if nodes is None else nodes
     env = {**LOAD_LIMITS} if db == "sqlite" else {**LOAD_LIMITS, "CARDROOM_DB": db}
     if args.nodes > 1 or args.workers > 1:
         env["CARDROOM_REDIS"] = args.redis
+    if count > 1 and not relayed_only:
+        env["CARDROOM_NODE_URL"] = "ws://127.0.0.1:{port}/ws"
     workers = ("--workers", str(args.workers)) if args.workers > 1 else ()
     with contextlib.ExitStack() as stack:
         servers = [stack.enter_context(run_server(env, extra_args=workers)) for _ in range(count)]
@@ -390,16 +397,16 @@ def run_once(
                 args.level,
                 server_pid=servers[0].process.pid,
                 nodes=addresses,
-                home=home,
+                relayed_only=relayed_only,
             )
         )
 
 
 def report(args: argparse.Namespace, result: dict[str, Any], db: str) -> None:
     base = result["baseline_rtt_ms"]
-    home = ", every player at their table's node" if result["home"] else ""
+    how = ", without addresses of their own" if result["relayed_only"] else ""
     print(
-        f"load ({db}, {result['nodes']} node{'s' if result['nodes'] > 1 else ''}{home}"
+        f"load ({db}, {result['nodes']} node{'s' if result['nodes'] > 1 else ''}{how}"
         f"{f', {args.workers} workers' if args.workers > 1 else ''}): "
         f"{result['tables']} {args.game} tables, {result['connections']} connections, "
         f"{result['actions_per_s']} actions/s over {result['seconds']} s"
@@ -407,7 +414,7 @@ def report(args: argparse.Namespace, result: dict[str, Any], db: str) -> None:
     print(f"  idle ping round trip (baseline): {base} ms")
     for name in ("ack", "fanout"):
         p50, p99 = result[f"{name}_p50_ms"], result[f"{name}_p99_ms"]
-        whose = " (players on their table's node)" if result["relayed_actions"] else ""
+        whose = " (players who connected to their table's node)" if result["relayed_actions"] else ""
         print(f"  {name}{whose}: p50 {p50} ms, p99 {p99} ms ({p99 / base:.1f} x baseline)")
     if result["server_cpu_pct"] is not None:
         print(
@@ -418,7 +425,7 @@ def report(args: argparse.Namespace, result: dict[str, Any], db: str) -> None:
         )
     if result["relayed_actions"]:
         print(
-            f"  of which through the relay (player and table on different nodes): "
+            f"  of which by guests who connected to another node than their table's: "
             f"{result['relayed_actions']} actions, ack p50 {result['relayed_ack_p50_ms']} ms, "
             f"p99 {result['relayed_ack_p99_ms']} ms"
         )

@@ -258,6 +258,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="run N processes behind the one port, each a node of the cluster (needs --redis and a "
         "PostgreSQL --db), so that one machine uses N cores (default 1: this process alone)",
     )
+    srv.add_argument(
+        "--node-url",
+        default=None,
+        metavar="URL",
+        help="with --redis: the websocket address at which clients reach this node itself "
+        "(ws://HOST:PORT/ws, wss://..., or a path of the page's own address that the proxy routes "
+        "to this node; {port} stands for its port): a player at one table of this node who "
+        "connected through another is sent here; default $CARDROOM_NODE_URL, else nobody is sent",
+    )
     srv.add_argument("--listen-fd", type=int, default=None, help=argparse.SUPPRESS)
     srv.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     srv.add_argument(
@@ -532,7 +541,14 @@ def _serve(args: argparse.Namespace) -> int:
     if not session_days > 0:
         raise CardroomError("--session-days: a number of days above 0")
     redis = args.redis or os.environ.get("CARDROOM_REDIS") or None
+    node_url = args.node_url or os.environ.get("CARDROOM_NODE_URL") or None
+    if node_url is not None and not node_url.startswith(("ws://", "wss://", "/")):
+        raise CardroomError(
+            f"--node-url: a ws:// or wss:// address, or a path starting with /, not {node_url!r}"
+        )
     if args.workers is not None and args.workers > 1:
+        if node_url is not None:  # the workers share one port: none can be reached alone
+            raise CardroomError("--node-url names one node: not with --workers")
         from cardroom.server.workers import check_workers, run_workers
 
         check_workers(args.workers, db, redis)
@@ -556,6 +572,7 @@ def _serve(args: argparse.Namespace) -> int:
         redis,
         args.listen_fd,
         session_days,
+        node_url,
     )
     return 0
 

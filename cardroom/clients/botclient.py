@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urljoin
 
 import websockets
 
@@ -47,8 +48,13 @@ class NetBot:
         timings: Timings | None = None,
         on_message: Callable[[JSON, str], None] | None = None,
         rate: float = 1.0,
+        moves: bool = False,
     ) -> None:
         self.url = url
+        self.moves = moves
+        """Whether this client follows a `move` to its table's node (a cluster's)."""
+        self.moved_to: str | None = None
+        """The node this client was sent to and has not reached yet (`reader` goes there)."""
         self.rate = rate
         """The server's clock rate (`Lobby.rate`): play time passes `rate` times faster."""
         self.name = name
@@ -81,6 +87,8 @@ class NetBot:
         hello: JSON = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name}
         if self.token is not None:  # coming back: the seats of the earlier connection are ours
             hello["token"] = self.token
+        if self.moves:
+            hello["moves"] = True
         await self.send(hello)
 
     async def send(self, message: JSON) -> None:
@@ -104,6 +112,11 @@ class NetBot:
         kind = message.get("type")
         if kind == "welcome":
             self.token = message["token"]
+        elif kind == "move" and self.moves and urljoin(self.url, str(message.get("url"))) != self.url:
+            # Not to where it is: an address that leads back here (a proxy's mistake) is not
+            # followed again and again; the relay goes on carrying the game meanwhile. A path is
+            # of this server's address (a proxy routes it to the node).
+            self.moved_to = urljoin(self.url, str(message["url"]))
         elif kind == "ping":
             await self.send({"type": "pong", "id": message["id"]})
         elif kind == "table" and message.get("table") == self.table:
@@ -158,14 +171,34 @@ class NetBot:
             self.wake.set()
 
     async def reader(self) -> None:
-        with contextlib.suppress(websockets.ConnectionClosed):
-            async for raw in self.ws:
-                self.read += 1
-                self.read_at = time.monotonic()
-                for message in messages(raw):
-                    await self.handle(message, raw)
+        while True:
+            if self.moved_to is not None:  # told before the reader began (while joining)
+                await self._move()
+            with contextlib.suppress(websockets.ConnectionClosed):
+                async for raw in self.ws:
+                    self.read += 1
+                    self.read_at = time.monotonic()
+                    for message in messages(raw):
+                        await self.handle(message, raw)
+                    if self.moved_to is not None:
+                        break
+            if self.moved_to is None:
+                break
         self.over = True
         self.wake.set()
+
+    async def _move(self) -> None:
+        """To the node the server sent this client to, with its token: the seats come along, and
+        the node left closes the old connection (the same player connected twice)."""
+        assert self.moved_to is not None
+        old, here, self.url, self.moved_to = self.ws, self.url, self.moved_to, None
+        try:
+            await self.connect()
+        except (OSError, websockets.InvalidHandshake, websockets.InvalidURI):
+            self.ws, self.url = old, here  # not reached: the game goes on through the relay
+            return
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await old.close()
 
     def lag(self) -> str:
         """What this player last heard, for a test's report of one that never saw the end."""

@@ -195,6 +195,8 @@ class Connection:
         """Whether this connection is in its outbox for the loop's next turn."""
         self.held: list[bytes] | None = None
         """What waits for the welcome (`hold`, `first`); None: nothing is held."""
+        self.moves = False
+        """Whether the client follows a `move` to its table's node (its hello said so)."""
         scope = websocket.scope if websocket is not None else {}
         self.direct: ReadAheadProtocol | None = scope.get(SCOPE_KEY)
         """The socket's protocol, to write frames through (None under another ASGI server)."""

@@ -221,6 +221,7 @@ async def _hello(connection: Connection, hello: wire.Hello, lobby: Lobby, cookie
         await lobby.recall(hello.token, account)
         await lobby.settled()  # the table list it is shown next is the cluster's whole
         connection.hold()  # in the lobby from here, but answered first
+        connection.moves = hello.moves
         result = lobby.hello(connection, hello.name, hello.token, hello.lang, account)
     if account is not None and isinstance(result, Player):
         connection.session = token_hash(hello.session or cookie or "")

@@ -54,6 +54,10 @@ class Relayed(Connection):
         self.relay = relay
         self.node = self.edge = node
         self.player_id = player_id
+        self.elsewhere = 0
+        """How many tables the player is at that this node does not own (their edge says)."""
+        self.told = False
+        """Whether the player was sent to this node (`move`) since this connection began."""
 
     def start(self) -> None:
         """Nothing to write here: the edge's own connection does."""
@@ -87,6 +91,8 @@ class Relay:
         self.moving: set[str] = set()
         """Owner: tables this node is handing over (a drain), still named as its relayed
         players' tables until they have gone."""
+        self.url: str | None = None
+        """Where a client reaches this node itself (`cardroom serve --node-url`), if it can."""
 
     @property
     def me(self) -> str:
@@ -115,9 +121,12 @@ class Relay:
         if node is None or node == self.me:
             return False
         text = msgspec.json.encode(message).decode()
-        self.lobby.bus.send(
-            node, {"type": "relay_in", "node": self.me, "player": _who(player), "message": text}
-        )
+        # The player's tables that `node` does not own: a player sent there would play those
+        # through the relay instead.
+        elsewhere = sum(1 for t in player.tables if t in self.lobby.rooms)
+        elsewhere += sum(1 for n in player.away.values() if n != node)
+        who = {**_who(player), "moves": _follows(player), "elsewhere": elsewhere}
+        self.lobby.bus.send(node, {"type": "relay_in", "node": self.me, "player": who, "message": text})
         return True
 
     def entered(self, player: Player) -> None:
@@ -233,8 +242,28 @@ class Relay:
             log.warning("a relayed message could not be read; ignored")
             return
         assert self.dispatch is not None and player.connection is not None
+        connection = player.connection
+        if isinstance(connection, Relayed):
+            connection.moves = bool(envelope["player"].get("moves"))
+            connection.elsewhere = int(envelope["player"].get("elsewhere", 0))
         with use_language(player.lang):
-            self.dispatch(player.connection, player, message)
+            self.dispatch(connection, player, message)
+        self._send_here(player)
+
+    def _send_here(self, player: Player) -> None:
+        """A relayed player whose only table is here is sent here (`move`), once a connection,
+        if their client follows and this node has an address of its own: each message of
+        theirs would otherwise cross the bus twice (docs/deploy.md, "Players at their table's
+        node"). Their client connects here with their token and the other node's connection
+        is closed, as when anyone connects twice."""
+        connection = player.connection
+        if self.url is None or not isinstance(connection, Relayed) or connection.closed:
+            return
+        here = [t for t in player.tables if t in self.lobby.rooms and t not in self.moving]
+        if connection.told or not connection.moves or connection.elsewhere or len(here) != 1:
+            return
+        connection.told = True
+        connection.send({"type": "move", "url": self.url, "table": here[0]})
 
     def returned(self, envelope: JSON) -> None:
         """A player entered another node (or is there as a table of theirs moved here): their
@@ -339,6 +368,12 @@ class Relay:
 
 def _who(player: Player) -> JSON:
     return {"id": player.id, "name": player.name, "lang": player.lang, "account": player.account_id}
+
+
+def _follows(player: Player) -> bool:
+    """Whether the player's client here follows a `move` to another node."""
+    connection = player.connection
+    return connection is not None and connection.node is None and connection.moves
 
 
 def _here(player: Player) -> bool:

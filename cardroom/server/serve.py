@@ -77,6 +77,7 @@ def serve(
     redis: str | None = None,
     listen_fd: int | None = None,
     session_days: float = LIFETIME_DAYS,
+    node_url: str | None = None,
 ) -> None:
     """Serve the web page and the websocket until interrupted.
 
@@ -87,7 +88,9 @@ def serve(
     `redis`: join the cluster of nodes on that Redis (docs/deploy.md);
     `listen_fd`: accept on this inherited listening socket instead of binding `host:port`
     (a worker of `cardroom serve --workers`, cardroom/server/workers.py);
-    `session_days`: an account's session ends this long after it was opened, however used."""
+    `session_days`: an account's session ends this long after it was opened, however used;
+    `node_url`: where a client reaches this node of a cluster itself (`{port}`: its port), to
+    which a player playing here through another node is sent (docs/deploy.md)."""
     collector.tune()  # the lobby collects the old generations itself (collector.py says why)
     logging.basicConfig(level=getattr(logging, log_level.upper(), logging.INFO), format="%(message)s")
     print(f"games and accounts are kept in {_safe(db)}", flush=True)
@@ -98,6 +101,8 @@ def serve(
     raise_fd_limit()  # many systems start a process at 1,024 descriptors: a busy lobby holds more
     limits = Limits.from_env()
     lobby = Lobby(grace_s=grace_s, limits=limits, rate=clock_rate(os.environ))
+    if node_url is not None and redis:
+        lobby.relay.url = node_url.replace("{port}", str(port))
     config = uvicorn.Config(
         create_app(lobby, db=db, origins=origins, redis=redis, session_days=session_days),
         host=host,

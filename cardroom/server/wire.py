@@ -48,6 +48,7 @@ class Hello(_In, tag="hello"):
     token: Token | None = None
     lang: Language = "en"
     session: Token | None = None  # an account's session token (the page sends its cookie instead)
+    moves: bool = False  # the client follows a `move` to the node of its table (docs/deploy.md)
 
 
 class Pong(_In, tag="pong"):

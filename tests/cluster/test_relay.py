@@ -10,6 +10,7 @@ import json
 import os
 import signal
 import time
+from collections.abc import Callable
 from typing import Any
 
 import redis.asyncio
@@ -650,3 +651,47 @@ def test_a_players_open_tables_and_table_lists_are_counted_for_the_whole_cluster
     assert seen["third"] == ["too_many_tables"]  # at another node than her two tables'
     assert seen["lists"] == ["tables", "tables", "tables", "rate_limited", "rate_limited"]
     assert seen["bo"] == ["table", "tables"]
+
+
+def test_a_player_at_one_table_of_another_node_is_sent_there_and_plays_on_from_there(
+    cluster_env: dict[str, str],
+) -> None:
+    """docs/deploy.md, "Players at their table's node": nodes with addresses of their own
+    (`CARDROOM_NODE_URL`). Anna creates a table on node A; Bo, whose client follows a `move`,
+    and Cy, whose client does not, connect to node B and join it. Bo is sent to A, comes back
+    there with his token and his seat, and plays the game to its end from A; Cy is never sent
+    and plays through the relay; one game, one winner for all three."""
+    env = {**cluster_env, "CARDROOM_NODE_URL": "ws://127.0.0.1:{port}/ws"}
+    with nodes(env, 2) as (a, b):
+
+        async def go() -> tuple[list[NetBot], list[Any], list[Any], tuple[int, int]]:
+            told: dict[str, list[Any]] = {"Bo": [], "Cy": []}
+
+            def noting(name: str) -> Callable[[Any, str], None]:
+                return lambda m, _raw: told[name].append(m) if m.get("type") == "move" else None
+
+            anna = NetBot(a.ws_url, "Anna", "kittens", "normal", 1)
+            await create_and_start(anna, "kittens", seats=3, bots=0, options=QUICK_KITTENS)
+            assert anna.table is not None
+            bo = NetBot(b.ws_url, "Bo", "kittens", "normal", 2, on_message=noting("Bo"), moves=True)
+            cy = NetBot(b.ws_url, "Cy", "kittens", "normal", 3, on_message=noting("Cy"))
+            for someone in (bo, cy):
+                await sit(someone, anna.table)
+            async with asyncio.timeout(10):  # the owner's `move` comes with, or after, the seat
+                while bo.moved_to is None:
+                    await _messages(bo)
+            await anna.send({"type": "start", "table": anna.table})
+            await play_to_the_end([anna, bo, cy], limit_s=240)
+            online = (a.health()["players_online"], b.health()["players_online"])
+            for player in (anna, bo, cy):
+                await player.close()
+            return [anna, bo, cy], told["Bo"], told["Cy"], online
+
+        (anna, bo, cy), to_bo, to_cy, online = asyncio.run(go())
+    assert [m["url"] for m in to_bo] == [a.ws_url] and to_bo[0]["table"] == anna.table
+    assert bo.url == a.ws_url, "Bo plays from node A"
+    assert to_cy == [], "a client that does not follow is never sent"
+    assert online == (2, 1), "Anna and Bo at node A, Cy at node B"
+    assert all(p.over for p in (anna, bo, cy))
+    winners = {p.winner for p in (anna, bo, cy)}
+    assert len(winners) == 1 and None not in winners

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import subprocess
 import sys
 import time
@@ -104,6 +105,34 @@ def test_workers_need_redis_and_postgresql(tmp_path: Any) -> None:
     assert no_redis.returncode != 0 and "--workers needs --redis" in no_redis.stderr
     assert on_sqlite.returncode != 0 and "PostgreSQL" in on_sqlite.stderr
     assert "Traceback" not in no_redis.stderr + on_sqlite.stderr
+
+
+def test_a_node_address_is_checked_and_is_not_for_workers(tmp_path: Any) -> None:
+    """docs/deploy.md, "Players at their table's node": `--node-url` is a ws:// or wss://
+    address or a path; the workers of one port cannot each be reached, so not with them."""
+    base = [
+        sys.executable,
+        "-m",
+        "cardroom",
+        "serve",
+        "--port",
+        "8099",
+        "--db",
+        f"sqlite:///{tmp_path}/x.sqlite3",
+    ]
+    bad = subprocess.run(
+        [*base, "--node-url", "http://b.example/ws"], capture_output=True, text=True, timeout=60
+    )
+    workers = subprocess.run(
+        [*base, "--workers", "2", "--redis", "redis://127.0.0.1:1/0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "CARDROOM_NODE_URL": "ws://127.0.0.1:{port}/ws"},
+    )
+    assert bad.returncode != 0 and "--node-url: a ws:// or wss:// address" in bad.stderr
+    assert workers.returncode != 0 and "--node-url names one node: not with --workers" in workers.stderr
+    assert "Traceback" not in bad.stderr + workers.stderr
 
 
 def test_the_workers_and_their_search_workers_end_when_the_parent_is_killed(
