@@ -53,6 +53,8 @@ class NetBot:
         self.url = url
         self.moves = moves
         """Whether this client follows a `move` to its table's node (a cluster's)."""
+        self.left: Any = None
+        """The connection a move left, closed once the new one is welcome."""
         self.moved_to: str | None = None
         """The node this client was sent to and has not reached yet (`reader` goes there)."""
         self.rate = rate
@@ -112,6 +114,10 @@ class NetBot:
         kind = message.get("type")
         if kind == "welcome":
             self.token = message["token"]
+            if self.left is not None:  # closed sooner, the node left could drop the seat first
+                left, self.left = self.left, None
+                with contextlib.suppress(websockets.ConnectionClosed):
+                    await left.close()
         elif kind == "move" and self.moves and urljoin(self.url, str(message.get("url"))) != self.url:
             # Not to where it is: an address that leads back here (a proxy's mistake) is not
             # followed again and again; the relay goes on carrying the game meanwhile. A path is
@@ -188,8 +194,8 @@ class NetBot:
         self.wake.set()
 
     async def _move(self) -> None:
-        """To the node the server sent this client to, with its token: the seats come along, and
-        the node left closes the old connection (the same player connected twice)."""
+        """To the node the server sent this client to, with its token: the seats come along;
+        the connection left is closed once the new one is welcome."""
         assert self.moved_to is not None
         old, here, self.url, self.moved_to = self.ws, self.url, self.moved_to, None
         try:
@@ -197,8 +203,7 @@ class NetBot:
         except (OSError, websockets.InvalidHandshake, websockets.InvalidURI):
             self.ws, self.url = old, here  # not reached: the game goes on through the relay
             return
-        with contextlib.suppress(websockets.ConnectionClosed):
-            await old.close()
+        self.left = old
 
     def lag(self) -> str:
         """What this player last heard, for a test's report of one that never saw the end."""

@@ -27,7 +27,8 @@ from cardroom.server.wire import PROTOCOL_VERSION, messages
 from cardroom.store.accounts import token_hash
 from cardroom.store.db import create_engine
 from cardroom.store.schema import players
-from tests.cluster.test_nodes import _log, cluster_env, holds, nodes
+from tests.clients.test_connect import Terminal
+from tests.cluster.test_nodes import _log, cluster_env, holds, nodes, wait_for
 from tests.server.live import Client, LiveServer
 from tests.server.play import (
     Witness,
@@ -695,3 +696,36 @@ def test_a_player_at_one_table_of_another_node_is_sent_there_and_plays_on_from_t
     assert all(p.over for p in (anna, bo, cy))
     winners = {p.winner for p in (anna, bo, cy)}
     assert len(winners) == 1 and None not in winners
+
+
+def test_the_terminal_goes_to_its_tables_node_without_a_word_and_plays_from_there(
+    cluster_env: dict[str, str],
+) -> None:
+    """docs/deploy.md, "Players at their table's node": Bo, in a terminal connected to node B,
+    joins Anna's table of node A by her name. His terminal is sent to node A and goes there
+    without saying so (no "Reconnected."), and the game starts for him there."""
+    env = {**cluster_env, "CARDROOM_NODE_URL": "ws://127.0.0.1:{port}/ws"}
+    with nodes(env, 2) as (a, b):
+        anna = Terminal(a.ws_url, "Anna")
+        bo = Terminal(b.ws_url, "Bo")
+        try:
+            anna.expect(r"Connected to .* as Anna\.")
+            bo.expect(r"Connected to .* as Bo\.")
+            anna.type("create kittens 2 --set turn_ms=60000\n")
+            anna.expect(r"You sit at table \d+ \(kittens\), seat 1\.")
+            bo.expect(r"Table \d+: kittens, 1 of 2 seats taken, .*host Anna", timeout=15)
+            bo.type("join anna\n")
+            bo.expect(r"You sit at table \d+ \(kittens\), seat 2\.")
+            wait_for(
+                lambda: (a.health()["players_online"], b.health()["players_online"]) == (2, 0),
+                15,
+                "Bo connected to node A, and to node B no more",
+            )
+            anna.type("start\n")
+            bo.expect(r"Exploding Kittens\. Seats: 1 Anna, 2 you")
+            assert not any("Reconnected" in line or "Connection lost" in line for line in bo.lines), bo.lines
+            bo.type("q")
+            assert bo.finish() == 0
+        finally:
+            anna.kill()
+            bo.kill()

@@ -141,7 +141,9 @@ def test_back_within_2_s_of_the_network_returning(page: Page, line: Line) -> Non
     _playing(page, "Nora", SLOW)
     line.up = False
     page.evaluate("window.cardroom.state.ws.close()")
-    page.wait_for_selector("#connection-notice:not([hidden])", timeout=3000)
+    # The notice is a sign the page saw the cut, not what this test times (its own times are):
+    # a full run with Orca beside it on two cores took over 3 s to show it (cc22h, cc26c).
+    page.wait_for_selector("#connection-notice:not([hidden])", timeout=10000)
     page.wait_for_timeout(6000)  # long enough for a doubling backoff to wait 8 s
     tried, welcomed = _back_after(page, line)
     # The try is the page's: within a second of the network's return. The welcome after it is
@@ -152,7 +154,7 @@ def test_back_within_2_s_of_the_network_returning(page: Page, line: Line) -> Non
     page.context.set_offline(True)
     line.up = False
     page.evaluate("window.cardroom.state.ws.close()")
-    page.wait_for_selector("#connection-notice:not([hidden])", timeout=3000)
+    page.wait_for_selector("#connection-notice:not([hidden])", timeout=10000)
     tried, welcomed = _back_after(page, line, online=True)
     # The try follows the browser's "online" at once: timed from the page's own event (the
     # test's call that sets the browser online took 370 ms to reach it in a full run).

@@ -14,7 +14,7 @@ import contextlib
 import json
 import time
 from typing import Any, TextIO
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import websockets
 
@@ -121,6 +121,11 @@ class Connection:
         self.quitting = False
         self.hush: set[str] = set()
         self.printed: dict[str, str] = {}
+        self.moving = False
+        """Connecting to the node of the table, as the server asked (`move`): nothing to say."""
+        self.left: Any = None
+        """The connection a move left, closed once the new one is welcome (closed sooner, the
+        node left could tell the table the player was gone before the new one had them)."""
 
     # ---- output -------------------------------------------------------------------------------
 
@@ -189,6 +194,7 @@ class Connection:
             hello["token"] = self.token
         if self.session:
             hello["session"] = self.session
+        hello["moves"] = True  # this client goes to its table's node when asked (`_on_move`)
         await self._send(hello)
 
     async def _send(self, message: JSON) -> bool:
@@ -254,7 +260,13 @@ class Connection:
         accounts.apply_profile(m.get("profile"), self.lang_given)
         if again:
             self.hush = {"tables", "lobby_chat"}  # the listing and chat we saw before the drop
-            self.say(_("Reconnected."))
+            if not self.moving:
+                self.say(_("Reconnected."))
+            self.moving = False
+            if self.left is not None:
+                left, self.left = self.left, None
+                with contextlib.suppress(websockets.ConnectionClosed):
+                    await left.close()
             self.dropped_at = None
             for tid, since in list(self.resuming.items()):
                 if tid in self.mine:
@@ -267,6 +279,25 @@ class Connection:
                 url=self.url, name=self.name
             )
         )
+
+    async def _on_move(self, m: JSON) -> None:
+        """The server asks this client to play from the node that owns its table (a cluster's,
+        docs/deploy.md): connect there with the token, resume the tables, close the connection
+        here. If that node cannot be reached, play goes on here, through the relay."""
+        try:
+            target = ws_url(urljoin(self.url, str(m.get("url", ""))))
+        except CardroomError:
+            return
+        if target == self.url or self.moving:
+            return
+        try:
+            ws = await websockets.connect(target, max_size=2**22, open_timeout=10, close_timeout=2)
+        except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.InvalidURI):
+            return
+        self.left, self.ws, self.url, self.moving = self.ws, ws, target, True
+        self.resuming = {tid: t.v for tid, t in self.mine.items() if t.v is not None}
+        self.reader_task = asyncio.create_task(self._read(ws))
+        await self._hello()
 
     async def _on_error(self, m: JSON) -> None:
         code = m.get("code")
