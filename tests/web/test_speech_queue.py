@@ -156,3 +156,23 @@ def test_lines_that_come_together_land_in_order_each_in_its_own_accessibility_ba
     assert [s["text"] for s in placed] == lines
     gaps = [after["t"] - before["t"] for before, after in itertools.pairwise(placed)]
     assert min(gaps) >= 2 * 150, gaps
+
+
+def test_a_line_after_an_urgent_one_waits_until_a_lagging_screen_reader_has_begun_it(page: Page) -> None:
+    """Orca's queue takes a polite line that comes while an assertive one still waits there
+    ahead of it, and on a busy machine it began a "Catch!" 0.7 s after the page placed it:
+    "Caught!", placed 0.34 s after a second "Catch!", was said before it (docs/speech.md,
+    "Heard through Orca"). A polite line waits 1.2 s after an urgent one, however short."""
+    page.wait_for_function("window.cardroom.quiet()")
+    page.evaluate(
+        """async () => {
+            const ui = await import('/static/ui.js');
+            ui.announce('Catch!', true, 'event');
+            await new Promise(r => setTimeout(r, 340));
+            ui.announce('Caught!', false, 'event', true);
+        }"""
+    )
+    page.wait_for_function("window.cardroom.quiet()")
+    placed = page.evaluate("t => window.__said.filter(s => t.includes(s.text))", ["Catch!", "Caught!"])
+    assert [s["text"] for s in placed] == ["Catch!", "Caught!"]
+    assert placed[1]["t"] - placed[0]["t"] >= 1200 - 30, placed

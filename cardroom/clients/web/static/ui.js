@@ -90,10 +90,16 @@ let urgentAt = -Infinity;
 // An urgent line holds the polite ones from now, not after what was held before it: it is
 // about now, and the lines it made wait are about the past (a table of quick bots says "Your
 // turn." every half second; chained, the page talked on for half a minute after the game).
+// However short, an urgent line holds the polite ones URGENT_HOLD_MS: Orca's queue takes a
+// polite line that comes while an assertive one still waits there ahead of it, and on a busy
+// machine it began a "Catch!" 0.7 s after the page placed it: "Caught!", placed 0.34 s after a
+// second "Catch!", was said before it (issue 24, cc26e).
+const URGENT_HOLD_MS = 1200;
+
 function sayUrgent(item) {
   place(item);
   urgentAt = performance.now();
-  holdUntil = Math.max(holdUntil, urgentAt + item.text.split(/\s+/).length * WORD_MS);
+  holdUntil = Math.max(holdUntil, urgentAt + Math.max(URGENT_HOLD_MS, item.text.split(/\s+/).length * WORD_MS));
 }
 
 // Urgent lines land PACE_MS apart too: two in one tick reached Orca the wrong way round ("Press
