@@ -95,6 +95,8 @@ def test_the_exploding_kittens_guide_played_by_touch_on_a_small_phone(small_phon
     assert coach_in_view(page), page.evaluate(
         "[document.querySelector('#coach-line').getBoundingClientRect().top, scrollY, innerHeight]"
     )
+    # As a person does: the button once it is there (a busy run's page took over 1.5 s, cc26f).
+    page.wait_for_selector("#actions button[data-action='draw']:not([disabled])", timeout=15_000)
     assert act(page, finger, "draw")
     assert coach_step(page, 1) == guide.text(1, at)
     shot(page, "guide-kittens-phone-2-nope")
