@@ -118,11 +118,13 @@ class NetBot:
                 left, self.left = self.left, None
                 with contextlib.suppress(websockets.ConnectionClosed):
                     await left.close()
-        elif kind == "move" and self.moves and urljoin(self.url, str(message.get("url"))) != self.url:
+        elif kind == "move" and self.moves:
             # Not to where it is: an address that leads back here (a proxy's mistake) is not
             # followed again and again; the relay goes on carrying the game meanwhile. A path is
             # of this server's address (a proxy routes it to the node).
-            self.moved_to = urljoin(self.url, str(message["url"]))
+            target = urljoin(self.url, str(message.get("url")))
+            if target != self.url:
+                self.moved_to = target
         elif kind == "ping":
             await self.send({"type": "pong", "id": message["id"]})
         elif kind == "table" and message.get("table") == self.table:

@@ -259,8 +259,10 @@ class Relay:
         connection = player.connection
         if self.url is None or not isinstance(connection, Relayed) or connection.closed:
             return
+        if connection.told or not connection.moves or connection.elsewhere:
+            return  # (each relayed message comes here: the cheap checks first)
         here = [t for t in player.tables if t in self.lobby.rooms and t not in self.moving]
-        if connection.told or not connection.moves or connection.elsewhere or len(here) != 1:
+        if len(here) != 1:
             return
         connection.told = True
         connection.send({"type": "move", "url": self.url, "table": here[0]})
@@ -372,8 +374,7 @@ def _who(player: Player) -> JSON:
 
 def _follows(player: Player) -> bool:
     """Whether the player's client here follows a `move` to another node."""
-    connection = player.connection
-    return connection is not None and connection.node is None and connection.moves
+    return _here(player) and player.connection is not None and player.connection.moves
 
 
 def _here(player: Player) -> bool:

@@ -52,6 +52,16 @@ def ws_url(text: str) -> str:
     return urlunsplit((scheme, parts.netloc, path, parts.query, ""))
 
 
+CONNECT_ERRORS = (OSError, TimeoutError, websockets.InvalidHandshake, websockets.InvalidURI)
+"""What opening a connection raises when the server cannot be reached."""
+
+
+async def _open(url: str) -> Any:
+    """A websocket to `url`, with this client's limits (one way, for a first connection, a
+    reconnection and a move to the table's node)."""
+    return await websockets.connect(url, max_size=2**22, open_timeout=10, close_timeout=2)
+
+
 def server_messages(raw: str | bytes) -> list[JSON]:
     """The messages of one server frame, in order: a JSON object is one message, a JSON array
     (protocol 2) holds several. What is not a message object is left out."""
@@ -148,8 +158,8 @@ class Connection:
         delay = 0.25
         while not self.done:
             try:
-                ws = await websockets.connect(self.url, max_size=2**22, open_timeout=10, close_timeout=2)
-            except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.InvalidURI) as exc:
+                ws = await _open(self.url)
+            except CONNECT_ERRORS as exc:
                 why = str(exc) or type(exc).__name__
                 if first:
                     self.say(_("Cannot connect to {url}: {why}").format(url=self.url, why=why))
@@ -291,8 +301,8 @@ class Connection:
         if target == self.url or self.moving:
             return
         try:
-            ws = await websockets.connect(target, max_size=2**22, open_timeout=10, close_timeout=2)
-        except (OSError, TimeoutError, websockets.InvalidHandshake, websockets.InvalidURI):
+            ws = await _open(target)
+        except CONNECT_ERRORS:
             return
         self.left, self.ws, self.url, self.moving = self.ws, ws, target, True
         self.resuming = {tid: t.v for tid, t in self.mine.items() if t.v is not None}
