@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from cardroom.games.kittens import queries
 from cardroom.games.kittens.cards import ATTACK_TURNS, FERAL_CAT, REGISTRY
+from cardroom.games.kittens.state import TURN
 from cardroom.i18n import _, ngettext
 from cardroom.narrate._common import (
     N_,
@@ -739,6 +740,22 @@ def _window_player(event: JSON, view: JSON) -> int | None:
     window = view.get("window") or {}
     player = window.get("player")
     return int(player) if isinstance(player, int) else None
+
+
+def holds_summary(seat: int | None, view: JSON | None) -> bool:
+    """Whether a summary due now waits (`Narrator.holds_summary`): for a player still in the
+    game, until their own turn to play, the one moment nothing timed asks them to answer (a turn
+    has a minute). Given as it came due, "Meanwhile: Marco drew 4 cards; Marco played 4 cards."
+    (3 s of speech) came 1.8 s before a Nope window of 3 s and held "Nope? Press N." past it in
+    Orca, and "Meanwhile: Marco drew 9 cards." came 2.2 s into the listener's 10 s defuse, and
+    the kitten went off (docs/speech.md, "Heard through Orca"). Spectators' and the exploded
+    players' summaries are not held: nothing asks them to answer."""
+    if seat is None or view is None:
+        return False
+    alive = view.get("alive")
+    if not isinstance(alive, list) or not 0 <= seat < len(alive) or not alive[seat]:
+        return False
+    return not (view.get("phase") == TURN and view.get("turn") == seat)
 
 
 def fold(event: JSON, seat: int | None) -> Fold | None:

@@ -325,7 +325,36 @@ def test_a_burrito_summary_due_in_your_fight_or_a_countdown_waits_for_play() -> 
     counts = digest.summary_now(due + 3_500, False, narrator.holds_summary(0, play))
     assert counts is not None
     assert narrator.summary(counts, 0, ["you", "Bo"], "en") == "Meanwhile: 1 pass to you."
-    assert not Narrator("kittens").holds_summary(0, {"phase": "defusing"})
+
+
+def test_a_kittens_summary_due_waits_for_the_listeners_own_turn_to_play() -> None:
+    """Given as it came due, "Meanwhile: Marco drew 4 cards; Marco played 4 cards." (3 s) came
+    1.8 s before a 3 s Nope window and held "Nope? Press N." past it in Orca, and a summary 2.2 s
+    into the listener's defuse held the keys until the kitten went off (docs/speech.md, "Heard
+    through Orca"). A summary due waits for the listener's own turn to play, when nothing timed
+    asks for an answer; an exploded player's and a spectator's are not held."""
+    narrator = Narrator("kittens")
+    alive = [True, True, True]
+    others_turn = {"phase": "turn", "turn": 1, "alive": alive}
+    nope = {"phase": "nope_window", "turn": 1, "alive": alive, "window": {"player": 1, "last": 1}}
+    defusing = {"phase": "defusing", "turn": 0, "alive": alive}
+    choosing = {"phase": "choosing", "turn": 1, "alive": alive}
+    yours = {"phase": "turn", "turn": 0, "alive": alive}
+    for view in (others_turn, nope, defusing, choosing):
+        assert narrator.holds_summary(0, view), view
+    assert not narrator.holds_summary(0, yours)
+    assert not narrator.holds_summary(0, {**others_turn, "alive": [False, True, True]})
+    assert not narrator.holds_summary(None, nope)
+    digest = Digest(0)
+    digest.add(narrator.folds([{"event": "drew", "player": 1}, {"event": "played", "player": 1}], 0, {}))
+    due = SUMMARY_EVERY_MS + 1
+    assert digest.summary_now(due, False, narrator.holds_summary(0, nope)) is None
+    assert digest.summary_now(due + 2_000, False, narrator.holds_summary(0, defusing)) is None
+    counts = digest.summary_now(due + 9_000, False, narrator.holds_summary(0, yours))
+    assert counts is not None
+    assert narrator.summary(counts, 0, ["you", "Marco", "Bea"], "en") == (
+        "Meanwhile: Marco drew 1 card; Marco played 1 card."
+    )
 
 
 def test_the_recap_key_tells_the_background_since_you_last_asked(server: LiveServer) -> None:

@@ -207,10 +207,23 @@ def test_the_burrito_that_lets_you_play_has_its_own_sound(page: Page) -> None:
     play is on (docs/speech.md, "Earcons")."""
     enter_lobby(page, "Ready")
     create_table(page, "burrito", seats=2, bots=1, level="easy")
+    # When the line reaches the history: the moment the page learns play is on (the live region
+    # says it once the new hand before it has been said).
+    page.evaluate("""() => {
+        window.__logged = [];
+        new MutationObserver(() => {
+            for (const p of document.querySelectorAll('#log p:not([data-seen])')) {
+                p.dataset.seen = '1';
+                window.__logged.push({text: p.textContent, t: performance.now()});
+            }
+        }).observe(document.getElementById('log'), {childList: true, subtree: true});
+    }""")
     start_game(page)
-    wait_said(page, "Burrito!")
+    wait_said(page, "Burrito!", timeout_ms=15_000)
     page.wait_for_timeout(300)
     go = page.evaluate("window.cardroom.played.filter(c => c.cue === 'go').map(c => c.t)")
     burrito = [x["t"] for x in said(page) if x["text"] == "Burrito!"]
-    assert len(go) == len(burrito) == 1
-    assert abs(go[0] - burrito[0]) < 500, "the sound came with the line"
+    logged = page.evaluate("window.__logged.filter(x => x.text === 'Burrito!').map(x => x.t)")
+    assert len(go) == len(burrito) == len(logged) == 1
+    assert abs(go[0] - logged[0]) < 500, "the sound came with the news"
+    assert go[0] <= burrito[0] + 50, "the sound came no later than the line"

@@ -175,6 +175,9 @@ def test_the_exploding_kittens_guide_by_keyboard_alone_says_each_coach_line_in_o
     keys: list[list[str]] = [["d"], ["n"], [], ["d"], ["f", "Enter"]]
     for step, pressed in enumerate(keys):
         coach_step(page, step)
+        # A listener hears the coach out before acting (a line not yet said when the player
+        # moves on is about a step done, and is not said).
+        wait_said(page, guide.text(step, at), timeout_ms=30_000)
         if step == 2:  # to See the Future with the arrows, then P
             hand: list[str] = page.evaluate("window.cardroom.state.room.view.hand")
             page.keyboard.press("Home")
@@ -205,7 +208,12 @@ def test_the_guide_can_be_skipped_at_any_step_and_started_from_the_rules(small_p
     table = page.evaluate("window.cardroom.state.current")
     finger.tap("#coach-skip")
     page.wait_for_selector("#lobby:not([hidden])")
-    page.wait_for_function("() => window.__said.some(s => s.text.startsWith('You left the guided game.'))")
+    # Said once the line in speech as the player tapped has been said (a coach's line is 7 s): the
+    # coach's lines still waiting are about a guide left, and are not said.
+    page.wait_for_function(
+        "() => window.__said.some(s => s.text.startsWith('You left the guided game.'))", timeout=20_000
+    )
+    assert not page.evaluate("window.cardroom.pending().filter(x => x.kind === 'coach')")
     # The guide's table is gone: the server closed it when its one player left.
     page.wait_for_function(
         "t => !window.cardroom.state.tables.has(t) && window.cardroom.state.current === null", arg=table

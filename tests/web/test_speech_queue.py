@@ -176,3 +176,35 @@ def test_a_line_after_an_urgent_one_waits_until_a_lagging_screen_reader_has_begu
     placed = page.evaluate("t => window.__said.filter(s => t.includes(s.text))", ["Catch!", "Caught!"])
     assert [s["text"] for s in placed] == ["Catch!", "Caught!"]
     assert placed[1]["t"] - placed[0]["t"] >= 1200 - 30, placed
+
+
+def test_a_polite_line_waits_until_the_one_before_has_been_said_and_a_prompt_does_not(page: Page) -> None:
+    """Orca hands a live line to speech at once and nothing cuts speech: "Nope? Press N." came
+    3.7 s after the page placed it (its window 3 s) behind polite lines placed in the seconds
+    before it (docs/speech.md, "Heard through Orca"). A polite line waits for the one before it
+    at a screen reader's pace (300 ms a word), so that a prompt finds at most one still being
+    said; the prompt itself waits for none, and the others' play still waiting is dropped."""
+    page.wait_for_function("window.cardroom.quiet()")
+    summary = "Meanwhile: Marco drew 4 cards; Marco played 4 cards."  # 9 words
+    play = """async ([lines, promptAfter]) => {
+        const ui = await import('/static/ui.js');
+        for (const text of lines) ui.announce(text, false, 'event');
+        if (promptAfter === null) return;
+        await new Promise(r => setTimeout(r, promptAfter));
+        ui.announce('Nope? Press N.', true, 'event');
+    }"""
+    lines = [summary, "Bea drew a card."]
+    page.evaluate(play, [lines, None])
+    page.wait_for_function("window.cardroom.quiet()", timeout=10_000)
+    placed = page.evaluate("t => window.__said.filter(s => t.includes(s.text))", lines)
+    assert [s["text"] for s in placed] == lines
+    assert placed[1]["t"] - placed[0]["t"] >= 9 * 300 - 30, placed
+
+    page.wait_for_timeout(4 * 300)  # "Bea drew a card." said
+    page.evaluate("window.__said.length = 0")
+    lines = [summary, "Chloé drew a card.", "Nope? Press N."]
+    page.evaluate(play, [lines[:2], 1000])
+    page.wait_for_function("window.cardroom.quiet()", timeout=10_000)
+    placed = page.evaluate("t => window.__said.filter(s => t.includes(s.text))", lines)
+    assert [s["text"] for s in placed] == [lines[0], "Nope? Press N."], placed
+    assert placed[1]["t"] - placed[0]["t"] < 1500, placed

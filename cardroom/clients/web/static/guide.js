@@ -43,8 +43,13 @@ export function onCoach(m) {
   renderCoach(room);
   if (heard.table === m.table && heard.step >= m.step) return; // a resync says it again: once is enough
   heard = { table: m.table, step: m.step };
+  // A line not yet said once the player has moved on (or left) is about a step done: dropped.
+  const onStep = () => {
+    const now = page.current();
+    return Boolean(now && now.id === m.table && now.coach && now.coach.step === m.step);
+  };
   for (const line of [...(m.intro || []), m.text]) {
-    announce(line, false, "coach");
+    announce(line, false, "coach", false, onStep);
     logLine(line, false);
   }
 }

@@ -99,7 +99,7 @@ const URGENT_HOLD_MS = 1200;
 function sayUrgent(item) {
   place(item);
   urgentAt = performance.now();
-  holdUntil = Math.max(holdUntil, urgentAt + Math.max(URGENT_HOLD_MS, item.text.split(/\s+/).length * WORD_MS));
+  holdUntil = Math.max(holdUntil, urgentAt + Math.max(URGENT_HOLD_MS, wordsMs(item.text)));
 }
 
 // Urgent lines land PACE_MS apart too: two in one tick reached Orca the wrong way round ("Press
@@ -116,6 +116,24 @@ function urgentMayLand(now, item = urgentWaiting[0]) {
 // of two words or more takes Orca longer than this to say: the pace delays no speech.
 const PACE_MS = 400;
 let placedAt = -Infinity;
+
+// ...and a polite line waits until the polite line before it has likely been said, at WORD_MS a
+// word: Orca hands a live line to speech at once and nothing cuts speech, so every polite line
+// placed ahead of a prompt is said before it ("Nope? Press N." came 3.7 s after it was placed,
+// its window 3 s, behind lines placed in the seconds before, issue 24). So a prompt finds at most
+// one polite line still being said. A key or a touch ends that wait: a screen reader stops
+// speaking at a key, and what answers the player's act is what they wait for.
+let politeUntil = -Infinity;
+for (const type of ["keydown", "pointerdown"]) {
+  document.addEventListener(type, () => {
+    politeUntil = -Infinity;
+    if (waiting.length) flushLater();
+  }, true);
+}
+
+function wordsMs(text) {
+  return text.split(/\s+/).filter(Boolean).length * WORD_MS;
+}
 
 // A game's line or a hint that has waited STALE_MS (a line about the listener, `keep`:
 // KEEP_STALE_MS) with newer lines behind it is about a moment the game has moved past: it is
@@ -151,9 +169,11 @@ function flush() {
   dropStale(now);
   if (urgentWaiting.length && urgentMayLand(now)) sayUrgent(urgentWaiting.shift());
   if (keyHeard(now, waiting[0]) && !urgentWaiting.length) {
-    if (now >= holdUntil && now >= placedAt + PACE_MS && waiting.length) {
-      place(waiting.shift());
+    if (now >= holdUntil && now >= politeUntil && now >= placedAt + PACE_MS && waiting.length) {
+      const item = waiting.shift();
+      place(item);
       placedAt = now;
+      politeUntil = now + wordsMs(item.text);
     }
   }
   if (waiting.length || urgentWaiting.length) flushLater();
@@ -163,7 +183,7 @@ function flush() {
 function flushLater() {
   const first = urgentWaiting.length ? urgentWaiting[0] : waiting[0];
   const afterKey = Math.min(keyAt + KEY_MS, first ? first.at + KEY_WAIT_MS : Infinity);
-  const at = urgentWaiting.length ? Math.max(afterKey, urgentAt + PACE_MS) : Math.max(holdUntil, afterKey, placedAt + PACE_MS);
+  const at = urgentWaiting.length ? Math.max(afterKey, urgentAt + PACE_MS) : Math.max(holdUntil, politeUntil, afterKey, placedAt + PACE_MS);
   if (timer !== null) clearTimeout(timer);
   timer = setTimeout(flush, Math.max(0, at - performance.now()));
 }
