@@ -38,7 +38,7 @@ lint: setup
 	$(BIN)/ruff format --check cardroom tests bench
 	$(BIN)/mypy
 
-# The Debian packages the tests need (chromium, tmux, postgresql, redis-server, gcc, python3-dev,
+# The Debian packages the tests need (chromium, tmux, postgresql, redis-server, nginx-light, gcc, python3-dev,
 # and orca, xvfb, xdotool, dbus for the screen reader): installed as root, else named. No
 # service is started: the tests start their own PostgreSQL and Redis.
 test-packages:

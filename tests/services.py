@@ -238,6 +238,67 @@ def start_redis(port: int | None = None) -> Service:
     return Service(f"redis://127.0.0.1:{port}/0", folder, process)
 
 
+NGINX = "/usr/sbin/nginx"
+
+
+def start_proxy(routes: dict[str, int], default: int) -> Service:
+    """nginx on a free loopback port in front of servers on loopback: each path of `routes`
+    (a websocket path, exactly) to that server's /ws, everything else to `default`; the headers
+    of docs/security.md's site, with the port kept in Host (the page's origin has one here).
+    The caller stops it (`Service.stop`)."""
+    if not Path(NGINX).exists():
+        raise ServiceError(
+            "nginx was not found: install Debian's nginx-light package (make test does it as root)."
+        )
+    folder = _folder("nginx")
+    port = free_port()
+    proxied = """
+            proxy_http_version 1.1;
+            proxy_set_header Host $http_host;
+            proxy_set_header X-Forwarded-For $remote_addr;
+            proxy_set_header X-Forwarded-Proto $scheme;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $http_connection;
+            proxy_read_timeout 120s;"""
+    locations = "".join(
+        f"\n        location = {path} {{\n            proxy_pass http://127.0.0.1:{to}/ws;{proxied}\n        }}"
+        for path, to in routes.items()
+    )
+    temp = " ".join(
+        f"{kind}_temp_path {folder}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    (folder / "nginx.conf").write_text(
+        f"""daemon off;
+master_process off;
+pid {folder}/nginx.pid;
+error_log {folder}/server.log warn;
+events {{ worker_connections 512; }}
+http {{
+    access_log off;
+    {temp}
+    server {{
+        listen 127.0.0.1:{port};{locations}
+        location / {{
+            proxy_pass http://127.0.0.1:{default};{proxied}
+        }}
+    }}
+}}
+"""
+    )
+    log = folder / "server.log"
+    args = [NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-e", str(log)]
+    with (folder / "stdout.log").open("wb") as out:
+        process = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    _started(folder, process)
+    try:
+        _wait_for_port(port, process, "nginx", log)
+    except BaseException:
+        _stop(process)
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    return Service(f"http://127.0.0.1:{port}", folder, process)
+
+
 _running: dict[str, Service] = {}
 
 

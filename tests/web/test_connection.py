@@ -75,10 +75,26 @@ class Line:
             page.send(json.dumps(m))
 
 
+# Every websocket the page opens, when (by its own clock): `_back_after` times the page's first
+# try after the network returns, not only the try that connected (a try the line took late, on
+# a busy machine, is given up after 2 s and made again: the page's pace was right all the same).
+TRIES = """() => {
+    const Real = window.WebSocket;
+    window.__tries = [];
+    window.WebSocket = function (...args) {
+        window.__tries.push(performance.now());
+        return new Real(...args);
+    };
+    Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+    window.WebSocket.prototype = Real.prototype;
+}"""
+
+
 @pytest.fixture
 def line(page: Page) -> Iterator[Line]:
     cable = Line()
     page.route_web_socket("**/ws", cable.route)
+    page.evaluate(TRIES)
     yield cable
 
 
@@ -123,15 +139,19 @@ def test_a_silent_connection_is_noticed_in_the_game_area_within_3_s(page: Page, 
 
 def _back_after(page: Page, line: Line, online: bool = False) -> tuple[float, float]:
     """Restore the line (with `online`, tell the browser too); once the page is back, how long
-    after the network returned it made the try that connected, and had its welcome, in ms: by
-    the page's own clock, so a busy test process polling late does not count."""
+    after the network returned it made its first try, and how long the try that connected took
+    to its welcome, in ms: by the page's own clock, so a busy test process polling late does
+    not count."""
     line.up = True
     up: float = page.evaluate("performance.now()")  # the line was up a moment before this
     if online:
         page.context.set_offline(False)
     page.wait_for_function(BACK, timeout=10_000)
-    tried, welcomed = page.evaluate("[window.cardroom.state.triedAt, window.cardroom.state.welcomedAt]")
-    return tried - up, welcomed - up
+    tries, connected, welcomed = page.evaluate(
+        "[window.__tries, window.cardroom.state.triedAt, window.cardroom.state.welcomedAt]"
+    )
+    first = next(t for t in tries if t >= up - 50)  # the try the page made as the line came back
+    return first - up, welcomed - connected
 
 
 def test_back_within_2_s_of_the_network_returning(page: Page, line: Line) -> None:
@@ -145,21 +165,21 @@ def test_back_within_2_s_of_the_network_returning(page: Page, line: Line) -> Non
     # a full run with Orca beside it on two cores took over 3 s to show it (cc22h, cc26c).
     page.wait_for_selector("#connection-notice:not([hidden])", timeout=10000)
     page.wait_for_timeout(6000)  # long enough for a doubling backoff to wait 8 s
-    tried, welcomed = _back_after(page, line)
+    tried, handshake = _back_after(page, line)
     # The try is the page's: within a second of the network's return. The welcome after it is
     # the handshake through this test's line (the page, Playwright and this process relay each
     # message): some 50 ms on a quiet machine, up to 1.9 s in a full run on two cores.
-    assert tried < 1200 and welcomed - tried < 2000, (tried, welcomed)
+    assert tried < 1200 and handshake < 2000, (tried, handshake)
     # Offline, then online again: the page does not wait for its next try.
     page.context.set_offline(True)
     line.up = False
     page.evaluate("window.cardroom.state.ws.close()")
     page.wait_for_selector("#connection-notice:not([hidden])", timeout=10000)
-    tried, welcomed = _back_after(page, line, online=True)
+    tried, handshake = _back_after(page, line, online=True)
     # The try follows the browser's "online" at once: timed from the page's own event (the
     # test's call that sets the browser online took 370 ms to reach it in a full run).
     at_once = page.evaluate("window.cardroom.state.triedAt - window.cardroom.state.onlineAt")
-    assert 0 <= at_once < 300 and welcomed - tried < 2000, (at_once, tried, welcomed)
+    assert 0 <= at_once < 300 and handshake < 2000, (at_once, tried, handshake)
 
 
 def test_the_seat_is_kept_through_a_short_outage_and_the_page_says_nothing_happened(

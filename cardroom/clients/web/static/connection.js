@@ -17,10 +17,11 @@ export function initConnection(context) {
 }
 
 // ---- the connection ----------------------------------------------------------------------------
+const SITE = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}`;
+
 export function connect(name) {
   const token = localStorage.getItem(TOKEN);
-  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
-  const ws = new WebSocket(url);
+  const ws = new WebSocket(`${SITE}/ws`);
   state.ws = ws;
   state.triedAt = performance.now();
   setStatus(state.lostAt === null ? _("Connecting…") : _("Connection lost: reconnecting now."));
@@ -29,48 +30,120 @@ export function connect(name) {
   if (token) listen(ws);
   ws.addEventListener("open", () => {
     state.needResume = new Set(Object.keys(state.lastV));
-    const hello = { type: "hello", protocol: PROTOCOL, lang: lang() };
-    if (token) hello.token = token;
-    else hello.name = name || "";
-    ws.send(JSON.stringify(hello));
+    ws.send(JSON.stringify(hello(token, name)));
   });
   ws.addEventListener("message", (event) => {
     if (state.ws !== ws) return; // a connection given up: what it still brings is not ours
     if (state.beat) state.beat.heard();
-    let frame;
+    handleAll(framed(event.data));
+  });
+  ws.addEventListener("close", (event) => closed(ws, event));
+}
+
+// `ws` closed: nothing to do for a connection given up or closed on purpose (a move closes the
+// one it left once the new one is welcome); else why it closed decides.
+function closed(ws, event) {
+  if (state.ws !== ws || state.ending || state.moving) return;
+  state.welcomed = false;
+  if (event.code === 4002) {
+    localStorage.removeItem(TOKEN);
+    ctx.showEnter(_("Your session has expired: enter with a nickname again."));
+    return;
+  }
+  if (event.code === 4003) {
+    setStatus(_("You connected from another window: this one is closed."));
+    announce(_("You connected from another window: this one is closed."), true);
+    return;
+  }
+  if (!localStorage.getItem(TOKEN)) return;
+  lost(ws);
+}
+
+// The page says it follows a `move`: a cluster's node sends a player at one table only of
+// another node there (docs/deploy.md, "Players at their table's node").
+function hello(token, name) {
+  const out = { type: "hello", protocol: PROTOCOL, lang: lang(), moves: true };
+  if (token) out.token = token;
+  else out.name = name || "";
+  return out;
+}
+
+// One frame's messages: one message, or (protocol 2) several in an array.
+function framed(data) {
+  let frame;
+  try {
+    frame = JSON.parse(data);
+  } catch (error) {
+    return [];
+  }
+  return (Array.isArray(frame) ? frame : [frame]).filter((m) => m && typeof m === "object");
+}
+
+// Handled in order: a message whose handling fails still reports the error, without losing the
+// messages after it.
+function handleAll(messages) {
+  for (const message of messages) {
     try {
-      frame = JSON.parse(event.data);
+      ctx.handle(message);
     } catch (error) {
-      return;
+      setTimeout(() => {
+        throw error;
+      });
     }
-    // One message, or (protocol 2) several in an array, handled in order. A message whose
-    // handling fails still reports the error, without losing the messages after it.
-    for (const message of Array.isArray(frame) ? frame : [frame]) {
-      if (!message || typeof message !== "object") continue;
-      try {
-        ctx.handle(message);
-      } catch (error) {
-        setTimeout(() => {
-          throw error;
-        });
-      }
+  }
+}
+
+// Where a `move` may send the page: a path of this site (the proxy routes it to the node), or
+// a websocket address of this very site (the page opens no websocket elsewhere: its
+// Content-Security-Policy would refuse it, docs/security.md).
+export function moveTarget(url) {
+  if (typeof url !== "string") return null;
+  if (url.startsWith("/") && !url.startsWith("//")) return `${SITE}${url}`;
+  try {
+    const target = new URL(url);
+    return target.protocol === new URL(SITE).protocol && target.host === location.host ? target.href : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+// A `move`: the page connects to its table's node with its token, without a word to the player;
+// the connection here goes on carrying the game until the new one is welcome (the node left
+// then closes it, as when anyone connects twice). A move that does not come through within
+// MOVE_MS is given up: the page plays on through the relay.
+const MOVE_MS = 10000;
+
+export function follow(m) {
+  const url = moveTarget(m.url);
+  const token = localStorage.getItem(TOKEN);
+  if (!url || !token || !state.welcomed || state.moving) return;
+  const ws = new WebSocket(url);
+  const from = state.ws;
+  state.moving = ws;
+  const giveUp = setTimeout(() => ws.close(), MOVE_MS);
+  ws.addEventListener("open", () => ws.send(JSON.stringify(hello(token, ""))));
+  ws.addEventListener("message", (event) => {
+    const messages = framed(event.data);
+    if (state.moving === ws) {
+      // Until its welcome the new connection says nothing the old one does not.
+      if (!messages.some((m) => m.type === "welcome")) return;
+      clearTimeout(giveUp);
+      state.moving = null;
+      state.ws = ws;
+      state.needResume = new Set(Object.keys(state.lastV));
+      listen(ws);
+      if (from) from.close();
     }
+    if (state.ws !== ws) return;
+    if (state.beat) state.beat.heard();
+    handleAll(messages);
   });
   ws.addEventListener("close", (event) => {
-    if (state.ws !== ws || state.ending) return;
-    state.welcomed = false;
-    if (event.code === 4002) {
-      localStorage.removeItem(TOKEN);
-      ctx.showEnter(_("Your session has expired: enter with a nickname again."));
-      return;
-    }
-    if (event.code === 4003) {
-      setStatus(_("You connected from another window: this one is closed."));
-      announce(_("You connected from another window: this one is closed."), true);
-      return;
-    }
-    if (!localStorage.getItem(TOKEN)) return;
-    lost(ws);
+    if (state.moving !== ws) return closed(ws, event);
+    clearTimeout(giveUp);
+    state.moving = null;
+    // The node left may have closed the old connection meanwhile: reconnect as after any loss.
+    if (from && from.readyState !== WebSocket.OPEN && state.ws === from) lost(from);
   });
 }
 

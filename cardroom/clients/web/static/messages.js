@@ -11,7 +11,7 @@ import { browsing } from "./views.js";
 import { onCoach } from "./guide.js";
 import { announceNow, nopePrompt, onCue, onEvents, resetGame } from "./game.js";
 import { focusHand, syncClock } from "./gamestate.js";
-import { listen, notify, send, setStatus, showConnectionNotice } from "./connection.js";
+import { follow, listen, notify, send, setStatus, showConnectionNotice } from "./connection.js";
 import { GAME_NAMES } from "./options.js";
 import { say } from "./prefs.js";
 import { chatItem, onChat } from "./chat.js";
@@ -67,6 +67,8 @@ export function handle(m) {
       return undefined;
     case "coach":
       return onCoach(m);
+    case "move": // to the node that owns our one table (connection.js)
+      return follow(m);
     case "rejected":
       return notify(m.message);
     case "kicked":

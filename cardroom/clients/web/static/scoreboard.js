@@ -41,10 +41,12 @@ function bringIntoView(box, tries = 6) {
 
 // The page goes on changing its layout for a moment after the game ends (the hand emptied, the
 // buttons gone, Rematch shown, the history's last lines): for SETTLE_MS each change of the
-// page's size aligns the final scores again, until the person scrolls, taps or presses a key
-// (then the page is theirs). A tap or key within AIMED_MS of the end was aimed at the game,
-// not at the scores: it hands nothing over (a tap on a card as the game ended left the scores
-// half off a phone's screen once the hand was emptied, on a busy machine more than 3 s on).
+// page's size aligns the final scores again, until the person scrolls or presses a key (then
+// the page is theirs). A tap or a click scrolls nothing, and is often aimed at the game the
+// screen still showed: it hands nothing over (a tap on a card as the game ended left the scores
+// half off a phone's screen once the hand was emptied, on a busy machine more than 3 s on, and
+// again in a clean run with the end 600 ms of grace). A key within AIMED_MS of the end was
+// aimed at the game too.
 const SETTLE_MS = 8000;
 const AIMED_MS = 600;
 let settling = null;
@@ -56,7 +58,7 @@ function keepInView(box) {
     if (performance.now() > until) stop();
     else bringIntoView(box, 2);
   });
-  const inputs = ["wheel", "touchstart", "keydown", "mousedown"];
+  const inputs = ["wheel", "touchmove", "keydown"];
   const stop = () => {
     observer.disconnect();
     for (const kind of inputs) window.removeEventListener(kind, handOver, true);

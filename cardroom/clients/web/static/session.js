@@ -32,6 +32,7 @@ export const state = {
   pendingQuery: null,
   account: null, // {id, name} when logged in (the session is an HttpOnly cookie)
   rewatching: null, // the table we watched, asked to watch again after a reconnect
+  moving: null, // the websocket a `move` opened, until its welcome (connection.js `follow`)
   ending: false, // the account's sessions are being ended (account.js): the socket's close is expected
   invite: null, // {table, code}: the table the page's address named (invite.js), joined once welcomed
   inviting: null, // that invitation ({table, code}) once sent, until the table's state comes
