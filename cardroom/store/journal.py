@@ -56,6 +56,8 @@ commit's cost is mostly its own (a transaction, a statement, a fsync or a round 
 rows': at 200 tables, committing every loop turn, the journal was a fifth of a PostgreSQL
 node's processor time, and spacing the commits took 19 % off a SQLite server's (issue 26). Acknowledgements wait for it, so it adds up to this much to them, only when busy:
 a commit after a quiet spell goes at once."""
+GATHER_MAX_S = 0.025
+"""The longest spacing `Journal.share` gives a node of a cluster (acknowledgements wait for it)."""
 log = logging.getLogger("cardroom.store")
 
 Op = Callable[[Connection], Any]
@@ -120,6 +122,8 @@ class Journal:
         self.idle = asyncio.Event()
         self.idle.set()
         self.task: asyncio.Task[None] | None = None
+        self.gather = GATHER_S
+        """The least time between two commits while busy (`share`)."""
         self.commits = 0
         self.failures = 0
         self.failing = False
@@ -128,6 +132,15 @@ class Journal:
         """Told `failing` when it changes (each table watches while it plays)."""
         self.broken: set[str] = set()
         """Games a move of which the database refused for good: their later moves fail too."""
+
+    def share(self, nodes: int) -> None:
+        """This node is one of `nodes` live nodes sharing the tables: its commits are spaced
+        `nodes` times GATHER_S (at most GATHER_MAX_S), so that the cluster commits about as often
+        as one node would. Each node holds a share of the actions, and at the same spacing
+        each commit carried that share: with two nodes each node's journal cost per action came
+        to over twice one node's, and two nodes used 1.25 times one node's processor time per
+        action; spaced, 1.17 times (docs/deploy.md, "Players at their table's node")."""
+        self.gather = min(GATHER_MAX_S, GATHER_S * max(1, nodes))
 
     def start(self) -> None:
         if self.task is None:
@@ -189,7 +202,7 @@ class Journal:
             await self.wake.wait()
             self.wake.clear()
             while self.pending:
-                if (wait := committed + GATHER_S - time.monotonic()) > 0:
+                if (wait := committed + self.gather - time.monotonic()) > 0:
                     await asyncio.sleep(wait)
                 committed = time.monotonic()
                 batch, self.pending = self.pending, []

@@ -268,6 +268,8 @@ class Takeover(Tables):
             await asyncio.sleep(ADOPT_EVERY_S)
             try:
                 alive = set(await self.bus.nodes())
+                if self.store is not None:
+                    self.store.journal.share(len(alive))
                 if not await self.bus.steady():  # Redis restarted under us: as if it failed
                     if calm_since is not None:
                         log.warning("Redis lost the cluster's state; no table is adopted for a while")
