@@ -132,8 +132,9 @@ def test_the_games_view_lists_the_game_and_the_replay_steps_by_keyboard(
     assert replay(page)["index"] == 1
     page.keyboard.press("End")
     wait_for_step(page, len(everything) - 1)
+    # The last step's lines one at a time, each once the one before has been said (docs/speech.md).
     page.wait_for_function(
-        "n => window.__said.slice(n).some(x => x.text.startsWith('Game over'))", arg=before
+        "n => window.__said.slice(n).some(x => x.text.startsWith('Game over'))", arg=before, timeout=30_000
     )
     page.keyboard.press("Home")
     wait_for_step(page, 0)

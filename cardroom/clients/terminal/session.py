@@ -177,6 +177,8 @@ class Session:
             self.speaker.toggle_bell()
             return
         if key == "q":
+            self.speaker.close()  # the status line gone before the last line, not just after it
+            self.speaker.status = None
             self.say(_("You leave the table. Goodbye!"))
             self.finished = True
             return
