@@ -226,16 +226,25 @@ def start_redis(port: int | None = None) -> Service:
     port = port or free_port()
     args = [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
     args += ["--dir", str(folder), "--daemonize", "no", "--protected-mode", "yes"]
-    with log.open("wb") as out:
-        process = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    process = _launch(args, folder, port, "Redis", log)
+    return Service(f"redis://127.0.0.1:{port}/0", folder, process)
+
+
+def _launch(
+    args: list[str], folder: Path, port: int, what: str, log: Path, out: Path | None = None
+) -> subprocess.Popen[bytes]:
+    """Start a server (its output to `out`, else to `log`) and wait until it answers on `port`;
+    if it does not, stop it and remove its folder."""
+    with (out or log).open("wb") as output:
+        process = subprocess.Popen(args, stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
     _started(folder, process)
     try:
-        _wait_for_port(port, process, "Redis", log)
+        _wait_for_port(port, process, what, log)
     except BaseException:
         _stop(process)
         shutil.rmtree(folder, ignore_errors=True)
         raise
-    return Service(f"redis://127.0.0.1:{port}/0", folder, process)
+    return process
 
 
 NGINX = "/usr/sbin/nginx"
@@ -287,15 +296,7 @@ http {{
     )
     log = folder / "server.log"
     args = [NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-e", str(log)]
-    with (folder / "stdout.log").open("wb") as out:
-        process = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    _started(folder, process)
-    try:
-        _wait_for_port(port, process, "nginx", log)
-    except BaseException:
-        _stop(process)
-        shutil.rmtree(folder, ignore_errors=True)
-        raise
+    process = _launch(args, folder, port, "nginx", log, folder / "stdout.log")
     return Service(f"http://127.0.0.1:{port}", folder, process)
 
 

@@ -96,8 +96,11 @@ def test_the_exploding_kittens_guide_played_by_touch_on_a_small_phone(small_phon
         "[document.querySelector('#coach-line').getBoundingClientRect().top, scrollY, innerHeight]"
     )
     # As a person does: the button once it is there (a busy run's page took over 1.5 s, cc26f).
-    page.wait_for_selector("#actions button[data-action='draw']:not([disabled])", timeout=15_000)
-    assert act(page, finger, "draw")
+    draw = "#actions button[data-action='draw']:not([disabled])"
+    page.wait_for_selector(draw, timeout=15_000)
+    # ...and a tap that waits for it to stand still (the dealt cards fly in beside it: 1.5 s was
+    # not enough in a run on a slow machine, cc27d).
+    finger.tap(draw, timeout_ms=15_000)
     assert coach_step(page, 1) == guide.text(1, at)
     shot(page, "guide-kittens-phone-2-nope")
     assert act(page, finger, "nope")
