@@ -73,6 +73,15 @@ def wait_past_landing(page: Page) -> None:
     page.wait_for_function("ms => performance.now() - window.__readFrom > ms", arg=left + 500)
 
 
+def tap_action(page: Page, finger: Finger, action: str) -> None:
+    """As a person does, the button of `action` once the page offers it (a busy run's page took
+    over 1.5 s, cc26f), tapped once it stands still (the cards fly in beside it: the helper's
+    1.5 s was not enough on a slow machine, cc27d, cc27e). The coach waits: nothing is late."""
+    button = f"#actions button[data-action='{action}']:not([disabled]):not([aria-disabled=true])"
+    page.wait_for_selector(button, timeout=15_000)
+    finger.tap(button, timeout_ms=15_000)
+
+
 def tap_card(page: Page, finger: Finger, card: str) -> None:
     """Tap `card` in the hand, once the cards have stopped moving (as a finger does: a tap aimed
     at a card still flying in from a draw lands beside it; a clean run met it), and see it chosen."""
@@ -95,23 +104,18 @@ def test_the_exploding_kittens_guide_played_by_touch_on_a_small_phone(small_phon
     assert coach_in_view(page), page.evaluate(
         "[document.querySelector('#coach-line').getBoundingClientRect().top, scrollY, innerHeight]"
     )
-    # As a person does: the button once it is there (a busy run's page took over 1.5 s, cc26f).
-    draw = "#actions button[data-action='draw']:not([disabled])"
-    page.wait_for_selector(draw, timeout=15_000)
-    # ...and a tap that waits for it to stand still (the dealt cards fly in beside it: 1.5 s was
-    # not enough in a run on a slow machine, cc27d).
-    finger.tap(draw, timeout_ms=15_000)
+    tap_action(page, finger, "draw")
     assert coach_step(page, 1) == guide.text(1, at)
     shot(page, "guide-kittens-phone-2-nope")
-    assert act(page, finger, "nope")
+    tap_action(page, finger, "nope")
     assert coach_step(page, 2) == guide.text(2, at)
     tap_card(page, finger, "see_the_future")
-    assert act(page, finger, "play")
+    tap_action(page, finger, "play")
     assert coach_step(page, 3) == guide.text(3, at)
     shot(page, "guide-kittens-phone-3-future")
-    assert act(page, finger, "draw")
+    tap_action(page, finger, "draw")
     assert coach_step(page, 4) == guide.text(4, at)
-    assert act(page, finger, "defuse")
+    tap_action(page, finger, "defuse")
     # Where the kitten goes: a list of places, or the stepper of issue 24 (its Confirm).
     page.wait_for_selector("#chooser-box:not([hidden]), #placer-confirm:visible")
     shot(page, "guide-kittens-phone-4-defuse")
