@@ -1,8 +1,9 @@
 """What the page gave a screen reader to say, against what Orca said (tests/web/orca.py).
 
 A line of the page is one paragraph added to a live region (conftest's COLLECT), with the time
-it was added. Orca may say it with words of its own around it, so a line is found in an
-utterance that contains its words, begun after the line appeared.
+it was added. Orca may say it with words of its own before it, so a line is found in an
+utterance, begun after the line appeared, that says its words from the start of one of its
+sentences.
 """
 
 from __future__ import annotations
@@ -20,6 +21,15 @@ from tests.web.orca import Utterance
 def words(text: str) -> str:
     """The words of `text`, lower case, without punctuation (speech-dispatcher may say or drop it)."""
     return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def says(utterance: str, want: str) -> bool:
+    """Whether `utterance` says the line whose words are `want`: from its start or from the start
+    of one of its sentences (after words of Orca's own), never from within a sentence: "Goth
+    Sloth.", the card drawn, is not said by "Passed Goth Sloth.", a later line (read so, every
+    line after it was out of order, cc28t)."""
+    parts = re.split(r"(?<=[.!?])\s+", utterance)
+    return any(re.match(rf"{re.escape(want)}\b", words(" ".join(parts[k:]))) for k in range(len(parts)))
 
 
 def echo(u: Utterance) -> bool:
@@ -207,10 +217,7 @@ def compare(
         saying = [
             j
             for j, u in enumerate(heard)
-            if j not in used
-            and not echo(u)
-            and u.start >= line.at - 0.05
-            and re.search(rf"\b{re.escape(want)}\b", words(u.text))
+            if j not in used and not echo(u) and u.start >= line.at - 0.05 and says(u.text, want)
         ]
         spare = sum(1 for j in saying if heard[j].start >= again - 0.05) - later
         candidates = [j for j in saying if heard[j].start < again - 0.05 or spare > 0]
@@ -244,13 +251,8 @@ def compare(
     for j, u in enumerate(heard):
         if j in used or echo(u) or focus_reading(u):
             continue
-        said = words(u.text)
         for text, i in found_words.items():
-            if (
-                len(text.split()) > 1
-                and re.search(rf"\b{re.escape(text)}\b", said)
-                and heard[result.found[i]].start <= u.start
-            ):
+            if len(text.split()) > 1 and says(u.text, text) and heard[result.found[i]].start <= u.start:
                 result.twice.append(lines[i])
                 break
     return result

@@ -129,3 +129,24 @@ def test_lines_said_again_are_matched_in_order_when_orca_said_them_as_often() ->
     hearing = compare(lines, heard)
     assert hearing.never == [lines[2]]
     assert not hearing.twice and not hearing.late
+
+
+def test_a_line_is_not_found_in_the_end_of_a_later_sentence() -> None:
+    """A full run's burrito round (cc28t): the card drawn, "Goth Sloth.", placed 0.1 s before the
+    urgent "War: you against Marco.", was never said; "Passed Goth Sloth.", a later line, was
+    taken for it, and every line after it was reported out of order."""
+    lines = [
+        _line("Goth Sloth.", 10.0),
+        Line("War: you against Marco.", True, 10.1, 3.0),
+        _line("Caught!", 12.0),
+        _line("Passed Goth Sloth.", 20.0),
+    ]
+    heard = [
+        Utterance(11.0, 11.8, "War: you against Marco."),
+        Utterance(12.3, 12.9, "Caught!"),
+        Utterance(20.4, 21.0, "Passed Goth Sloth."),
+    ]
+    hearing = compare(lines, heard)
+    assert [x.text for x in hearing.overtaken] == ["Goth Sloth."]  # an answer's line came 0.1 s after
+    assert hearing.never == hearing.out_of_order == []
+    assert [lines[i].text for i in hearing.found] == [x.text for x in lines[1:]]

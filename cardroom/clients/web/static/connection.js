@@ -32,11 +32,7 @@ export function connect(name) {
     state.needResume = new Set(Object.keys(state.lastV));
     ws.send(JSON.stringify(hello(token, name)));
   });
-  ws.addEventListener("message", (event) => {
-    if (state.ws !== ws) return; // a connection given up: what it still brings is not ours
-    if (state.beat) state.beat.heard();
-    handleAll(framed(event.data));
-  });
+  ws.addEventListener("message", (event) => deliver(ws, framed(event.data)));
   ws.addEventListener("close", (event) => closed(ws, event));
 }
 
@@ -79,9 +75,12 @@ function framed(data) {
   return (Array.isArray(frame) ? frame : [frame]).filter((m) => m && typeof m === "object");
 }
 
-// Handled in order: a message whose handling fails still reports the error, without losing the
-// messages after it.
-function handleAll(messages) {
+// What `ws` brought, handled in order if it is the page's connection (a connection given up,
+// or one a move has not yet switched to, brings nothing that is ours): a message whose handling
+// fails still reports the error, without losing the messages after it.
+function deliver(ws, messages) {
+  if (state.ws !== ws) return;
+  if (state.beat) state.beat.heard();
   for (const message of messages) {
     try {
       ctx.handle(message);
@@ -96,7 +95,7 @@ function handleAll(messages) {
 // Where a `move` may send the page: a path of this site (the proxy routes it to the node), or
 // a websocket address of this very site (the page opens no websocket elsewhere: its
 // Content-Security-Policy would refuse it, docs/security.md).
-export function moveTarget(url) {
+function moveTarget(url) {
   if (typeof url !== "string") return null;
   if (url.startsWith("/") && !url.startsWith("//")) return `${SITE}${url}`;
   try {
@@ -134,9 +133,7 @@ export function follow(m) {
       listen(ws);
       if (from) from.close();
     }
-    if (state.ws !== ws) return;
-    if (state.beat) state.beat.heard();
-    handleAll(messages);
+    deliver(ws, messages);
   });
   ws.addEventListener("close", (event) => {
     if (state.moving !== ws) return closed(ws, event);

@@ -63,7 +63,7 @@ const KEY_WAIT_MS = 1000;
 function keyHeard(now, item) {
   return now >= keyAt + KEY_MS || (item !== undefined && now - item.at >= KEY_WAIT_MS);
 }
-document.addEventListener("keydown", () => { keyAt = performance.now(); }, true);
+// (keyAt is set by the one listener of the player's keys and touches, below.)
 
 // Orca 43 drops a live line whose text is that of the last one it took, however long ago ("Event
 // is believed to be duplicate message"): the second of two "Catch!" 0.4 s apart, two burritos at
@@ -124,12 +124,14 @@ let placedAt = -Infinity;
 // one polite line still being said. A key or a touch ends that wait: a screen reader stops
 // speaking at a key, and what answers the player's act is what they wait for.
 let politeUntil = -Infinity;
-for (const type of ["keydown", "pointerdown"]) {
-  document.addEventListener(type, () => {
-    politeUntil = -Infinity;
-    if (waiting.length) flushLater();
-  }, true);
+
+// The player's key or touch: when keys were pressed (KEY_MS), and the end of a polite line's wait.
+function playerActed(event) {
+  if (event.type === "keydown") keyAt = performance.now();
+  politeUntil = -Infinity;
+  if (waiting.length) flushLater();
 }
+for (const type of ["keydown", "pointerdown"]) document.addEventListener(type, playerActed, true);
 
 function wordsMs(text) {
   return text.split(/\s+/).filter(Boolean).length * WORD_MS;
