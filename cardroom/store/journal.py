@@ -41,14 +41,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from cardroom.store import fencing
 from cardroom.store.db import BUSY_TIMEOUT_MS
 from cardroom.store.errors import reason, refused_for_good
-from cardroom.store.schema import moves
 
 GATHER_S = 0.010
 """A busy journal commits at most this often: what comes meanwhile goes in the next commit. A
@@ -353,19 +351,21 @@ def _apply(conn: Connection, batch: list[_Write]) -> None:
         _insert_moves(conn, rows)
 
 
-_SQLITE_MOVES = "INSERT INTO moves (game_id, seq, at, player, action, fence) VALUES (?, ?, ?, ?, ?, ?)"
-"""Move rows on SQLite, handed to the driver as they are: SQLAlchemy's statement building and
-type processing per row took the journal's thread more of the processor than SQLite's own
-writing (py-spy over `python -m bench.load`), and that thread's time is the server's too."""
+_MOVES = "INSERT INTO moves (game_id, seq, at, player, action, fence) VALUES ({})"
+_MOVES_SQL = {
+    "qmark": _MOVES.format(", ".join("?" * 6)),  # SQLite
+    "numeric_dollar": _MOVES.format(", ".join(f"${i}" for i in range(1, 7))),  # asyncpg
+}
+"""Move rows handed to the driver as they are, in its own placeholders: SQLAlchemy's statement
+building and type processing per row took the journal's thread more of the processor than
+SQLite's own writing (py-spy over `python -m bench.load`), and on PostgreSQL a tenth of a
+node's processor (`--nodes 2`, issue 26); that time is the server's too."""
 
 
 def _insert_moves(conn: Connection, rows: list[dict[str, Any]]) -> None:
     fencing.check_moves(conn, rows)
-    if conn.dialect.name != "sqlite":
-        conn.execute(insert(moves), rows)
-        return
-    # The action as SQLAlchemy's JSON type writes it on SQLite (json.dumps): the same text.
+    # The action as SQLAlchemy's JSON type writes it (json.dumps): the same text.
     values = [
         (r["game_id"], r["seq"], r["at"], r["player"], json.dumps(r["action"]), r["fence"]) for r in rows
     ]
-    conn.exec_driver_sql(_SQLITE_MOVES, values)
+    conn.exec_driver_sql(_MOVES_SQL[conn.dialect.paramstyle], values)
