@@ -14,7 +14,7 @@ import {
 } from "./gamestate.js";
 import { cardHelp } from "./boards.js";
 import { closeChooser, initChooser } from "./chooser.js";
-import { keepKeysAfterClick, refitOnResize, renderHand, renderPointer, startDrag, tapCard, tick } from "./gamescreen.js";
+import { keepKeysAfterClick, refitOnResize, renderHand, renderPointer, startDrag, tapCard, wakeFrames } from "./gamescreen.js";
 import { kittensAction, startChoice } from "./kittens.js";
 import { burritoAction } from "./burrito.js";
 
@@ -55,7 +55,7 @@ export function initGame(context) {
   document.addEventListener("click", keepKeysAfterClick);
   $("game").addEventListener("keydown", onGameKey);
   initChooser();
-  requestAnimationFrame(tick);
+  wakeFrames();
 }
 
 export function resetGame() {
