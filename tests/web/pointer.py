@@ -226,12 +226,15 @@ def start(page: Page, finger: Finger) -> None:
     page.wait_for_selector("#hand [role=option][data-index]")
 
 
+SETTLED = """() => document.getAnimations().every(a => a.playState !== 'running'
+    || (a.effect && a.effect.target && a.effect.target.closest('.clock')))"""
+"""Nothing moves on the page but a clock's bar running down (it runs until its timer ends)."""
+
+
 def settled(page: Page, timeout_ms: float = 30_000) -> None:
     """Wait for the page's motion to end: a card dealt, drawn or passed flies in, a seat that
     just exploded swells for a moment; a finger aims where things have come to rest."""
-    page.wait_for_function(
-        "() => document.getAnimations().every(a => a.playState !== 'running')", timeout=timeout_ms
-    )
+    page.wait_for_function(SETTLED, timeout=timeout_ms)
 
 
 LOG_HAS = """([from, s]) => [...document.querySelectorAll('#log p')].slice(from)

@@ -296,10 +296,17 @@ function boardKey(m) {
   return JSON.stringify([document.documentElement.lang, m.game, m.state, m.seats, m.you, stillView(m.view), m.places, m.banner, m.choosingSeats]);
 }
 
-// Once a frame: clocks count down, burritos fly. Only what changed is written.
+const stepwise = matchMedia("(prefers-reduced-motion: reduce)");
+
+// Clocks count down, burritos fly; only what changed is written. A clock's bar runs down by
+// itself (a CSS transition set once per timer, drawn without the page; with no motion asked
+// for, it steps each second), so a running clock needs the page once a second, for its number
+// and colour; burritos in the air, every frame. Returns
+// the ms until the table next needs this call: 0 for the next frame, Infinity for never.
 export function tickTable(felt, now) {
   const st = felts.get(felt);
-  if (!st || !st.model) return;
+  if (!st || !st.model) return Infinity;
+  let next = Infinity;
   const clock = st.clock;
   if (clock && clock.isConnected) {
     const t = st.timer;
@@ -313,19 +320,33 @@ export function tickTable(felt, now) {
       const label = clock.firstChild;
       if (label.textContent !== t.label) label.textContent = t.label;
       if (clock.children[1].textContent !== secs) clock.children[1].textContent = secs;
-      const scale = `scaleX(${Math.min(1, left / t.total).toFixed(3)})`;
       const fill = clock.lastChild.firstChild;
-      if (fill.style.transform !== scale) fill.style.transform = scale;
+      const scale = `scaleX(${Math.min(1, left / t.total).toFixed(3)})`;
+      if (stepwise.matches) {
+        // No motion asked for: the bar steps once a second with the number.
+        if (fill.style.transition) fill.style.transition = "";
+        if (fill.style.transform !== scale) fill.style.transform = scale;
+        delete fill.dataset.deadline;
+      } else if (fill.dataset.deadline !== String(t.deadline)) {
+        fill.dataset.deadline = String(t.deadline);
+        fill.style.transition = "none";
+        fill.style.transform = scale;
+        fill.getBoundingClientRect(); // where it starts, drawn before it runs
+        fill.style.transition = `transform ${Math.round(left)}ms linear`;
+        fill.style.transform = "scaleX(0)";
+      }
       if (clock.classList.contains("low") !== left < 3000) clock.classList.toggle("low", left < 3000);
+      if (left > 0) next = (left % 1000 || 1000) + 5; // just past the next whole second
     }
   }
-  flights(felt, st, now);
+  return flights(felt, st, now) ? 0 : next;
 }
 
+// Burritos in the air, drawn where they are now; whether any is (then it needs the next frame).
 function flights(felt, st, now) {
   const v = st.model.view;
   const list = v && v.fight ? v.fight.flights : [];
-  if (!list.length && !st.flights.size) return;
+  if (!list.length && !st.flights.size) return false;
   const seen = new Set();
   const w = st.w;
   const h = st.h;
@@ -355,6 +376,7 @@ function flights(felt, st, now) {
       st.flights.delete(id);
     }
   }
+  return st.flights.size > 0;
 }
 
 // ---- motion: what changed between two views ----------------------------------------------------
