@@ -79,10 +79,12 @@ export function renderHand(force) {
   // late; issue 24). The next arrow, Home or tap puts it back. A pass in plain play keeps it.
   // An Exploding Kittens hand that changes under the cursor (a card played, given, taken) does
   // the same: the card that slid under it was read, "Skip, 2. not selected.", 2 s ahead of a
-  // Nope prompt of 3 s. A draw adds a card at the end and keeps it.
+  // Nope prompt of 3 s. A draw adds a card at the end and keeps it. So does a set in plain play,
+  // three cards gone at once: Orca read the card that slid under the cursor, then another, ahead
+  // of "Brawl: you against Marco.", 4.5 s late (cc28b).
   const before = local.cards || [];
   const v = view();
-  const calm = v && v.phase === "play" && !v.fight;
+  const calm = v && v.phase === "play" && !v.fight && cards.length >= before.length - 1;
   const moved = before.length && !local.left && cards[local.cursor] !== before[local.cursor];
   if (moved && (game() === "kittens" || !calm)) local.left = true;
   local.cards = cards.slice();
