@@ -280,10 +280,10 @@ function playing() {
 // Burritos in flight, each with its catch window drawn at the end of its bar.
 function tick() {
   const wait = tickTable($("felt"), serverNow());
-  if (view() && view().fight) renderActions($("actions"), pointerModel(), perform);
-  const box = $("flights");
   const v = view();
   const f = v && v.fight;
+  if (f) renderActions($("actions"), pointerModel(), perform);
+  const box = $("flights");
   const flights = (f && f.flights) || [];
   if (!flights.length) {
     if (box.childElementCount) box.replaceChildren();
@@ -328,10 +328,9 @@ function tick() {
       node.querySelector(".flight-bar").classList.toggle("open", now >= x.catch_from && now < x.lands_at);
     }
   }
-  // A fight's buttons and bars follow its moments (its start, each catch window): every frame.
-  if (playing() && (wait === 0 || f)) requestAnimationFrame(tick);
-  else {
-    ticking = false;
-    if (playing() && wait !== Infinity) nextTick = setTimeout(wakeFrames, wait);
-  }
+  // A fight's burritos, buttons and bars follow its moments (its start, each catch window):
+  // every frame. Else a running clock's next second, or nothing until a new view.
+  ticking = playing() && Boolean(f);
+  if (ticking) requestAnimationFrame(tick);
+  else if (playing() && wait !== Infinity) nextTick = setTimeout(wakeFrames, wait);
 }

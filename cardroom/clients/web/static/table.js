@@ -300,9 +300,9 @@ const stepwise = matchMedia("(prefers-reduced-motion: reduce)");
 
 // Clocks count down, burritos fly; only what changed is written. A clock's bar runs down by
 // itself (a CSS transition set once per timer, drawn without the page; with no motion asked
-// for, it steps each second), so a running clock needs the page once a second, for its number
-// and colour; burritos in the air, every frame. Returns
-// the ms until the table next needs this call: 0 for the next frame, Infinity for never.
+// for, it steps each second), so a running clock needs this call once a second, for its number
+// and colour: returns the ms until then (Infinity with no clock running). Burritos fly only in
+// a fight, which the page draws every frame (gamescreen.js, tick).
 export function tickTable(felt, now) {
   const st = felts.get(felt);
   if (!st || !st.model) return Infinity;
@@ -339,14 +339,14 @@ export function tickTable(felt, now) {
       if (left > 0) next = (left % 1000 || 1000) + 5; // just past the next whole second
     }
   }
-  return flights(felt, st, now) ? 0 : next;
+  flights(felt, st, now);
+  return next;
 }
 
-// Burritos in the air, drawn where they are now; whether any is (then it needs the next frame).
 function flights(felt, st, now) {
   const v = st.model.view;
   const list = v && v.fight ? v.fight.flights : [];
-  if (!list.length && !st.flights.size) return false;
+  if (!list.length && !st.flights.size) return;
   const seen = new Set();
   const w = st.w;
   const h = st.h;
@@ -376,7 +376,6 @@ function flights(felt, st, now) {
       st.flights.delete(id);
     }
   }
-  return st.flights.size > 0;
 }
 
 // ---- motion: what changed between two views ----------------------------------------------------
