@@ -28,8 +28,11 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from cardroom.server.process import PORT_TRIES, free_port, listens
 
 PREFIX = "cardroom-test-"
 OWNER_FILE = "owner.pid"  # the test session's pid: the folder is a leftover once it is gone
@@ -39,13 +42,6 @@ START_TIMEOUT_S = 60.0
 
 class ServiceError(RuntimeError):
     """A throwaway server could not be started; the message says what to install or set."""
-
-
-def free_port() -> int:
-    """A loopback port nobody listens on now (the kernel's choice)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _postgres_bin(name: str) -> str:
@@ -83,15 +79,49 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _wait_for_port(port: int, process: subprocess.Popen[bytes], what: str, log: Path) -> None:
+def _wait_ours(port: int, process: subprocess.Popen[bytes], what: str, log: Path) -> bool:
+    """Until `process` itself listens on `port` (True), or it exits because another process took
+    the port between `free_port` and its bind (False: try another). Something else answering at
+    the port is not ours: a CI run's test once created its database in another worker's
+    PostgreSQL, which had been given the same free port a moment earlier."""
     deadline = time.monotonic() + START_TIMEOUT_S
     while time.monotonic() < deadline:
         if process.poll() is not None:
+            if b"address already in use" in log.read_bytes().lower():
+                return False
             raise ServiceError(f"{what} exited at start ({process.returncode}): {_tail(log)}")
         with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.5):
-            return
+            if listens(process.pid, port):
+                return True
         time.sleep(0.05)
     raise ServiceError(f"{what} did not answer on 127.0.0.1:{port} in {START_TIMEOUT_S:.0f} s: {_tail(log)}")
+
+
+def _on_a_free_port(
+    start: Callable[[int], subprocess.Popen[bytes]],
+    folder: Path,
+    what: str,
+    log: Path,
+    port: int | None = None,
+    how: signal.Signals = signal.SIGTERM,
+) -> tuple[subprocess.Popen[bytes], int]:
+    """`start(port)` on a free port (or `port`: a restart) until the server it started holds it;
+    the process and its port. On failure the server is stopped and `folder` removed."""
+    for attempt in range(PORT_TRIES):
+        at = port or free_port()
+        process = start(at)
+        (folder / SERVER_FILE).write_text(str(process.pid))
+        try:
+            if _wait_ours(at, process, what, log):
+                return process, at
+        except BaseException:
+            _stop(process, how)
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+        if port is not None or attempt + 1 == PORT_TRIES:
+            break
+    shutil.rmtree(folder, ignore_errors=True)
+    raise ServiceError(f"{what}: another process took each port it was given: {_tail(log)}")
 
 
 def _tail(log: Path) -> str:
@@ -132,10 +162,6 @@ class Service:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def _started(folder: Path, process: subprocess.Popen[bytes]) -> None:
-    (folder / SERVER_FILE).write_text(str(process.pid))
-
-
 def _folder(kind: str) -> Path:
     folder = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{kind}-"))
     (folder / OWNER_FILE).write_text(str(os.getpid()))
@@ -152,7 +178,6 @@ def start_postgres() -> Service:
     if owner is not None:
         os.chown(folder, owner.pw_uid, owner.pw_gid)
         as_owner = {"user": owner.pw_uid, "group": owner.pw_gid, "extra_groups": []}
-    port = free_port()
     try:
         subprocess.run(
             [initdb, "-D", str(data), "-U", "cardroom", "--auth=trust", "-E", "UTF8", "--no-sync"],
@@ -164,40 +189,42 @@ def start_postgres() -> Service:
     except subprocess.CalledProcessError as exc:
         shutil.rmtree(folder, ignore_errors=True)
         raise ServiceError(f"initdb failed: {exc.stderr.decode(errors='replace').strip()}") from exc
-    settings = {
-        "port": str(port),
-        "listen_addresses": "127.0.0.1",
-        "unix_socket_directories": str(folder),
-        # A throwaway cluster: the tests kill our server, never PostgreSQL, so durability
-        # settings only cost time here.
-        "fsync": "off",
-        "synchronous_commit": "off",
-        "full_page_writes": "off",
-        "max_connections": "200",
-    }
-    args = [postgres, "-D", str(data)] + [f"-c{k}={v}" for k, v in settings.items()]
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            args,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            **as_owner,  # type: ignore[arg-type]
-        )
-    _started(folder, process)
+
+    def start(port: int) -> subprocess.Popen[bytes]:
+        settings = {
+            "port": str(port),
+            "listen_addresses": "127.0.0.1",
+            "unix_socket_directories": str(folder),
+            # A throwaway cluster: the tests kill our server, never PostgreSQL, so durability
+            # settings only cost time here.
+            "fsync": "off",
+            "synchronous_commit": "off",
+            "full_page_writes": "off",
+            "max_connections": "200",
+        }
+        args = [postgres, "-D", str(data)] + [f"-c{k}={v}" for k, v in settings.items()]
+        with log.open("wb") as out:
+            return subprocess.Popen(
+                args,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                **as_owner,  # type: ignore[arg-type]
+            )
+
+    # SIGINT is PostgreSQL's fast shutdown: SIGTERM would wait for every client to leave.
+    process, port = _on_a_free_port(start, folder, "PostgreSQL", log, how=signal.SIGINT)
     try:
-        _wait_for_port(port, process, "PostgreSQL", log)
-        _psql_ready(port, folder, process, log)
+        _psql_ready(port, process, log)
     except BaseException:
         _stop(process, signal.SIGINT)
         shutil.rmtree(folder, ignore_errors=True)
         raise
-    # SIGINT is PostgreSQL's fast shutdown: SIGTERM would wait for every client to leave.
     url = f"postgresql://cardroom@127.0.0.1:{port}/cardroom_test"
     return Service(url, folder, process, signal.SIGINT)
 
 
-def _psql_ready(port: int, folder: Path, process: subprocess.Popen[bytes], log: Path) -> None:
+def _psql_ready(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
     """Create the test database once the server accepts queries (it listens a little earlier)."""
     createdb = _postgres_bin("createdb")
     deadline = time.monotonic() + START_TIMEOUT_S
@@ -223,28 +250,20 @@ def start_redis(port: int | None = None) -> Service:
         )
     folder = _folder("redis")
     log = folder / "server.log"
-    port = port or free_port()
-    args = [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-    args += ["--dir", str(folder), "--daemonize", "no", "--protected-mode", "yes"]
-    process = _launch(args, folder, port, "Redis", log)
+
+    def start(at: int) -> subprocess.Popen[bytes]:
+        args = [server, "--port", str(at), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+        args += ["--dir", str(folder), "--daemonize", "no", "--protected-mode", "yes"]
+        return _launch(args, log)
+
+    process, port = _on_a_free_port(start, folder, "Redis", log, port)
     return Service(f"redis://127.0.0.1:{port}/0", folder, process)
 
 
-def _launch(
-    args: list[str], folder: Path, port: int, what: str, log: Path, out: Path | None = None
-) -> subprocess.Popen[bytes]:
-    """Start a server (its output to `out`, else to `log`) and wait until it answers on `port`;
-    if it does not, stop it and remove its folder."""
-    with (out or log).open("wb") as output:
-        process = subprocess.Popen(args, stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
-    _started(folder, process)
-    try:
-        _wait_for_port(port, process, what, log)
-    except BaseException:
-        _stop(process)
-        shutil.rmtree(folder, ignore_errors=True)
-        raise
-    return process
+def _launch(args: list[str], output: Path) -> subprocess.Popen[bytes]:
+    """Start a server in a session of its own, its output to `output`."""
+    with output.open("wb") as out:
+        return subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
 
 
 NGINX = "/usr/sbin/nginx"
@@ -260,7 +279,6 @@ def start_proxy(routes: dict[str, int], default: int) -> Service:
             "nginx was not found: install Debian's nginx-light package (make test does it as root)."
         )
     folder = _folder("nginx")
-    port = free_port()
     proxied = """
             proxy_http_version 1.1;
             proxy_set_header Host $http_host;
@@ -276,27 +294,31 @@ def start_proxy(routes: dict[str, int], default: int) -> Service:
     temp = " ".join(
         f"{kind}_temp_path {folder}/{kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
     )
-    (folder / "nginx.conf").write_text(
-        f"""daemon off;
-master_process off;
-pid {folder}/nginx.pid;
-error_log {folder}/server.log warn;
-events {{ worker_connections 512; }}
-http {{
-    access_log off;
-    {temp}
-    server {{
-        listen 127.0.0.1:{port};{locations}
-        location / {{
-            proxy_pass http://127.0.0.1:{default};{proxied}
+    log = folder / "server.log"
+
+    def start(port: int) -> subprocess.Popen[bytes]:
+        (folder / "nginx.conf").write_text(
+            f"""daemon off;
+    master_process off;
+    pid {folder}/nginx.pid;
+    error_log {folder}/server.log warn;
+    events {{ worker_connections 512; }}
+    http {{
+        access_log off;
+        {temp}
+        server {{
+            listen 127.0.0.1:{port};{locations}
+            location / {{
+                proxy_pass http://127.0.0.1:{default};{proxied}
+            }}
         }}
     }}
-}}
-"""
-    )
-    log = folder / "server.log"
-    args = [NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-e", str(log)]
-    process = _launch(args, folder, port, "nginx", log, folder / "stdout.log")
+    """
+        )
+        args = [NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-e", str(log)]
+        return _launch(args, folder / "stdout.log")
+
+    process, port = _on_a_free_port(start, folder, "nginx", log)
     return Service(f"http://127.0.0.1:{port}", folder, process)
 
 

@@ -13,12 +13,14 @@ import sys
 import tempfile
 import textwrap
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from sqlalchemy import text
 
+from cardroom.server.process import listens
 from cardroom.store.db import create_engine
 from tests import services
 
@@ -94,6 +96,7 @@ def test_a_killed_session_leftovers_are_removed_by_the_next() -> None:
 
 INNER = """
 import signal
+from cardroom.server.process import listens
 from tests import services
 
 # Ctrl+C at a terminal always reaches pytest; a session started in the background by a
@@ -188,3 +191,29 @@ def test_without_root_missing_packages_are_named_in_one_line_and_exit_2() -> Non
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "make test needs these Debian packages" in lines[0]
     assert "tmux" in lines[0] and "redis-server" in lines[0]
+
+
+@pytest.fixture
+def taken_port() -> Iterator[int]:
+    """A loopback port another process listens on, for as long as the test runs."""
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        yield int(other.getsockname()[1])
+
+
+@pytest.mark.parametrize("start", [services.start_postgres, services.start_redis], ids=["postgres", "redis"])
+def test_a_server_given_a_port_another_took_starts_on_another(
+    start: Callable[[], services.Service], taken_port: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two test workers can be handed the same free port a moment apart: a CI run's worker
+    created its database in another worker's PostgreSQL. The server that finds its port taken is
+    started on another, and what the tests are given is the server this session started."""
+    ports, free = [taken_port], services.free_port
+    monkeypatch.setattr(services, "free_port", lambda: ports.pop(0) if ports else free())
+    server = start()
+    try:
+        assert ports == [], "the taken port was not tried"
+        assert server.port != taken_port and listens(server.process.pid, server.port)
+    finally:
+        server.stop()

@@ -57,7 +57,7 @@ def _wait_healthy(server: LiveServer, deadline: float) -> bool:
             time.sleep(0.1)
 
 
-def _listens(pid: int, port: int) -> bool:
+def listens(pid: int, port: int) -> bool:
     """Whether process `pid` or a child of it holds the socket listening on `port` (from /proc;
     True where there is no /proc to read)."""
     try:
@@ -121,7 +121,7 @@ def run_server(
         )
         server = LiveServer(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}/ws", process)
         answered = _wait_healthy(server, deadline)
-        if answered and _listens(process.pid, port):
+        if answered and listens(process.pid, port):
             break
         process.kill()
         process.wait()

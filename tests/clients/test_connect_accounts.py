@@ -36,6 +36,8 @@ def server() -> Iterator[LiveServer]:
 
 
 tokens_seen: list[str] = []
+STARTED_S = 30
+"""Seconds a client started is given to be in the lobby."""
 
 
 class Client(Terminal):
@@ -47,6 +49,11 @@ class Client(Terminal):
 
     def output(self) -> str:
         return "\n".join(self.lines + self.errors)
+
+    def entered(self, name: str) -> str:
+        """The line that says the client is in the lobby as `name`. A new process, its imports
+        and a password's hash: over 10 s once in a CI run on two cores busy with Orca's test."""
+        return self.expect(rf"as {re.escape(name)}\. Type help for the commands\.$", timeout=STARTED_S)
 
 
 @pytest.fixture
@@ -129,7 +136,7 @@ def test_register_stored_session_logout(server: LiveServer, clients: list[Client
 
     again = start(clients, server, home)  # no name: the stored session
     again.expect(r"^Logged in as Annika\.$")
-    again.expect(r"as Annika\. Type help for the commands\.$")
+    again.entered("Annika")
     again.type("help\n")
     again.expect(r"^leaderboard GAME: ")
     again.expect(r"^games: ")
@@ -145,7 +152,7 @@ def test_register_stored_session_logout(server: LiveServer, clients: list[Client
     guest.expect(r"^That name belongs to an account: log in, or choose another nickname\.$")
     guest.expect(r"^Choose another nickname:$")
     guest.type("Anni\n")
-    guest.expect(r"as Anni\. Type help for the commands\.$")
+    guest.entered("Anni")
     guest.type("logout\n")
     guest.expect(r"^You are not logged in\.$")
     guest.type("quit\n")
@@ -158,7 +165,7 @@ def test_guest_asking_for_an_accounts_name(server: LiveServer, clients: list[Cli
     bea.expect(r"^That name belongs to an account: log in, or choose another nickname\.$")
     bea.expect(r"^Choose another nickname:$")
     bea.type("Bert\n")
-    bea.expect(r"as Bert\. Type help for the commands\.$")
+    bea.entered("Bert")
     bea.type("quit\n")
     assert bea.finish() == 0
     assert not session_file(home).exists()
@@ -204,7 +211,7 @@ def test_a_stored_session_the_server_refuses(server: LiveServer, clients: list[C
     emil.expect(r"^The saved session of Emil has expired: enter as a guest, or use --login Emil\.$")
     emil.expect(r"^Your nickname\?$")
     emil.type("Emil\n")
-    emil.expect(r"as Emil\. Type help for the commands\.$")
+    emil.entered("Emil")
     emil.type("quit\n")
     assert emil.finish() == 0
     assert json.loads(path.read_text())["servers"] == {"http://other:1": other}
@@ -215,7 +222,7 @@ def test_leaderboard_and_games(server: LiveServer, clients: list[Client], home: 
     fen = start(clients, server, home, "--register", "Fenna")
     fen.type(secret + "\n" + secret + "\n")
     fen.expect(r"^Logged in as Fenna\.$")
-    fen.expect(r"as Fenna\. Type help for the commands\.$")
+    fen.entered("Fenna")
     fen.type("games\n")
     fen.expect(r"^You have no finished games yet\.$")
     fen.type("leaderboard burrito\n")
@@ -251,7 +258,7 @@ def test_leaderboard_and_games(server: LiveServer, clients: list[Client], home: 
     assert fen.finish() == 0
 
     guest = start(clients, server, home, "--name", "Gus")  # a guest sees every finished game
-    guest.expect(r"as Gus\. Type help for the commands\.$")
+    guest.entered("Gus")
     guest.type("games\n")
     guest.expect(r"^Finished games, newest first:$")
     guest.expect("^" + re.escape(game) + "$")
@@ -315,7 +322,7 @@ def test_managing_the_account_from_the_lobby(
     elsewhere = _login_over_http(server, "Ines", old)
     ines = start(clients, server, home, "--login", "Ines")
     ines.type(old + "\n")
-    ines.expect(r"as Ines\. Type help for the commands\.$")
+    ines.entered("Ines")
     ines.type("password\n" + "wrong secret!\n" + new + "\n" + new + "\n")
     ines.expect(r"^Your current password:$")
     ines.expect(r"^Your new password \(8 to 256 characters\):$")
@@ -343,7 +350,7 @@ def test_managing_the_account_from_the_lobby(
 
     gone = start(clients, server, home, "--login", "Ines")
     gone.type(new + "\n")
-    gone.expect(r"as Ines\. Type help for the commands\.$")
+    gone.entered("Ines")
     gone.type("delete-account\n" + old + "\n")
     gone.expect(r"^To delete the account Ines for good, type its password:$")
     gone.expect(r"^That is not your current password\.$")
@@ -355,7 +362,7 @@ def test_managing_the_account_from_the_lobby(
     guest = start(clients, server, home, "--name", "Ines")  # the name is kept from everyone
     guest.expect(r"^That name belongs to an account: log in, or choose another nickname\.$")
     guest.type("Ina\n")
-    guest.expect(r"as Ina\. Type help for the commands\.$")
+    guest.entered("Ina")
     guest.type("password\n")
     guest.expect(r"^You are not logged in\.$")
     guest.type("quit\n")

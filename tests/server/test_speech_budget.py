@@ -131,15 +131,22 @@ def test_the_fast_clock_keeps_the_games_pace_in_play_time(measured: dict[str, li
     """Words a minute of play on a fast clock are those of a real table's pace only if every
     duration the narration depends on counts play time: the bots think 1.5 to 3 s of play
     (`bot_think_ms`, twice that at most), not four times that, and a summary of the background
-    comes once a minute of play, not once every four (docs/speech.md, "The budget, measured")."""
+    comes at the listener's first turn a minute of play after the last, not four minutes after
+    (docs/speech.md, "The budget, measured")."""
     for t in measured["kittens"]:
         turn_at: dict[int, int] = {}
         thinking: list[int] = []
         summaries: list[int] = []
+        may_hear: list[int] = []  # the batches a summary due may come with
+        out = False
         for message in t.batches:
             if message.get("summary"):
                 summaries.append(message["at"])
-            for event in message.get("events", []):
+            events = message.get("events", [])
+            out = out or any(e["event"] == "exploded" and e.get("player") == 0 for e in events)
+            if out or any(e["event"] == "turn" and e.get("player") == 0 for e in events):
+                may_hear.append(message["at"])
+            for event in events:
                 player = event.get("player")
                 if event["event"] == "turn":
                     turn_at[player] = message["at"]
@@ -147,9 +154,14 @@ def test_the_fast_clock_keeps_the_games_pace_in_play_time(measured: dict[str, li
                     thinking.append(message["at"] - turn_at.pop(player))
         thinking.sort()
         assert thinking and thinking[0] >= 1500 and thinking[len(thinking) // 2] <= 4000, thinking
-        gaps = [b - a for a, b in itertools.pairwise(summaries)]
         assert len(summaries) >= int(t.minutes()) - 1, (summaries, t.minutes())
-        assert all(SUMMARY_EVERY_MS <= gap <= 1.5 * SUMMARY_EVERY_MS for gap in gaps), gaps
+        # A summary due waits for the listener's own turn to play while they are in the game
+        # (`kittens.holds_summary`): it comes with the first batch they may hear it in a minute of
+        # play after the last, which can be a whole round of turns past the minute (90.9 s in a
+        # CI run's game).
+        for last, said in itertools.pairwise(summaries):
+            due = [at for at in may_hear if at >= last + SUMMARY_EVERY_MS]
+            assert said - last >= SUMMARY_EVERY_MS and due and said == due[0], (last, said, due[:2])
 
 
 @pytest.mark.parametrize(

@@ -32,7 +32,7 @@ new MutationObserver((records) => {
     const region = r.target.closest ? r.target.closest('#polite, #assertive') : null;
     if (!region) continue;
     for (const node of r.addedNodes) {
-      window.__said.push({region: region.id, text: node.textContent.trim(), t: performance.now(), concerns: node.dataset.concerns === '1'});
+      window.__said.push({region: region.id, text: node.textContent.trim(), t: performance.now(), at: Number(node.dataset.at), concerns: node.dataset.concerns === '1'});
     }
   }
 }).observe(document, {subtree: true, childList: true});

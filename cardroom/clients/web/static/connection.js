@@ -180,7 +180,9 @@ function retry() {
   const wait = retryDelay(state.retry, performance.now() - state.lostAt);
   state.retry += 1;
   if (wait) setStatus(fmt(ngettext("Connection lost: reconnecting in {s} second.", "Connection lost: reconnecting in {s} seconds.", Math.ceil(wait / 1000)), { s: Math.ceil(wait / 1000) }));
-  state.retryTimer = setTimeout(() => connect(), wait);
+  // While the browser says it has no network, a try can only fail (and Chromium logs each as
+  // an error): wait on, and the "online" event below tries at once.
+  state.retryTimer = setTimeout(() => (navigator.onLine === false ? retry() : connect()), wait);
 }
 
 // Back online (the browser says so): try at once, whatever the wait was.

@@ -79,7 +79,10 @@ function place(item) {
   const concerns = item.urgent || item.keep || item.kind !== "event";
   const text = item.text === lastPlaced ? `${item.text}\u00a0` : item.text;
   lastPlaced = text;
-  region.append(el("p", { text, "data-concerns": concerns ? "1" : "0" }));
+  // When the page placed it (`data-at`, its own clock): an observer's own time can be a long
+  // task late on a busy machine.
+  const at = performance.now().toFixed(1);
+  region.append(el("p", { text, "data-concerns": concerns ? "1" : "0", "data-at": at }));
   while (region.childElementCount > KEEP) region.firstElementChild.remove();
   speak(item.text, item.urgent);
 }
