@@ -147,7 +147,25 @@ class Hearing:
             parts.append(
                 "late: " + " | ".join(f"{x.text} ({d:.1f} s > {x.window_s} s)" for x, d in self.late)
             )
+        wrong = self.never + self.cut + self.twice + self.out_of_order + [x for x, _ in self.late]
+        parts.extend(self.around(x) for x in wrong[:3])
         return "\n".join(parts)
+
+    def around(self, line: Line, before_s: float = 6.0, after_s: float = 4.0) -> str:
+        """What the page placed and Orca said in the seconds around `line`: a failure in CI
+        explains itself (the transcript file stays on the machine that ran it)."""
+        rows = [
+            (x.at, f"page {'!' if x.urgent else '*' if x.concerns else ' '} {x.text}")
+            for x in self.lines
+            if line.at - before_s <= x.at <= line.at + after_s
+        ]
+        rows += [
+            (u.start, f"orca {'ok ' if u.end else 'CUT'} {u.text}")
+            for u in self.heard
+            if line.at - before_s <= u.start <= line.at + after_s
+        ]
+        body = "\n".join(f"  {at - line.at:+6.2f} {what}" for at, what in sorted(rows, key=lambda r: r[0]))
+        return f"around {line.text!r} (seconds from it):\n{body}"
 
 
 def page_lines(page: Any, windows: Sequence[tuple[str, float]], default_urgent_s: float | None) -> list[Line]:

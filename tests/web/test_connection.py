@@ -173,7 +173,7 @@ def test_back_within_2_s_of_the_network_returning(page: Page, line: Line) -> Non
     # Offline, then online again: the page does not wait for its next try.
     page.context.set_offline(True)
     line.up = False
-    offline_at: float = page.evaluate("window.cardroom.state.ws.close(); performance.now()")
+    offline_at: float = page.evaluate("window.cardroom.state.ws?.close(); performance.now()")
     page.wait_for_selector("#connection-notice:not([hidden])", timeout=10000)
     page.wait_for_timeout(1200)  # the page's next try, were it to make one offline
     tried, handshake = _back_after(page, line, online=True)

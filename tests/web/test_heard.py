@@ -150,3 +150,14 @@ def test_a_line_is_not_found_in_the_end_of_a_later_sentence() -> None:
     assert [x.text for x in hearing.overtaken] == ["Goth Sloth."]  # an answer's line came 0.1 s after
     assert hearing.never == hearing.out_of_order == []
     assert [lines[i].text for i in hearing.found] == [x.text for x in lines[1:]]
+
+
+def test_a_late_answer_line_is_shown_with_what_was_said_around_it() -> None:
+    """A failure in CI names what held the line up: the page's lines and Orca's speech around it."""
+    catch = Line("Catch!", True, 20.0, 1.2)
+    lines = [_line("Brawl: you against Marco.", 19.5), catch]
+    heard = [Utterance(19.6, 22.0, "Brawl: you against Marco."), Utterance(22.1, 22.4, "Catch!")]
+    details = compare(lines, heard).yours().details()
+    assert "late: Catch! (2.1 s > 1.2 s)" in details
+    assert "around 'Catch!'" in details and "-0.40 orca ok  Brawl: you against Marco." in details
+    assert "+2.10 orca ok  Catch!" in details
