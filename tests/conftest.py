@@ -58,16 +58,25 @@ FUNCTION = re.compile(r"(async\s+)?(function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\
 """How a JavaScript function starts (an expression may hold arrows of its own further on)."""
 
 
+POLL_MS = 50
+"""How often a waited-for function is tried in the page."""
+
+
 def _compiled_once(wait: Any) -> Any:
     """The page's Content-Security-Policy grants no 'unsafe-eval' (docs/security.md), and
     Playwright evaluates a bare expression given to `wait_for_function` with eval at each poll,
     which that policy refuses; an arrow function it compiles once. So every test's bare
-    expression goes as `() => (expression)`, and every browser test runs under the real policy."""
+    expression goes as `() => (expression)`, and every browser test runs under the real policy.
+
+    And it is tried every POLL_MS, not at every animation frame (Playwright's default, "raf"):
+    a frame asked for makes the page draw one, so a test waiting made its page draw 60 frames a
+    second, as the page itself no longer does when nothing moves (tests/web/test_frames.py)."""
 
     def wait_for_function(self: Any, expression: str, *args: Any, **kwargs: Any) -> Any:
         text = expression.strip()
         if not FUNCTION.match(text):
             expression = f"() => ({text})"
+        kwargs.setdefault("polling", POLL_MS)
         return wait(self, expression, *args, **kwargs)
 
     return wait_for_function

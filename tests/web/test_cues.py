@@ -224,6 +224,9 @@ def test_the_burrito_that_lets_you_play_has_its_own_sound(page: Page) -> None:
     go = page.evaluate("window.cardroom.played.filter(c => c.cue === 'go').map(c => c.t)")
     burrito = [x["t"] for x in said(page) if x["text"] == "Burrito!"]
     logged = page.evaluate("window.__logged.filter(x => x.text === 'Burrito!').map(x => x.t)")
-    assert len(go) == len(burrito) == len(logged) == 1
-    assert abs(go[0] - logged[0]) < 500, "the sound came with the news"
-    assert go[0] <= burrito[0] + 50, "the sound came no later than the line"
+    # Each "Burrito!" the history has came with its own sound, and nothing else sounded `go`.
+    # (A busy run's page let the round's first "Burrito!" wait behind the hand until it was
+    # stale, and said the one after a fight: its sound had come, with the news, cc29b.)
+    assert len(go) == len(logged) >= 1 and burrito, (go, logged, burrito)
+    assert all(abs(g - x) < 500 for g, x in zip(go, logged, strict=True)), "the sound came with the news"
+    assert all(any(g <= b + 50 for g in go) for b in burrito), "the sound came no later than the line"

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from cardroom.guide.coach import Guide
 from tests.server.live import LiveServer
@@ -188,7 +189,11 @@ def test_the_exploding_kittens_guide_by_keyboard_alone_says_each_coach_line_in_o
         coach_step(page, step)
         # A listener hears the coach out before acting (a line not yet said when the player
         # moves on is about a step done, and is not said).
-        wait_said(page, guide.text(step, at), timeout_ms=30_000)
+        try:
+            wait_said(page, guide.text(step, at), timeout_ms=30_000)
+        except PlaywrightTimeout:
+            lines = [x["text"] for x in said(page)]
+            raise AssertionError(f"step {step}'s line was not said; said: {lines}") from None
         if step == 2:  # to See the Future with the arrows, then P
             hand: list[str] = page.evaluate("window.cardroom.state.room.view.hand")
             page.keyboard.press("Home")
