@@ -76,6 +76,11 @@ class Hearing:
     itself does with the game's lines waiting when an answer's line comes (docs/speech.md,
     "Cues that arrive in time"). Reported, not held against the page: the line is about the
     past and in the history; said, it would hold up the answer."""
+    merged: list[Line] = field(default_factory=list)
+    """Never sent, a line whose very words the page placed again before Orca began them, the
+    repeat said within the first line's window: heard once for both. Two burritos 0.54 s apart
+    at the listener, two "Catch!": Orca, 0.55 s behind on a busy machine, took the second in
+    place of the first and began it 0.55 s after the first (its window 1.2 s), cc29g."""
     cut: list[Line] = field(default_factory=list)
     twice: list[Line] = field(default_factory=list)
     out_of_order: list[Line] = field(default_factory=list)
@@ -104,6 +109,7 @@ class Hearing:
             never=[x for x in self.never if id(x) in keep],
             flushed=[x for x in self.flushed if id(x) in keep],
             overtaken=[x for x in self.overtaken if id(x) in keep],
+            merged=[x for x in self.merged if id(x) in keep],
             cut=[x for x in self.cut if id(x) in keep],
             twice=[x for x in self.twice if id(x) in keep],
             out_of_order=out_of_order,
@@ -124,9 +130,10 @@ class Hearing:
             else "no delays"
         )
         return (
-            f"{len(self.lines)} live lines: {len(self.lines) - len(self.never) - len(self.flushed) - len(self.overtaken)} sent to speech, "
+            f"{len(self.lines)} live lines: {len(self.lines) - len(self.never) - len(self.flushed) - len(self.overtaken) - len(self.merged)} sent to speech, "
             f"{len(self.never)} never sent, {len(self.flushed)} flushed by the player's key at once, "
-            f"{len(self.overtaken)} overtaken by an answer, {len(self.cut)} cut, {len(self.twice)} said twice, "
+            f"{len(self.overtaken)} overtaken by an answer, {len(self.merged)} said once with their repeat, "
+            f"{len(self.cut)} cut, {len(self.twice)} said twice, "
             f"{len(self.out_of_order)} out of order, {len(self.late)} late; {delay}; Orca's lag {self.lag:.1f} s; "
             f"words sent {said_words}, spoken whole {spoken}"
         )
@@ -137,6 +144,7 @@ class Hearing:
             ("never sent", self.never),
             ("flushed by the player's key at once", self.flushed),
             ("overtaken by an answer", self.overtaken),
+            ("said once with their repeat", self.merged),
             ("cut", self.cut),
             ("said twice", self.twice),
             ("out of order", self.out_of_order),
@@ -262,6 +270,18 @@ def compare(
         # prompt names what to do first: "Nope? Press N.", "Catch!", "Your turn.").
         if line.window_s is not None and u.start - line.at > line.window_s + lag:
             result.late.append((line, u.start - line.at))
+    # A line never sent whose words the page placed again before Orca began them, the repeat
+    # said within the first line's window (`Hearing.merged`).
+    for line in list(result.never):
+        i = lines.index(line)
+        repeat = next((k for k in range(i + 1, len(lines)) if words(lines[k].text) == words(line.text)), None)
+        if repeat is None or repeat not in result.found:
+            continue
+        begun = heard[result.found[repeat]].start
+        window = line.window_s if line.window_s is not None else OVERTAKEN_S
+        if lines[repeat].at < begun and begun - line.at <= window + lag:
+            result.never.remove(line)
+            result.merged.append(line)
     # Said twice: an utterance no line accounts for that repeats a line the page said. Orca's
     # reading of the card the focus is on ("Churro Bat, 1.": its name and place in the hand) is
     # no repeat of the line "Churro Bat." that said the card drawn.

@@ -161,3 +161,14 @@ def test_a_late_answer_line_is_shown_with_what_was_said_around_it() -> None:
     assert "late: Catch! (2.1 s > 1.2 s)" in details
     assert "around 'Catch!'" in details and "-0.40 orca ok  Brawl: you against Marco." in details
     assert "+2.10 orca ok  Catch!" in details
+
+
+def test_a_prompt_placed_again_before_orca_began_it_is_heard_once_for_both_within_its_window() -> None:
+    """Two burritos at the listener 0.54 s apart: Orca, 0.55 s behind, said "Catch!" once, for
+    the second, 0.55 s after the first (window 1.2 s): heard in time, not a line lost. Begun
+    after the first's window, the first is a line never sent."""
+    first, second = Line("Catch!", True, 20.0, 1.2), Line("Catch!", True, 20.54, 1.2)
+    hearing = compare([first, second], [Utterance(20.55, 20.9, "Catch!")]).yours()
+    assert hearing.merged == [first] and not hearing.never and not hearing.problems()
+    late = compare([first, second], [Utterance(21.3, 21.6, "Catch!")]).yours()
+    assert late.never == [first] and late.problems()
