@@ -58,6 +58,12 @@ class Player:
     """The write of that row, while it is under way: in a cluster the welcome waits for it
     (server/edge.py), so that another node finds the player by their token at once."""
 
+    @property
+    def here(self) -> bool:
+        """Whether the player's websocket is open at this node (not relayed from another)."""
+        connection = self.connection
+        return connection is not None and connection.node is None and not connection.closed
+
 
 class RateLimit:
     """A token bucket: `rate` messages a second, bursts up to `burst`."""

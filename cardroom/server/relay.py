@@ -154,7 +154,7 @@ class Relay:
             if player is None or player.away.get(table_id) in (None, node):
                 continue
             player.away[table_id] = node
-            if _here(player):
+            if player.here:
                 self.lobby.bus.send(
                     node,
                     {
@@ -170,7 +170,7 @@ class Relay:
         """The bus was away and may have lost messages (Redis lost its data): each node holding
         tables of this node's players resyncs them there (`returned` with those tables)."""
         for player in list(self.lobby.players.values()):
-            if not _here(player):
+            if not player.here:
                 continue
             for node in sorted(set(player.away.values())):
                 tables = sorted(t for t, n in player.away.items() if n == node)
@@ -190,7 +190,7 @@ class Relay:
         found = []
         for player_id in sorted(self.at.pop(table_id, ())):
             player = self.lobby.players.get(player_id)
-            if player is not None and player.away.pop(table_id, None) is not None and _here(player):
+            if player is not None and player.away.pop(table_id, None) is not None and player.here:
                 found.append(player)
         return found
 
@@ -220,7 +220,7 @@ class Relay:
         for player_id, size in envelope["frames"]:
             end = start + size
             player = self.lobby.players.get(player_id)
-            if player is not None and _here(player):
+            if player is not None and player.here:
                 data = body[start:end]
                 # Only a message for a table this node holds now is read, to find its table.
                 if player_id in stale and msgspec.json.decode(data).get("table") in stale[player_id]:
@@ -330,7 +330,7 @@ class Relay:
             player = Player(who["id"], who["name"], "", who["lang"], who["account"])
             self.lobby.players[player.id] = player
         connection = player.connection
-        if _here(player):
+        if player.here:
             return None
         player.lang = who["lang"]
         if connection is None or connection.closed or connection.node != node:
@@ -374,13 +374,7 @@ def _who(player: Player) -> JSON:
 
 def _follows(player: Player) -> bool:
     """Whether the player's client here follows a `move` to another node."""
-    return _here(player) and player.connection is not None and player.connection.moves
-
-
-def _here(player: Player) -> bool:
-    """Whether the player's websocket is open at this node."""
-    connection = player.connection
-    return connection is not None and connection.node is None and not connection.closed
+    return player.here and player.connection is not None and player.connection.moves
 
 
 def _opened(player: Player) -> float:

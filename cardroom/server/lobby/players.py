@@ -49,11 +49,7 @@ class Players(LobbyState):
 
     def online(self) -> list[Player]:
         """The players connected to this node (not those of other nodes at its tables)."""
-        return [
-            p
-            for p in self.players.values()
-            if p.connection is not None and p.connection.node is None and not p.connection.closed
-        ]
+        return [p for p in self.players.values() if p.here]
 
     async def recall(self, token: str | None, account: Account | None) -> None:
         """In a cluster, a player another node met enters here: known from the store by their
@@ -171,11 +167,9 @@ class Players(LobbyState):
         # while `online()` listed all 1,200 players for each change (issue 26's profile: 7 %).
         data: bytes | None = None
         for player in self.players.values():
-            if lobby_only and (player.tables or player.away):
-                continue
-            connection = player.connection
-            if connection is None or connection.node is not None or connection.closed:
+            if (lobby_only and (player.tables or player.away)) or not player.here:
                 continue
             if data is None:
                 data = encode(message)
-            connection.send_raw(data)
+            assert player.connection is not None
+            player.connection.send_raw(data)
