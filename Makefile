@@ -53,7 +53,9 @@ test-packages:
 # The slowest tests are listed at the end: tests/schedule.py's SECONDS are kept from them.
 TEST_WORKERS ?= $(if $(CARDROOM_TEST_POSTGRES)$(CARDROOM_TEST_REDIS),0,5)
 TEST_ORCA ?= 1
-test: test-packages lint
+# `make lint`'s checks run beside the tests too (scripts/run-tests: their first minutes leave
+# a core half idle), reported before the tests' own output; either failing fails the run.
+test: test-packages setup
 	@TEST_WORKERS=$(TEST_WORKERS) TEST_ORCA=$(TEST_ORCA) scripts/run-tests
 
 # The screen reader's tests alone (`make test` runs them beside the others): Orca 43
