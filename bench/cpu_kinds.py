@@ -73,8 +73,11 @@ def busy_and_total() -> tuple[int, int]:
     return sum(values) - idle, sum(values)
 
 
-def watch(process: subprocess.Popen[bytes]) -> tuple[Counter[str], list[tuple[float, float]]]:
-    """Sample until `process` ends: CPU ticks per kind, and (seconds, busy share) per sample."""
+def watch(
+    process: subprocess.Popen[bytes],
+) -> tuple[Counter[str], Counter[str], list[tuple[float, float]]]:
+    """Sample until `process` ends: CPU ticks per kind, processes seen per kind, and (seconds,
+    busy share) per sample."""
     kinds: dict[str, str] = {}
     last: dict[str, int] = {}
     per_kind: Counter[str] = Counter()
@@ -98,7 +101,7 @@ def watch(process: subprocess.Popen[bytes]) -> tuple[Counter[str], list[tuple[fl
         busy1, total1 = busy_and_total()
         shares.append((time.monotonic() - start, (busy1 - busy0) / max(1, total1 - total0)))
         busy0, total0 = busy1, total1
-    return per_kind, shares
+    return per_kind, Counter(kinds.values()), shares
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -109,11 +112,11 @@ def main(argv: list[str] | None = None) -> int:
     if not command:
         parser.error("give the command to run after --")
     process = subprocess.Popen(command)
-    per_kind, shares = watch(process)
-    print("CPU seconds by kind of process:", file=sys.stderr)
+    per_kind, seen, shares = watch(process)
+    print("CPU seconds by kind of process (and how many processes of it were seen):", file=sys.stderr)
     for name, ticks in per_kind.most_common():
         if ticks >= TICK:
-            print(f"{ticks / TICK:8.0f}  {name}", file=sys.stderr)
+            print(f"{ticks / TICK:8.0f}  {name} ({seen[name]})", file=sys.stderr)
     print("the cores' busy share, per half minute:", file=sys.stderr)
     per = max(1, round(30 / EVERY_S))
     for i in range(0, len(shares), per):

@@ -18,7 +18,6 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from cardroom import __version__
-from cardroom.cluster.redis_bus import RedisBus
 from cardroom.help import GAMES as HELP_GAMES
 from cardroom.help import render as render_help
 from cardroom.help.keys import as_json as keys_json
@@ -65,7 +64,12 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        bus = RedisBus(redis) if redis else None
+        bus = None
+        if redis:
+            # Imported only for a cluster: the Redis client is a tenth of a server's start.
+            from cardroom.cluster.redis_bus import RedisBus
+
+            bus = RedisBus(redis)
         if bus is not None:
             await the_lobby.join(bus)
         store = await Store.open(db)
