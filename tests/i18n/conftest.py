@@ -13,6 +13,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from cardroom.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, catalog_path, reload_catalogs
+from tests.web.conftest import browser, playwright  # noqa: F401  (the page's tests: test_web_language.py)
 
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 

@@ -11,13 +11,12 @@ import contextlib
 import re
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from cardroom.i18n import LANGUAGES, _, ngettext, use_language
 from tests.i18n.test_web_language import in_browser, server  # noqa: F401  (the module's server)
 from tests.server.live import LiveServer
-from tests.web.conftest import COLLECT
 from tests.web.keyboard import enter_lobby, start_game, tab_to
 
 
@@ -40,7 +39,11 @@ def template_pattern(message: str, lang: str, plural: str | None = None) -> re.P
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_few_actions_are_announced_in_the_players_language(server: LiveServer, lang: str) -> None:  # noqa: F811
+def test_a_few_actions_are_announced_in_the_players_language(
+    browser: Browser,
+    server: LiveServer,  # noqa: F811
+    lang: str,
+) -> None:
     your_turn = translated("Your turn.", lang)
     drew = [
         template_pattern("You drew {card}.", lang),
@@ -50,9 +53,6 @@ def test_a_few_actions_are_announced_in_the_players_language(server: LiveServer,
         assert your_turn != "Your turn.", f"'Your turn.' is not translated into {lang}"
 
     def play(page: Page) -> None:
-        page.add_init_script(COLLECT)
-        page.reload()
-        page.wait_for_function("window.cardroom && window.cardroom.ready")
         page.select_option("#lang-enter", lang)
         page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
         enter_lobby(page, f"Ann-{lang}")
@@ -79,4 +79,4 @@ def test_a_few_actions_are_announced_in_the_players_language(server: LiveServer,
         heard = [s["text"] for s in page.evaluate("window.__said")[before:]]
         assert any(p.match(text) for p in drew for text in heard), (lang, heard)
 
-    in_browser(server, play)
+    in_browser(browser, server, play)

@@ -5,19 +5,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from cardroom.bots.names import level_name
 from cardroom.help import render
 from cardroom.i18n import LANGUAGES, use_language
 from tests.server.live import LiveServer, run_server
-from tests.web.conftest import ARGS, CHROMIUM
+from tests.web.conftest import open_page
 from tests.web.keyboard import enter_lobby
 
 
@@ -27,29 +25,10 @@ def server() -> Iterator[LiveServer]:
         yield live
 
 
-def in_browser(server: LiveServer, check: Callable[[Page], None]) -> None:
-    """Run `check` on a fresh page in its own thread and Playwright (the web tests keep a
-    session-wide one, whose event loop is bound to this thread)."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-
-    def run() -> None:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                page = browser.new_page()
-                errors: list[str] = []
-                page.on("pageerror", lambda exc: errors.append(str(exc)))
-                page.set_default_timeout(10_000)
-                page.goto(server.url + "/")
-                page.wait_for_function("window.cardroom && window.cardroom.ready")
-                check(page)
-                assert errors == [], errors
-            finally:
-                browser.close()
-
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(run).result()
+def in_browser(browser: Browser, server: LiveServer, check: Callable[[Page], None]) -> None:
+    """Run `check` on a fresh page of the module's browser (tests/web/conftest.py)."""
+    for page in open_page(browser, server):
+        check(page)
 
 
 def rules_shown(page: Page) -> dict[str, Any]:
@@ -67,8 +46,8 @@ def rules_shown(page: Page) -> dict[str, Any]:
     )
 
 
-def test_the_language_is_chosen_on_the_page_and_sent_in_hello(server: LiveServer) -> None:
-    in_browser(server, choose_and_enter)
+def test_the_language_is_chosen_on_the_page_and_sent_in_hello(browser: Browser, server: LiveServer) -> None:
+    in_browser(browser, server, choose_and_enter)
 
 
 def choose_and_enter(page: Page) -> None:
@@ -86,8 +65,8 @@ def choose_and_enter(page: Page) -> None:
     assert page.input_value("#lang-settings") == "fr"
 
 
-def test_the_rules_dialog_shows_the_help_page_of_each_game(server: LiveServer) -> None:
-    in_browser(server, read_the_rules)
+def test_the_rules_dialog_shows_the_help_page_of_each_game(browser: Browser, server: LiveServer) -> None:
+    in_browser(browser, server, read_the_rules)
 
 
 def read_the_rules(page: Page) -> None:
@@ -108,9 +87,11 @@ def read_the_rules(page: Page) -> None:
     page.wait_for_selector("#rules", state="hidden")
 
 
-def test_the_bot_levels_follow_a_language_chosen_on_the_entry_page(server: LiveServer) -> None:
+def test_the_bot_levels_follow_a_language_chosen_on_the_entry_page(
+    browser: Browser, server: LiveServer
+) -> None:
     """Issue 24: the create form's bot-level menu was filled once, in English, and stayed so."""
-    in_browser(server, levels_relabelled)
+    in_browser(browser, server, levels_relabelled)
 
 
 def levels_relabelled(page: Page) -> None:
