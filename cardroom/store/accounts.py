@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import functools
 import hashlib
+import os
 import secrets
 import time
 from dataclasses import dataclass
@@ -72,7 +73,22 @@ DEFAULT_PROFILE: JSON = {
     "always_pass": False,
 }
 
-_hasher = PasswordHasher()  # argon2id, the library's current recommended parameters
+PASSWORD_COST_ENV = "CARDROOM_PASSWORD_COST"
+"""`low` hashes at argon2id's lowest cost: the tests (tests/conftest.py), which create and sign in
+to accounts by the hundred, each hash a quarter of a second of CPU at the recommended cost.
+A hash carries its own parameters, so either reads the other's; a server given `low` rehashes
+nothing, and one without it rehashes a `low` hash at the next sign-in (`check_needs_rehash`)."""
+
+
+def _make_hasher(cost: str | None) -> PasswordHasher:
+    if cost == "low":
+        return PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1)
+    if cost not in (None, "", "recommended"):
+        raise ValueError(f"{PASSWORD_COST_ENV} is low or recommended, not {cost!r}")
+    return PasswordHasher()  # argon2id, the library's current recommended parameters
+
+
+_hasher = _make_hasher(os.environ.get(PASSWORD_COST_ENV))
 
 
 def now_ms() -> int:

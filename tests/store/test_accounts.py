@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from typing import Any
 
 import pytest
 from sqlalchemy import select, update
 
 from cardroom.store import Store, StoreError
-from cardroom.store.accounts import now_ms
+from cardroom.store.accounts import PASSWORD_COST_ENV, _make_hasher, now_ms
 from cardroom.store.schema import accounts, reserved_names, sessions
 
 
@@ -39,6 +42,34 @@ def test_passwords_are_kept_as_argon2id_hashes_and_tokens_only_as_digests(with_s
         assert token not in kept and len(kept) == 1
 
     with_store(go)
+
+
+def test_passwords_are_hashed_at_argon2ids_recommended_cost_unless_told_low() -> None:
+    """The tests hash at the lowest cost (tests/__init__.py); a server without the setting, as
+    `make run` starts it, at the recommended one; a hash of either cost reads under the other,
+    and a low one is rehashed at the recommended cost's next sign-in."""
+    env = {k: v for k, v in os.environ.items() if k != PASSWORD_COST_ENV}
+    show = (
+        "from cardroom.store.accounts import _hasher as h; print(h.time_cost, h.memory_cost, h.parallelism)"
+    )
+    default = subprocess.run(
+        [sys.executable, "-c", show], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert default.stdout.split() == ["3", "65536", "4"], default.stderr
+    wrong = subprocess.run(
+        [sys.executable, "-c", show],
+        env={**env, PASSWORD_COST_ENV: "cheap"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (
+        wrong.returncode != 0 and "CARDROOM_PASSWORD_COST is low or recommended, not 'cheap'" in wrong.stderr
+    )
+    low, recommended = _make_hasher("low"), _make_hasher(None)
+    cheap = low.hash("correct horse")
+    assert recommended.verify(cheap, "correct horse") and recommended.check_needs_rehash(cheap)
+    assert low.verify(recommended.hash("correct horse"), "correct horse")
 
 
 def test_a_wrong_password_or_unknown_name_gets_one_message_and_no_session(with_store: Any) -> None:
