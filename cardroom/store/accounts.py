@@ -74,7 +74,7 @@ DEFAULT_PROFILE: JSON = {
 }
 
 PASSWORD_COST_ENV = "CARDROOM_PASSWORD_COST"
-"""`low` hashes at argon2id's lowest cost: the tests (tests/conftest.py), which create and sign in
+"""`low` hashes at argon2id's lowest cost: the tests (tests/__init__.py), which create and sign in
 to accounts by the hundred, each hash a quarter of a second of CPU at the recommended cost.
 A hash carries its own parameters, so either reads the other's; a server given `low` rehashes
 nothing, and one without it rehashes a `low` hash at the next sign-in (`check_needs_rehash`)."""
