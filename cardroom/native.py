@@ -52,6 +52,7 @@ MODULES = (
     "cardroom.narrate.burrito",
     "cardroom.narrate.narrator",
     "cardroom.narrate.speech",
+    "cardroom.server.room.fanout",
 )
 """What a simulated kittens game spends its time in (`python -m bench.layers`), then what a
 server's burrito batch does (the py-spy profile of `python -m bench.load`)."""

@@ -29,7 +29,8 @@ for t in (kittens, mixed):
     for key in ("seconds", "games_per_s", "actions_per_s"):
         del t[key]
 burrito = narrated_burrito()
-print(json.dumps([native.active(), kittens, mixed, copy.snapshot() == table.snapshot(), burrito]))
+sent = fanned_out()
+print(json.dumps([native.active(), kittens, mixed, copy.snapshot() == table.snapshot(), burrito, sent]))
 """
 
 BURRITO = """
@@ -64,6 +65,36 @@ def narrated_burrito():
     bots = {i: make_bot("burrito", i, "normal", 30 + i) for i in range(5)}
     VirtualDriver(table, bots, BURRITO_GAME.action_json, listener).run()
     return out
+
+
+def fanned_out():
+    # What a server's table of four players (two languages) and a spectator is sent, byte for byte.
+    import time
+    from cardroom.server.connection import Connection, Player
+    from cardroom.server.lobby import Lobby
+    from cardroom.server.room import Room, Seat
+
+    lobby = Lobby()
+    room = Room(lobby, BURRITO_GAME, 4, {}, "p0", False, "normal", time.monotonic)
+    room.id = "table"  # a new room's is random
+    room.table = table = BURRITO_GAME.new_table(4, {}, 17)
+    for pid, lang in (("p0", "en"), ("p1", "it"), ("p2", "en"), ("p3", "it"), ("w", "nl")):
+        lobby.players[pid] = Player(pid, pid, "t-" + pid, lang, connection=Connection(None))
+    for i in range(4):
+        room.seats[i] = Seat(name=f"N{i}", player=f"p{i}")
+    room.spectators.add("w")
+    out = []
+
+    def listener(now, events):
+        room._events(now, events)
+        for pid in room.members():
+            connection = lobby.players[pid].connection
+            out.extend(data.decode() for data in connection.pending)
+            connection.pending = []
+
+    bots = {i: make_bot("burrito", i, "normal", 40 + i) for i in range(4)}
+    VirtualDriver(table, bots, BURRITO_GAME.action_json, listener).run()
+    return out
 """
 
 
@@ -80,13 +111,15 @@ def _play(pure: bool) -> list[object]:
 
 def test_compiled_modules_play_the_same_games_as_the_sources() -> None:
     """`make setup` compiles; built here too when it has not been. The same random and heuristic
-    games, statistics and all, compiled and from the sources; and the same burrito game told to
-    each seat of a server's table (views, narration, priorities, summaries)."""
+    games, statistics and all, compiled and from the sources; the same burrito game told to
+    each seat of a server's table (views, narration, priorities, summaries); and the same bytes
+    sent to each member of one (the fan-out)."""
     assert build(), "mypyc could not compile the hot path (see stderr)"
     compiled, pure = _play(pure=False), _play(pure=True)
     assert compiled[0] == list(native.MODULES) and pure[0] == []
     assert compiled[1:] == pure[1:]
     assert compiled[3] is True
+    assert len(compiled[5]) > 1000
 
 
 def test_a_build_of_other_sources_is_never_loaded(tmp_path: Path) -> None:

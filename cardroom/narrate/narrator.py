@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from cardroom.i18n import _, elide, use_language
+from cardroom.i18n import _, current_language, elide, use_language
 from cardroom.narrate import burrito, kittens
 from cardroom.narrate.speech import Fold, Priority, Summariser, answers_first
 from cardroom.protocol import JSON, Rejected
@@ -90,20 +90,12 @@ class Narrator:
         not once per seat."""
         if priorities is None:
             priorities = self.priorities(events, seat, view)
-        said_now: list[tuple[Priority, list[str], JSON]] = []
         seen = view or {}
-        speaks_of = self._speaks_of
-        with use_language(lang):
-            for event, rank in zip(events, priorities, strict=True):
-                named = speaks_of.get(event.get("event", "")) if said is not None else None
-                shared = named is not None and not _names(event, named, seat)
-                lines = said.get((id(event), lang)) if shared and said is not None else None
-                if lines is None:
-                    lines = [elide(line) for line in self._narrate(event, seat, names, seen)]
-                    if shared and said is not None:
-                        said[(id(event), lang)] = lines
-                if lines:
-                    said_now.append((rank, lines, event))
+        if current_language() == lang:  # the fan-out enters each language once per batch
+            said_now = self._said(events, priorities, seat, names, seen, lang, said)
+        else:
+            with use_language(lang):
+                said_now = self._said(events, priorities, seat, names, seen, lang, said)
         if self._arrange is not None:
             said_now = self._arrange(said_now)
         texts: list[str] = []
@@ -112,6 +104,31 @@ class Narrator:
             texts.extend(lines)
             priority.extend([int(rank)] * len(lines))
         return answers_first(texts, priority) if self._answers_first else (texts, priority)
+
+    def _said(
+        self,
+        events: list[JSON],
+        priorities: Sequence[Priority],
+        seat: int | None,
+        names: Sequence[str],
+        seen: JSON,
+        lang: str,
+        said: Said | None,
+    ) -> list[tuple[Priority, list[str], JSON]]:
+        """Each event's lines for `seat` in the current language (`lines`), with its priority."""
+        said_now: list[tuple[Priority, list[str], JSON]] = []
+        speaks_of = self._speaks_of
+        for event, rank in zip(events, priorities, strict=True):
+            named = speaks_of.get(event.get("event", "")) if said is not None else None
+            shared = named is not None and not _names(event, named, seat)
+            lines = said.get((id(event), lang)) if shared and said is not None else None
+            if lines is None:
+                lines = [elide(line) for line in self._narrate(event, seat, names, seen)]
+                if shared and said is not None:
+                    said[(id(event), lang)] = lines
+            if lines:
+                said_now.append((rank, lines, event))
+        return said_now
 
     def folds(
         self,

@@ -26,9 +26,9 @@ from cardroom.games import find_game
 from cardroom.i18n import _
 from cardroom.protocol import JSON
 from cardroom.server.room.driver import Driving
+from cardroom.server.room.fanout import Heard
 from cardroom.server.room.seats import not_member
 from cardroom.server.room.state import GRACE_MS, OVER, PLAYING, WAITING, Lobby, Seat
-from cardroom.server.room.tell import Heard
 from cardroom.server.wire import error
 from cardroom.store import GameRecord, StoreError
 

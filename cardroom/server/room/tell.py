@@ -8,30 +8,20 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardroom.i18n import _
-from cardroom.narrate.narrator import Said
-from cardroom.narrate.speech import Digest, Fold, Priority
+from cardroom.narrate.speech import Digest, Fold
 from cardroom.protocol import JSON, Event
 from cardroom.server.absence import Away, while_away
+from cardroom.server.room import fanout
+from cardroom.server.room.fanout import Heard
 from cardroom.server.room.seats import Seats, not_member
 from cardroom.server.room.state import OVER, Cue
 from cardroom.server.wire import encode
 
 if TYPE_CHECKING:
     from cardroom.server.connection import Player
-
-
-@dataclass(slots=True)
-class Heard:
-    """A batch as one seat hears it: the events as it may know them, its view after them, and
-    each event's priority for it (what its narration and its digest both read)."""
-
-    events: list[JSON]
-    view: JSON | None
-    priorities: list[Priority]
 
 
 class Telling(Seats):
@@ -106,88 +96,14 @@ class Telling(Seats):
         return out
 
     def fan_out(self, now: int, events: list[Event]) -> None:
-        """Send a batch (version `self.version`, kept in history by the driver) to each member.
-
-        Members who share a seat (spectators share None) hear the batch alike (`hear`, once per
-        seat); those who also share a language get the same message, built and encoded once.
-        """
-        seat_of: dict[str, int] = {}
-        for i, sitting in enumerate(self.seats):
-            if sitting.player is not None:
-                seat_of.setdefault(sitting.player, i)
-        members = self.members()
-        hearing = self.hear(events, list(dict.fromkeys([seat_of.get(pid) for pid in members])))
-        folded: dict[int | None, list[Fold]] = {}
-        summaries: dict[int | None, Counter[Fold] | None] = {}
-        digests, narrator = self.digests, self.narrator
-        closes = narrator.closes_digest(event.kind for event in events)
-        for seat, heard in hearing.items():
-            folds = [] if heard is None else narrator.folds(heard.events, seat, heard.view, heard.priorities)
-            folded[seat] = folds
-            digest = digests.get(seat)
-            if digest is None:
-                digest = digests[seat] = Digest(now)
-            if folds:
-                digest.add(folds)
-            held = heard is not None and narrator.holds_summary(seat, heard.view)
-            summaries[seat] = digest.summary_now(now, closes, held)
-        names = self.names()
-        said: Said = {}
-        built: dict[tuple[int | None, str], bytes | None] = {}
-        players, recaps, version = self.lobby.players, self.recaps, self.version
-        for pid in members:
-            seat = seat_of.get(pid)
-            folds = folded[seat]
-            if folds or pid not in recaps:  # a Digest per member per batch costs
-                recap = recaps.get(pid)
-                if recap is None:
-                    recap = recaps[pid] = Digest(now)
-                recap.add(folds)
-            player = players.get(pid)
-            if player is None or player.connection is None:
-                continue
-            key = (seat, player.lang)
-            if key in built:
-                data = built[key]
-            else:
-                message = self.batch_message(
-                    version, now, hearing[seat], seat, player.lang, names, summaries[seat], said
-                )
-                data = built[key] = None if message is None else encode(message)
-            if data is not None:
-                player.connection.send_raw(data)
+        """Send a batch (version `self.version`, kept in history by the driver) to each member
+        (`fanout.fan_out`: one build per seat and language)."""
+        fanout.fan_out(self, now, events)
 
     def hear(self, events: Sequence[Event], seats: Sequence[int | None]) -> dict[int | None, Heard | None]:
         """The batch as each of `seats` hears it (None: a spectator), or None for a seat that
-        hears nothing of it. The one place events are filtered for members (`Event.for_seat`
-        for the events a seat knows the secret of, the public form, built once, for the
-        others); the views are built together (`Table.views`). (The leak checker, tests/server/
-        test_leaks.py, holds what this gives against what each seat may know.)"""
-        said = [ev.data_for_all() if ev.public else None for ev in events]
-        secret = any(ev.knowers for ev in events)
-        views = self.table.views(seats) if self.table is not None else {}
-        out: dict[int | None, Heard | None] = {}
-        everyones: list[JSON] | None = None
-        for seat in seats:
-            if not secret or seat is None:
-                if everyones is None:
-                    everyones = [e for e in said if e is not None]
-                heard = everyones
-            else:
-                heard = []
-                for ev, public in zip(events, said, strict=True):
-                    if seat in ev.knowers:
-                        mine = ev.for_seat(seat)
-                        assert mine is not None
-                        heard.append(mine)
-                    elif public is not None:
-                        heard.append(public)
-            if not heard:
-                out[seat] = None
-                continue
-            view = views.get(seat)
-            out[seat] = Heard(heard, view, self.narrator.priorities(heard, seat, view))
-        return out
+        hears nothing of it (`fanout.hear`, the one place events are filtered for members)."""
+        return fanout.hear(self, self.narrator, events, seats)
 
     def batch_message(
         self,
@@ -198,30 +114,9 @@ class Telling(Seats):
         lang: str,
         names: list[str],
         summary: Counter[Fold] | None = None,
-        said: Said | None = None,
     ) -> JSON | None:
-        """The batch as `seat` hears it (`hear`), narrated in `lang`; None if it hears nothing
-        of it. `summary` is the seat's digest of the background, due now (said by the "normal"
-        verbosity); `said`, the batch's lines said so far (`Narrator.lines`)."""
-        if heard is None:
-            return None
-        view = heard.view
-        texts, priority = self.narrator.lines(heard.events, seat, names, view, lang, heard.priorities, said)
-        message: JSON = {
-            "type": "events",
-            "table": self.id,
-            "v": v,
-            "at": at,
-            "events": heard.events,
-            "texts": texts,
-            "priority": priority,
-            "urgent": [p == Priority.ANSWER for p in priority],
-            "view": view,
-        }
-        sentence = self.narrator.summary(summary, seat, names, lang) if summary else ""
-        if sentence:
-            message["summary"] = sentence
-        return message
+        """The batch as `seat` hears it, narrated in `lang` (`fanout.batch_message`)."""
+        return fanout.batch_message(self.narrator, self.id, v, at, heard, seat, lang, names, summary)
 
     def recap(self, player: Player) -> JSON:
         """The background since `player` last asked (the recap key), as one sentence."""
