@@ -183,6 +183,7 @@ async def load(
     for kept in (timings, relayed):
         kept.ack.clear()
         kept.fanout.clear()
+        kept.early.clear()
     pids = [pid for _url, pid in nodes] if nodes else [server_pid]
     started = time.perf_counter()
     server_cpu, own_cpu, all_cpu = _cpu_of(pids), time.process_time(), machine_cpu_seconds()
