@@ -50,7 +50,7 @@ def test_a_room_does_not_import_its_lobby() -> None:
 
 
 LAYERS = {
-    "room": ["state", "seats", "tell", "journal", "driver", "__init__"],
+    "room": ["state", "seats", "fanout", "tell", "journal", "driver", "__init__"],
     "lobby": ["state", "players", "chat", "nodes", "tables", "takeover", "__init__"],
 }
 """Issue 25: the server's room and lobby, each a package of modules, each module a class on the

@@ -13,8 +13,9 @@ again, the table goes on from exactly its last move. A game whose log cannot be 
 with a gap.
 
 The room is layered, each module a class on the one before (tests/test_layers.py keeps the
-order): `state` (the fields), `seats` (who is here), `tell` (what each member is told), `journal`
-(the log in the store), `driver` (the game in play), and `Room` here, the lobby's actions.
+order): `state` (the fields), `seats` (who is here), `fanout` (each batch as each member is
+sent it: functions, compiled), `tell` (what each member is told), `journal` (the log in the
+store), `driver` (the game in play), and `Room` here, the lobby's actions.
 """
 
 from __future__ import annotations

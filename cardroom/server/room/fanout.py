@@ -2,7 +2,8 @@
 
 The hottest part of a busy server after the sockets (issue 26: a third of its processor time at
 200 tables), so it is compiled with mypyc (`cardroom.native`) like the views and the narration
-it calls; `Telling` (tell.py) holds the table's side and calls these. Plain functions on the
+it calls; `Telling` (tell.py) calls these with the room, of which they read the seats'
+layer (seats.py) and below. Plain functions on the
 room's fields, not methods: a compiled class cannot be a base of the room's interpreted layers.
 """
 
@@ -20,7 +21,7 @@ from cardroom.protocol import JSON, Event
 from cardroom.server.wire import encode
 
 if TYPE_CHECKING:
-    from cardroom.server.room.tell import Telling
+    from cardroom.server.room.seats import Seats
 
 
 class Heard:
@@ -33,7 +34,7 @@ class Heard:
         self.priorities = priorities
 
 
-def fan_out(room: Telling, now: int, events: list[Event]) -> None:
+def fan_out(room: Seats, now: int, events: list[Event]) -> None:
     """Send a batch (version `room.version`, kept in history by the driver) to each member.
 
     Members who share a seat (spectators share None) hear the batch alike (`hear`, once per
@@ -119,7 +120,7 @@ def fan_out(room: Telling, now: int, events: list[Event]) -> None:
 
 
 def hear(
-    room: Telling, narrator: Narrator, events: Sequence[Event], seats: Sequence[int | None]
+    room: Seats, narrator: Narrator, events: Sequence[Event], seats: Sequence[int | None]
 ) -> dict[int | None, Heard | None]:
     """The batch as each of `seats` hears it (None: a spectator), or None for a seat that
     hears nothing of it. The one place events are filtered for members (`Event.for_seat`

@@ -14,8 +14,7 @@ from cardroom.i18n import _
 from cardroom.narrate.speech import Digest, Fold
 from cardroom.protocol import JSON, Event
 from cardroom.server.absence import Away, while_away
-from cardroom.server.room import fanout
-from cardroom.server.room.fanout import Heard
+from cardroom.server.room.fanout import Heard, batch_message, fan_out, hear
 from cardroom.server.room.seats import Seats, not_member
 from cardroom.server.room.state import OVER, Cue
 from cardroom.server.wire import encode
@@ -98,12 +97,12 @@ class Telling(Seats):
     def fan_out(self, now: int, events: list[Event]) -> None:
         """Send a batch (version `self.version`, kept in history by the driver) to each member
         (`fanout.fan_out`: one build per seat and language)."""
-        fanout.fan_out(self, now, events)
+        fan_out(self, now, events)
 
     def hear(self, events: Sequence[Event], seats: Sequence[int | None]) -> dict[int | None, Heard | None]:
         """The batch as each of `seats` hears it (None: a spectator), or None for a seat that
         hears nothing of it (`fanout.hear`, the one place events are filtered for members)."""
-        return fanout.hear(self, self.narrator, events, seats)
+        return hear(self, self.narrator, events, seats)
 
     def batch_message(
         self,
@@ -116,7 +115,7 @@ class Telling(Seats):
         summary: Counter[Fold] | None = None,
     ) -> JSON | None:
         """The batch as `seat` hears it, narrated in `lang` (`fanout.batch_message`)."""
-        return fanout.batch_message(self.narrator, self.id, v, at, heard, seat, lang, names, summary)
+        return batch_message(self.narrator, self.id, v, at, heard, seat, lang, names, summary)
 
     def recap(self, player: Player) -> JSON:
         """The background since `player` last asked (the recap key), as one sentence."""
