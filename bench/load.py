@@ -28,6 +28,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -152,26 +153,36 @@ async def one_table(
     return bots
 
 
+@dataclass(frozen=True)
+class Share:
+    """One load generator's part of a run: the tables of `indices`, on the nodes of `urls`."""
+
+    urls: list[str]
+    indices: list[int]
+    players: int
+    seconds: float
+    game: str
+    level: str
+    warmup: float
+
+
 async def _share(
-    urls: list[str],
-    indices: list[int],
-    players: int,
-    seconds: float,
-    game: str,
-    level: str,
-    warmup: float,
-    meet: Callable[[], None],
-    edge: Callable[[str], None] | None = None,
+    share: Share, meet: Callable[[], None], edge: Callable[[str], None] | None = None
 ) -> dict[str, Any]:
-    """One load generator's share of the tables (those of `indices`): set up, started over the
-    warm-up, then played for `seconds`. `meet` waits (in a thread) until every generator has
+    """One load generator's share of the tables: set up, started over the warm-up, then played
+    for `share.seconds`. `meet` waits (in a thread) until every generator has
     come to the same point, so that all measure the same window; `edge` is told when the
     window starts and ends ("start", "end"). Returns what it measured."""
+    urls, warmup = share.urls, share.warmup
     timings, relayed = Timings(), Timings()
     groups = []
-    for i in indices:
+    for i in share.indices:
         elsewhere = (urls, relayed) if len(urls) > 1 else None
-        groups.append(await one_table(urls[i % len(urls)], game, players, level, i, timings, elsewhere))
+        groups.append(
+            await one_table(
+                urls[i % len(urls)], share.game, share.players, share.level, i, timings, elsewhere
+            )
+        )
     everyone = [b for g in groups for b in g]
     readers = [asyncio.create_task(b.reader()) for b in everyone]
     actors = [asyncio.create_task(b.actor()) for b in everyone]
@@ -189,7 +200,7 @@ async def _share(
     if edge is not None:
         edge("start")
     started, own_cpu = time.perf_counter(), time.process_time()
-    await asyncio.sleep(seconds)
+    await asyncio.sleep(share.seconds)
     elapsed, own_used = time.perf_counter() - started, time.process_time() - own_cpu
     if edge is not None:
         edge("end")
@@ -217,20 +228,10 @@ async def _share(
     }
 
 
-def _generator(
-    urls: list[str],
-    indices: list[int],
-    players: int,
-    seconds: float,
-    game: str,
-    level: str,
-    warmup: float,
-    barrier: Any,
-    out: Any,
-) -> None:
+def _generator(share: Share, barrier: Any, out: Any) -> None:
     """A load generator process of its own (`--generators`): its share, measured, sent back."""
     gc.set_threshold(50_000, 50, 1_000)
-    out.put(asyncio.run(_share(urls, indices, players, seconds, game, level, warmup, meet(barrier))))
+    out.put(asyncio.run(_share(share, meet(barrier))))
 
 
 MEET_S = 600.0
@@ -264,14 +265,17 @@ async def load(
     and its own loop's lag then counted in the latencies it measures."""
     baseline = await idle_round_trip(ws_url)
     urls = [url for url, _pid in nodes] if nodes else [ws_url]
-    shares = [list(range(k, tables, generators)) for k in range(generators)]
+    shares = [
+        Share(urls, list(range(k, tables, generators)), players, seconds, game, level, warmup)
+        for k in range(generators)
+    ]
     context = multiprocessing.get_context("spawn")
     barrier = context.Barrier(generators)
     out = context.Queue()
     helpers = [
         context.Process(
             target=_generator,
-            args=(urls, share, players, seconds, game, level, warmup, barrier, out),
+            args=(share, barrier, out),
             daemon=True,
         )
         for share in shares[1:]
@@ -286,7 +290,7 @@ async def load(
         measured[f"server_{which}"], measured[f"all_{which}"] = _cpu_of(pids), machine_cpu_seconds()
         measured[which] = time.perf_counter()
 
-    mine = await _share(urls, shares[0], players, seconds, game, level, warmup, meet(barrier), edge)
+    mine = await _share(shares[0], meet(barrier), edge)
     results = [mine] + [await asyncio.to_thread(out.get, True, MEET_S) for _ in helpers]
     for helper in helpers:
         await asyncio.to_thread(helper.join, MEET_S)

@@ -5,7 +5,7 @@ their language with its priority, in the game's order for a batch's lines (kitte
 burrito's `ANSWERS_FIRST`), and their seat's summary of the background when one is due (none
 with the batch that ends a burrito round, which empties the digest).
 
-The server builds these a faster way (`Room.hear`: the public forms and the views' public part
+The server builds these a faster way (`fanout.hear`: the public forms and the views' public part
 once per batch, one priority per event and seat for the narration and the digest, one message
 per seat and language); this holds it to the plain way over many seeded bot games of both
 games, with members in several languages and spectators, so that no speed-up changes a byte a

@@ -1,6 +1,6 @@
 """Issue 12, the leak checker: many bot games of both games, and for every batch of every game
-the message the server builds for each seat and for a spectator (`Room.hear` and
-`Room.batch_message`, the per-recipient filtering the server sends) is held against what that
+the message the server builds for each seat and for a spectator (`fanout.hear` and
+`fanout.batch_message`, the per-recipient filtering the server sends) is held against what that
 recipient may know.
 
 What a seat may know is worked out here from that seat's own messages only, not from the
@@ -27,6 +27,7 @@ from cardroom.games import find_game
 from cardroom.protocol import JSON, Event
 from cardroom.server.lobby import Lobby
 from cardroom.server.room import Room
+from cardroom.server.room.fanout import batch_message, hear
 
 KITTEN = "exploding_kitten"
 GAMES = int(os.environ.get("CARDROOM_LEAK_GAMES", "200"))
@@ -184,10 +185,10 @@ def check_game(name: str, players: int, levels: list[str], seed: int) -> int:
 
     def listener(now: int, events: list[Event]) -> None:
         batches[0] += 1
-        hearing = room.hear(events, recipients)
+        hearing = hear(room, events, recipients)
         publics = []
         for r in recipients:
-            message = room.batch_message(batches[0], now, hearing[r], r, "en", names)
+            message = batch_message(room.narrator, room.id, batches[0], now, hearing[r], r, "en", names)
             heard = [e for e in (expected(ev, r) for ev in events) if e is not None]
             if message is None:
                 assert not heard

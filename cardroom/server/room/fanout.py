@@ -52,7 +52,7 @@ def fan_out(room: Seats, now: int, events: list[Event]) -> None:
         if seat not in seats:
             seats.append(seat)
     narrator: Narrator = room.narrator
-    hearing = hear(room, narrator, events, seats)
+    hearing = hear(room, events, seats)
     folded: dict[int | None, list[Fold]] = {}
     summaries: dict[int | None, Counter[Fold] | None] = {}
     digests: dict[int | None, Digest] = room.digests
@@ -119,9 +119,7 @@ def fan_out(room: Seats, now: int, events: list[Event]) -> None:
             language.__exit__(None, None, None)
 
 
-def hear(
-    room: Seats, narrator: Narrator, events: Sequence[Event], seats: Sequence[int | None]
-) -> dict[int | None, Heard | None]:
+def hear(room: Seats, events: Sequence[Event], seats: Sequence[int | None]) -> dict[int | None, Heard | None]:
     """The batch as each of `seats` hears it (None: a spectator), or None for a seat that
     hears nothing of it. The one place events are filtered for members (`Event.for_seat`
     for the events a seat knows the secret of, the public form, built once, for the
@@ -132,7 +130,7 @@ def hear(
     for ev in events:
         if ev.knowers:
             secret = True
-    table = room.table
+    table, narrator = room.table, room.narrator
     views: dict[int | None, JSON] = table.views(seats) if table is not None else {}
     out: dict[int | None, Heard | None] = {}
     everyones: list[JSON] | None = None

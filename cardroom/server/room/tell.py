@@ -6,15 +6,13 @@ It reads the seats and the state, never the driver: the driver hands it what hap
 from __future__ import annotations
 
 import heapq
-from collections import Counter
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardroom.i18n import _
-from cardroom.narrate.speech import Digest, Fold
+from cardroom.narrate.speech import Digest
 from cardroom.protocol import JSON, Event
 from cardroom.server.absence import Away, while_away
-from cardroom.server.room.fanout import Heard, batch_message, fan_out, hear
+from cardroom.server.room.fanout import batch_message, fan_out, hear
 from cardroom.server.room.seats import Seats, not_member
 from cardroom.server.room.state import OVER, Cue
 from cardroom.server.wire import encode
@@ -99,24 +97,6 @@ class Telling(Seats):
         (`fanout.fan_out`: one build per seat and language)."""
         fan_out(self, now, events)
 
-    def hear(self, events: Sequence[Event], seats: Sequence[int | None]) -> dict[int | None, Heard | None]:
-        """The batch as each of `seats` hears it (None: a spectator), or None for a seat that
-        hears nothing of it (`fanout.hear`, the one place events are filtered for members)."""
-        return hear(self, self.narrator, events, seats)
-
-    def batch_message(
-        self,
-        v: int,
-        at: int,
-        heard: Heard | None,
-        seat: int | None,
-        lang: str,
-        names: list[str],
-        summary: Counter[Fold] | None = None,
-    ) -> JSON | None:
-        """The batch as `seat` hears it, narrated in `lang` (`fanout.batch_message`)."""
-        return batch_message(self.narrator, self.id, v, at, heard, seat, lang, names, summary)
-
     def recap(self, player: Player) -> JSON:
         """The background since `player` last asked (the recap key), as one sentence."""
         now = self.now_ms()
@@ -178,8 +158,10 @@ class Telling(Seats):
         else:
             names = self.names()
             for batch in missed:
-                heard = self.hear(batch.events, [seat])[seat]
-                message = self.batch_message(batch.v, batch.at, heard, seat, player.lang, names)
+                heard = hear(self, batch.events, [seat])[seat]
+                message = batch_message(
+                    self.narrator, self.id, batch.v, batch.at, heard, seat, player.lang, names
+                )
                 if message is not None:
                     self.send_to(player.id, message)
         self.send_to(player.id, {"type": "resumed", "table": self.id, "v": self.version})
