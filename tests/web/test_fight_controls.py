@@ -20,7 +20,16 @@ from playwright.sync_api import Browser, Page
 from tests.server.live import Client, LiveServer
 from tests.web.conftest import open_page
 from tests.web.keyboard import said
-from tests.web.pointer import Finger, create_table, enter_lobby, history, start
+from tests.web.pointer import (
+    Finger,
+    create_table,
+    crowded,
+    crowded_once_drawn,
+    enter_lobby,
+    history,
+    shot,
+    start,
+)
 from tests.web.test_cues import SLOW_THROWS, Seat
 
 PHONE_664: dict[str, Any] = {"viewport": {"width": 390, "height": 664}, "has_touch": True, "is_mobile": True}
@@ -45,10 +54,10 @@ def small_phone(browser: Browser, server: LiveServer) -> Iterator[Page]:
     yield from open_page(browser, server, **PHONE_664)
 
 
-async def _one_throw(url: str, table: str, joined: Future[None]) -> list[dict[str, Any]]:
-    """Seat 1 joins, calls a fight once the game is on, throws one burrito at seat 0 and waits
-    for the fight's end."""
-    client = await Client.connect(url, "Chloé")
+async def _one_throw(url: str, table: str, joined: Future[None], name: str = "Chloé") -> list[dict[str, Any]]:
+    """Seat 1 (`name`) joins, calls a fight once the game is on, throws one burrito at seat 0
+    and waits for the fight's end."""
+    client = await Client.connect(url, name)
     try:
         seat = await Seat.sit_down(client, table, joined)
         await seat.call_a_fight()
@@ -183,3 +192,57 @@ def test_a_line_that_needs_an_answer_replaces_the_past_lines_still_waiting(page:
         ("assertive", "Incoming, Chloé!"),
         ("polite", "Hugo passes."),
     ]
+
+
+LAPTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 720}}  # issue 23's smallest laptop
+
+
+@pytest.fixture
+def laptop(browser: Browser, server: LiveServer) -> Iterator[Page]:
+    yield from open_page(browser, server, **LAPTOP)
+
+
+def test_every_seat_stays_whole_on_the_felt_through_a_fight_on_a_laptop(
+    laptop: Page, server: LiveServer
+) -> None:
+    """A fight's four buttons stay in one row on a wide screen, so the felt keeps its height: your
+    seat at its bottom and the other's at its top stay whole on it, clear of the banner and the
+    piles (in two rows, at 1280x720, the banner lay over your seat and its last line under the
+    felt's edge). And on a felt shorter still, a seat is moved in rather than cut by the edge
+    (a CI run at 1280x800: your seat, a line taller with its lag, past the felt's edge)."""
+    page = laptop
+    finger = Finger(page)
+    enter_lobby(page, finger, "Lapo")
+    create_table(page, finger, "burrito", seats=2, bots=0, options=SLOW_THROWS)
+    table = page.evaluate("window.cardroom.state.current")
+    found: list[list[str]] = []
+    rows: set[int] = set()
+    looks = 0
+    with ThreadPoolExecutor(1) as pool:
+        joined: Future[None] = Future()
+        # A name of its own: the first test's Chloé holds hers while she may still come back.
+        thrower = pool.submit(lambda: asyncio.run(_one_throw(server.ws_url, table, joined, "Zoé")))
+        joined.result(15)
+        page.wait_for_function("window.cardroom.state.room.seats[1].name === 'Zoé'")
+        start(page, finger)
+        deadline = time.monotonic() + 120
+        while not thrower.done() and time.monotonic() < deadline:
+            v = page.evaluate("window.cardroom.state.room?.view ?? null")
+            if v and v["fight"] and page.locator("#actions button[data-action=dodge]").count():
+                looks += 1
+                tops = page.eval_on_selector_all(
+                    "#actions button", "bs => bs.map(b => Math.round(b.getBoundingClientRect().top))"
+                )
+                rows.add(len(set(tops)))
+                problems = crowded(page)
+                if problems:
+                    if not found:
+                        shot(page, "fight-laptop-problems")
+                    found.append(problems)
+            page.wait_for_timeout(50)
+        thrower.result(5)
+    assert looks > 5 and rows == {1} and found == [], (rows, found)
+    # A felt shorter than any layout gives it at issue 23's sizes: the seats kept whole on it.
+    page.set_viewport_size({"width": 1280, "height": 600})
+    edges = [p for p in crowded_once_drawn(page) if p.endswith("the edge")]
+    assert edges == [], edges

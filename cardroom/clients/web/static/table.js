@@ -224,6 +224,30 @@ function fitBoard(board) {
   fitNames(board, ".pile-label", SMALLEST_LABEL, false);
 }
 
+// Round an oval a seat is placed by its middle: one taller than the room its place leaves at the
+// felt's edge (your seat with a lag that takes a second line, on a laptop's felt made shorter by
+// the fight's buttons) is moved in, whole on the felt (a CI run at 1280x800: its last line under
+// the felt's edge). Rows of seats (phones) are placed by their edges already.
+const EDGE_PX = 4;
+function keepInside(st) {
+  for (const chip of st.board.querySelectorAll(".chip")) {
+    const spot = st.rows ? null : st.spots[Number(chip.dataset.seat)];
+    let shift = 0;
+    if (spot) {
+      const middle = (spot.y * st.h) / 100;
+      const half = chip.offsetHeight / 2;
+      shift = Math.min(0, st.h - EDGE_PX - (middle + half)) || Math.max(0, EDGE_PX - (middle - half));
+    }
+    chip.style.marginTop = shift ? `${shift.toFixed(1)}px` : "";
+  }
+}
+
+// The board drawn, or the felt another size: the names fitted, then the seats kept inside.
+function settle(st) {
+  fitBoard(st.board);
+  keepInside(st);
+}
+
 // ---- the felt, kept between draws: a layer redrawn from the model, a layer for motion ---------
 const felts = new WeakMap(); // felt -> {model, board, air, fx, timer, spots}
 
@@ -242,7 +266,7 @@ export function drawTable(felt, m, handlers) {
         st.h = felt.clientHeight;
         // Turned, or shown for the first time: the seats move to the felt's new shape.
         if (st.model && JSON.stringify(rowsOf(st)) !== JSON.stringify(st.rows)) drawTable(felt, st.model, st.handlers);
-        else fitBoard(st.board); // shown for the first time, or its cards another size
+        else settle(st); // shown for the first time, or its cards another size
       }).observe(felt);
     }
   }
@@ -270,7 +294,7 @@ export function drawTable(felt, m, handlers) {
     if (st.rows) middle.style.top = `${centreSpot(n, st.rows).toFixed(1)}%`;
     st.board.replaceChildren(...m.seats.map((_s, i) => seatChip(m, i, st.spots[i], handlers)), middle);
     st.clock = st.board.querySelector(".clock");
-    fitBoard(st.board);
+    settle(st);
   }
   const timer = timerOf(m);
   if (!st.timer || !timer || st.timer.deadline !== timer[1]) {
