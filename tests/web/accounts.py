@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page
+from playwright.sync_api import APIResponse, BrowserContext, ConsoleMessage, Page
 
 from tests.server.live import LiveServer
 from tests.web.conftest import COLLECT
@@ -15,6 +15,16 @@ from tests.web.keyboard import tab_to
 # A refused request (a wrong password, a taken name) is an answer, not a page error: the
 # browser still logs it as a failed resource.
 REFUSED = "Failed to load resource: the server responded with a status of 4"
+
+RETRIES = 2
+"""A request sent on a kept-alive connection just as the server closes it for being idle is
+reset (ECONNRESET: a CI run lost a GET that way). A browser sends such a request again on a new
+connection; the tests' requests do the same."""
+
+
+def fetch(page: Page, url: str, method: str = "GET", data: Any = None) -> APIResponse:
+    """`url` asked with the page's cookie, as the page's own browser would (sent again on a reset)."""
+    return page.request.fetch(url, method=method, data=data, max_retries=RETRIES)
 
 
 def open_page(
@@ -83,7 +93,7 @@ def logout(page: Page) -> None:
 
 def me(page: Page, server: LiveServer) -> dict[str, Any]:
     """`/api/me` with the page's cookie: the account and its profile."""
-    reply = page.request.get(server.url + "/api/me")
+    reply = fetch(page, server.url + "/api/me")
     assert reply.ok, reply.text()
     data: dict[str, Any] = reply.json()
     return data
@@ -97,7 +107,7 @@ def api_until(
     for a true value, at once, so such a wait waits for nothing.)"""
     deadline = time.monotonic() + timeout
     while True:
-        reply = page.request.get(server.url + path)
+        reply = fetch(page, server.url + path)
         assert reply.ok, reply.text()
         data: dict[str, Any] = reply.json()
         if check(data):

@@ -12,7 +12,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from tests.server.live import LiveServer, run_server
 from tests.server.test_api import call
-from tests.web.accounts import me, open_page, register
+from tests.web.accounts import fetch, me, open_page, register
 from tests.web.keyboard import said, tab_to
 from tests.web.pointer import shot
 
@@ -74,7 +74,7 @@ def test_changing_the_password_and_deleting_the_account_on_the_page(
 
     # The data to download: the link is the export, with this page's cookie.
     tab_to(page, "#export-link")
-    exported = page.request.get(server.url + str(page.get_attribute("#export-link", "href"))).json()
+    exported = fetch(page, server.url + str(page.get_attribute("#export-link", "href"))).json()
     assert exported["account"]["name"] == "Marta"
 
     # Deleting the account asks its password; then the page is back at the entry form.
@@ -88,7 +88,7 @@ def test_changing_the_password_and_deleting_the_account_on_the_page(
     page.wait_for_function("document.activeElement && document.activeElement.id === 'enter-title'")
     wait_said(page, "Your account is deleted. Goodbye!", "polite")
     assert page.is_hidden("#nav-account") and page.is_hidden("#logout-btn")
-    assert page.request.get(server.url + "/api/me").status == 401
+    assert fetch(page, server.url + "/api/me").status == 401
     status, answer = call(server, "POST", "/api/register", {"name": "marta", "password": SECOND})
     assert (status, answer["error"]) == (409, "name_taken")
     assert not any("expired" in s["text"] for s in said(page))  # the socket's close was expected

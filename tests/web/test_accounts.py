@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.server.live import LiveServer, run_server
-from tests.web.accounts import login, logout, me, open_page, register
+from tests.web.accounts import fetch, login, logout, me, open_page, register
 from tests.web.keyboard import (
     create_table,
     enter_lobby,
@@ -123,7 +123,7 @@ def test_an_account_keeps_its_settings_and_survives_a_reload_and_a_browser_resta
 
     # Log out: back at the entry form; the session is gone.
     logout(page)
-    assert page.request.get(server.url + "/api/me").status == 401
+    assert fetch(page, server.url + "/api/me").status == 401
     # Log in again.
     login(page, "rosa", "rosa-secret-1")
     assert page.text_content("#account-status") == "Logged in as Rosa"
@@ -139,7 +139,9 @@ def test_a_wrong_password_and_a_taken_name_are_refused_with_the_apis_sentence(
     logout(page)
 
     login(page, "Wanda", "not-the-password", ok=False)
-    reply = page.request.post(server.url + "/api/login", data={"name": "Wanda", "password": "nope-nope-nope"})
+    reply = fetch(
+        page, server.url + "/api/login", "POST", data={"name": "Wanda", "password": "nope-nope-nope"}
+    )
     message = reply.json()["message"]
     page.wait_for_function("m => document.querySelector('#login-error').textContent === m", arg=message)
     # An urgent line waits a quarter second after a key (the form was sent with Enter) so that a
@@ -149,10 +151,10 @@ def test_a_wrong_password_and_a_taken_name_are_refused_with_the_apis_sentence(
     assert page.is_visible("#enter") and not page.is_visible("#lobby")
     assert page.is_hidden("#logout-btn")
     assert page.evaluate("window.cardroom.state.account") is None
-    assert page.request.get(server.url + "/api/me").status == 401
+    assert fetch(page, server.url + "/api/me").status == 401
 
     register(page, "wanda", "another-secret", ok=False)
-    taken = page.request.post(server.url + "/api/register", data={"name": "WANDA", "password": "12345678"})
+    taken = fetch(page, server.url + "/api/register", "POST", data={"name": "WANDA", "password": "12345678"})
     assert taken.status == 409
     message = taken.json()["message"]
     page.wait_for_function("m => document.querySelector('#register-error').textContent === m", arg=message)

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from bench.replay import GAME_ID, long_game, store_game
 from cardroom.server.replays import PAGE_FRAMES
 from tests.server.live import LiveServer, run_server
-from tests.web.accounts import choose_mode, open_page, register
+from tests.web.accounts import choose_mode, fetch, open_page, register
 from tests.web.keyboard import (
     create_table,
     play_kittens_to_the_end,
@@ -54,7 +54,7 @@ def played(browser: Browser, server: LiveServer) -> Iterator[tuple[BrowserContex
     start_game(page)
     play_kittens_to_the_end(page)
     deadline = time.monotonic() + 15
-    while not page.request.get(server.url + "/api/records").json()["records"]:
+    while not fetch(page, server.url + "/api/records").json()["records"]:
         assert time.monotonic() < deadline, "the game was not recorded"
         time.sleep(0.2)
     yield context, page
@@ -75,11 +75,11 @@ def replay(page: Page) -> dict[str, Any]:
 
 def frames(page: Page, server: LiveServer, seat: str) -> list[dict[str, Any]]:
     """Every frame of the replay, page after page."""
-    record = page.request.get(server.url + "/api/records").json()["records"][0]
+    record = fetch(page, server.url + "/api/records").json()["records"][0]
     found: list[dict[str, Any]] = []
     number = 0
     while True:
-        reply = page.request.get(f"{server.url}/api/records/{record['id']}/frames?seat={seat}&page={number}")
+        reply = fetch(page, f"{server.url}/api/records/{record['id']}/frames?seat={seat}&page={number}")
         assert reply.ok, reply.text()
         found += reply.json()["frames"]
         number += 1
@@ -96,7 +96,7 @@ def test_the_games_view_lists_the_game_and_the_replay_steps_by_keyboard(
     played: tuple[BrowserContext, Page], server: LiveServer
 ) -> None:
     _context, page = played
-    assert page.request.get(server.url + "/api/records").json()["records"], "the finished game is recorded"
+    assert fetch(page, server.url + "/api/records").json()["records"], "the finished game is recorded"
     nav(page, "nav-games", "games-title")
     page.wait_for_selector("#games-body tr")
     rows = page.eval_on_selector_all("#games-body tr", "rows => rows.map(r => r.textContent)")
@@ -172,7 +172,7 @@ def test_the_games_view_lists_the_game_and_the_replay_steps_by_keyboard(
     assert "Hand: " in hands[1]
     href = page.get_attribute("#replay-download", "href") or ""
     assert href.endswith("/scenario")
-    assert page.request.get(server.url + href).ok
+    assert fetch(page, server.url + href).ok
 
 
 def test_the_leaderboard_lists_the_player_and_their_page_draws_the_chart(
@@ -262,8 +262,8 @@ def test_a_long_game_replays_page_by_page(browser: Browser, tmp_path: Path) -> N
         page.keyboard.press("End")
         wait_for_step(page, count - 1)
         assert page.text_content("#replay-position") == f"Step {count} of {count}"
-        last = page.request.get(
-            f"{server.url}/api/records/{GAME_ID}/frames?seat=all&page={(count - 1) // PAGE_FRAMES}"
+        last = fetch(
+            page, f"{server.url}/api/records/{GAME_ID}/frames?seat=all&page={(count - 1) // PAGE_FRAMES}"
         ).json()["frames"][-1]
         log = page.eval_on_selector_all("#replay-log p", "ps => ps.map(p => p.textContent)")
         assert last["texts"] and log[-len(last["texts"]) :] == last["texts"]
