@@ -220,10 +220,20 @@ def create_table(
     page.wait_for_selector("#start-btn:not([hidden])")
 
 
+DEALT = """() => {
+  const r = window.cardroom.state.room, v = r && r.view;
+  if (!v) return false;
+  const card = document.querySelector('#hand [role=option][data-index]');
+  return Boolean(card && card.checkVisibility()) || v.phase === 'game_over' || Boolean(v.alive && !v.alive[r.you]);
+}"""
+"""The game begun at the page: your hand shown, or already out of it (a game at four times the
+clock's pace, its turns running out, drew an Exploding Kitten for a player before a busy
+machine's page drew the hand: cc32a)."""
+
+
 def start(page: Page, finger: Finger) -> None:
     finger.tap("#start-btn")
-    page.wait_for_function("window.cardroom.state.room && window.cardroom.state.room.view")
-    page.wait_for_selector("#hand [role=option][data-index]")
+    page.wait_for_function(DEALT)
 
 
 SETTLED = """() => document.getAnimations().every(a => a.playState !== 'running'
