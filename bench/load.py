@@ -27,6 +27,7 @@ import os
 import statistics
 import sys
 import time
+import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,7 @@ import websockets
 
 from bench.echo import echo_load, run_echo
 from cardroom.clients.botclient import NetBot, Timings
+from cardroom.server.latency import percentile as bucket_percentile
 from cardroom.server.process import run_server
 from cardroom.server.wire import PROTOCOL_VERSION, messages
 
@@ -170,6 +172,36 @@ LAG_PROBE_S = 0.010
 """How often the load generator's loop is asked to wake a task that only notes how late it woke."""
 
 
+def _latency(ws_urls: list[str]) -> list[dict[str, Any] | None]:
+    """Each node's own measure of its acknowledgements and loop lag (`/healthz`, `latency`),
+    None for one that did not answer."""
+    found: list[dict[str, Any] | None] = []
+    for ws_url in ws_urls:
+        url = ws_url.replace("ws://", "http://", 1).removesuffix("/ws") + "/healthz"
+        try:
+            with urllib.request.urlopen(url, timeout=5) as reply:
+                found.append(json.loads(reply.read())["latency"])
+        except (OSError, ValueError, KeyError):
+            found.append(None)
+    return found
+
+
+def _inside(
+    before: list[dict[str, Any] | None], after: list[dict[str, Any] | None], key: str, q: float
+) -> float | None:
+    """The `q`th percentile of `key` (`ack_ms`, `loop_lag_ms`) between two readings of every
+    node (their counts summed), None without both readings of each."""
+    if any(b is None for b in before) or any(a is None for a in after):
+        return None
+    counts: list[int] | None = None
+    for b, a in zip(before, after, strict=True):
+        assert a is not None and b is not None
+        between = [y - x for x, y in zip(b[key]["buckets"], a[key]["buckets"], strict=True)]
+        counts = between if counts is None else [c + d for c, d in zip(counts, between, strict=True)]
+    found = None if counts is None else bucket_percentile(counts, q)
+    return None if found is None else round(found, 1)
+
+
 async def _lag_probe(lags: list[float]) -> None:
     """How late (ms) this generator's own loop runs a task due every LAG_PROBE_S: a delay it
     adds to every latency it measures, however fast the server answered."""
@@ -302,11 +334,14 @@ async def load(
         helper.start()
     pids: list[int | None] = [pid for _url, pid in nodes] if nodes else [server_pid]
     measured: dict[str, float | None] = {}
+    inside: dict[str, list[dict[str, Any] | None]] = {}
 
     def edge(which: str) -> None:
-        """The window's edges, in this process: the server's and the machine's CPU then."""
+        """The window's edges, in this process: the server's and the machine's CPU then, and
+        the servers' own latency counts."""
         measured[f"server_{which}"], measured[f"all_{which}"] = _cpu_of(pids), machine_cpu_seconds()
         measured[which] = time.perf_counter()
+        inside[which] = _latency(urls)
 
     mine = await _share(shares[0], meet(barrier), edge)
     results = [mine] + [await asyncio.to_thread(out.get, True, MEET_S) for _ in helpers]
@@ -351,6 +386,9 @@ async def load(
         "relayed_ack_p50_ms": round(percentile(relayed_acks, 50), 2) if relayed_acks else None,
         "relayed_ack_p99_ms": round(percentile(relayed_acks, 99), 2) if relayed_acks else None,
         "load_cpu_pct": round(100 * own_used / window, 1),
+        "server_ack_p50_ms": _inside(inside["start"], inside["end"], "ack_ms", 50),
+        "server_ack_p99_ms": _inside(inside["start"], inside["end"], "ack_ms", 99),
+        "server_loop_lag_p99_ms": _inside(inside["start"], inside["end"], "loop_lag_ms", 99),
         "load_lag_p50_ms": round(percentile(lags, 50), 2),
         "load_lag_p99_ms": round(percentile(lags, 99), 2),
         "other_cpu_pct": None if others is None else round(100 * others / elapsed, 1),
@@ -557,6 +595,11 @@ def report(args: argparse.Namespace, result: dict[str, Any], db: str) -> None:
             f"{result['relayed_actions']} actions, ack p50 {result['relayed_ack_p50_ms']} ms, "
             f"p99 {result['relayed_ack_p99_ms']} ms"
         )
+    print(
+        f"  inside the server (from taking an action up to queueing its ack): p50 "
+        f"{result['server_ack_p50_ms']} ms, p99 {result['server_ack_p99_ms']} ms; its loop late by "
+        f"p99 {result['server_loop_lag_p99_ms']} ms (each to a tenth)"
+    )
     print(
         f"  the load generator's own loop, late by p50 {result['load_lag_p50_ms']} ms, "
         f"p99 {result['load_lag_p99_ms']} ms (counted in every latency above)"

@@ -91,6 +91,7 @@ def create_app(
             "tables": len(the_lobby.rooms),
             "players_online": len(the_lobby.online()),
             "replays": replays.stats(),
+            "latency": the_lobby.latency.health(),
         }
         if the_lobby.bus.clustered:
             bus = the_lobby.bus

@@ -104,8 +104,11 @@ class Lobby(Takeover):
 
     async def _housekeeping(self) -> None:
         tick = 0
+        loop = asyncio.get_running_loop()
         while not self.stopping:
+            due = loop.time() + PING_EVERY_S / PING_SLICES
             await asyncio.sleep(PING_EVERY_S / PING_SLICES)
+            self.latency.late(loop.time() - due)  # what a busy loop makes everything wait
             tick = (tick + 1) % PING_SLICES
             try:
                 for player in self.online()[tick::PING_SLICES]:

@@ -17,6 +17,7 @@ from cardroom.protocol import JSON
 from cardroom.server.buckets import Buckets
 from cardroom.server.collector import Collector
 from cardroom.server.connection import Player, RateLimit
+from cardroom.server.latency import Latency
 from cardroom.server.limits import Limits
 from cardroom.server.relay import Relay
 from cardroom.server.room import Room
@@ -68,6 +69,8 @@ class LobbyState:
         self._adopting: asyncio.Task[None] | None = None
         self._claims: set[asyncio.Task[None]] = set()  # `_in_background`'s tasks, held until done
         self.collector = Collector(clock=clock)
+        self.latency = Latency()
+        """How long acknowledgements take inside this server, and how late its loop runs (/healthz)."""
         """Collects the closed tables' and connections' cycles from the housekeeping (collector.py)."""
         self.draining = False
         """The node was told to stop: it takes no table and hands its own to the other nodes."""

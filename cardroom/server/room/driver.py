@@ -10,6 +10,7 @@ import contextlib
 import logging
 import math
 import secrets
+import time
 from typing import TYPE_CHECKING
 
 from cardroom.bots.stand_in import make_stand_in
@@ -193,11 +194,14 @@ class Driving(Journaling):
             if refused is not None:  # the store away: the host starts it once it is back
                 self.changed()
 
-    def act(self, player: Player, raw: JSON, ref: int | None) -> None:
+    def act(self, player: Player, raw: JSON, ref: int | None, began: float | None = None) -> None:
         """A person's action, stamped with the room's clock as it arrives (or, while this node is
-        unsure of the table, held until it knows: `_sure`)."""
+        unsure of the table, held until it knows: `_sure`). `began`: when it was first taken up
+        (a held action's), from which its acknowledgement is timed (`Lobby.latency`)."""
+        if began is None:
+            began = time.perf_counter()
         if self.state == PLAYING and not self._sure():
-            self.held.append(lambda: self.act(player, raw, ref))
+            self.held.append(lambda: self.act(player, raw, ref, began))
             return
         index = self.seat_of(player.id)
         reply: JSON
@@ -252,7 +256,7 @@ class Driving(Journaling):
         else:
             ack = {"type": "ack", "table": self.id, "ref": ref, "v": self.version, "game": self.game_id}
             ack["seq"] = self._logged() - 1
-            self._when_saved(player.id, ack)
+            self._when_saved(player.id, ack, began)
             if self.guide is not None:
                 self.guide.accepted(now)
                 self.held_ms = None  # the clock goes on from the held moment

@@ -91,12 +91,16 @@ class Journaling(Telling):
             }[code]
         player.connection.send({"type": "notice", "table": self.id, "code": code, "message": text})
 
-    def _when_saved(self, player_id: str, message: JSON) -> None:
-        """Send `message` once the newest move is on disk; say so if it could not be saved."""
+    def _when_saved(self, player_id: str, message: JSON, began: float | None = None) -> None:
+        """Send `message` once the newest move is on disk; say so if it could not be saved.
+        `began`: when the action it acknowledges was taken up (`time.perf_counter()`), for
+        the server's own measure of its acknowledgements (`Lobby.latency`)."""
         store = self.lobby.store
         pending = self.last_write
         if store is None or not store.durable or pending is None:
             self.send_to(player_id, message)
+            if began is not None:
+                self.lobby.latency.acknowledged(began)
             return
 
         def saved(done: asyncio.Future[None]) -> None:
@@ -108,6 +112,8 @@ class Journaling(Telling):
                 )
             else:
                 self.send_to(player_id, message)
+                if began is not None:
+                    self.lobby.latency.acknowledged(began)
 
         self.answers_due += 1
         if pending.done() and self.answers_due == 1:
