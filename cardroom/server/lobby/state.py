@@ -69,9 +69,9 @@ class LobbyState:
         self._adopting: asyncio.Task[None] | None = None
         self._claims: set[asyncio.Task[None]] = set()  # `_in_background`'s tasks, held until done
         self.collector = Collector(clock=clock)
+        """Collects the closed tables' and connections' cycles from the housekeeping (collector.py)."""
         self.latency = Latency()
         """How long acknowledgements take inside this server, and how late its loop runs (/healthz)."""
-        """Collects the closed tables' and connections' cycles from the housekeeping (collector.py)."""
         self.draining = False
         """The node was told to stop: it takes no table and hands its own to the other nodes."""
         self.stopping = False  # the background loops end (cardroom/cluster/loops.py says why a flag)
