@@ -27,8 +27,7 @@ import os
 import statistics
 import sys
 import time
-import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,6 +36,7 @@ import websockets
 
 from bench.echo import echo_load, run_echo
 from cardroom.clients.botclient import NetBot, Timings
+from cardroom.server.collector import THRESHOLDS
 from cardroom.server.latency import percentile as bucket_percentile
 from cardroom.server.process import run_server
 from cardroom.server.wire import PROTOCOL_VERSION, messages
@@ -172,15 +172,17 @@ LAG_PROBE_S = 0.010
 """How often the load generator's loop is asked to wake a task that only notes how late it woke."""
 
 
-def _latency(ws_urls: list[str]) -> list[dict[str, Any] | None]:
+Health = Callable[[], dict[str, Any]]
+"""A node's `/healthz` answer (`LiveServer.health`)."""
+
+
+def _latency(healths: Sequence[Health]) -> list[dict[str, Any] | None]:
     """Each node's own measure of its acknowledgements and loop lag (`/healthz`, `latency`),
     None for one that did not answer."""
     found: list[dict[str, Any] | None] = []
-    for ws_url in ws_urls:
-        url = ws_url.replace("ws://", "http://", 1).removesuffix("/ws") + "/healthz"
+    for health in healths:
         try:
-            with urllib.request.urlopen(url, timeout=5) as reply:
-                found.append(json.loads(reply.read())["latency"])
+            found.append(health()["latency"])
         except (OSError, ValueError, KeyError):
             found.append(None)
     return found
@@ -280,7 +282,7 @@ async def _share(
 
 def _generator(share: Share, barrier: Any, out: Any) -> None:
     """A load generator process of its own (`--generators`): its share, measured, sent back."""
-    gc.set_threshold(50_000, 50, 1_000)
+    gc.set_threshold(*THRESHOLDS)
     out.put(asyncio.run(_share(share, meet(barrier))))
 
 
@@ -306,13 +308,16 @@ async def load(
     nodes: list[tuple[str, int]] | None = None,
     relayed_only: bool = False,
     generators: int = 1,
+    healths: Sequence[Health] = (),
 ) -> dict[str, Any]:
     """`nodes`: the nodes of a cluster (address, process id), when there are several: tables
     are spread over them, and guests connect to the next node in turn (`one_table`);
     `relayed_only`: the nodes have no addresses of their own (the guests stay relayed).
     `generators`: the tables are shared among this many processes, each a load generator of
     its own: one Python process reading every message of 1,200 bots used 88 to 97 % of a core,
-    and its own loop's lag then counted in the latencies it measures."""
+    and its own loop's lag then counted in the latencies it measures. `healths`: each node's
+    `/healthz`, read at the window's edges for the server's own latency (none with `--workers`,
+    whose one port answers from any worker: two readings would not be of one process)."""
     baseline = await idle_round_trip(ws_url)
     urls = [url for url, _pid in nodes] if nodes else [ws_url]
     shares = [
@@ -341,7 +346,7 @@ async def load(
         the servers' own latency counts."""
         measured[f"server_{which}"], measured[f"all_{which}"] = _cpu_of(pids), machine_cpu_seconds()
         measured[which] = time.perf_counter()
-        inside[which] = _latency(urls)
+        inside[which] = _latency(healths)
 
     mine = await _share(shares[0], meet(barrier), edge)
     results = [mine] + [await asyncio.to_thread(out.get, True, MEET_S) for _ in helpers]
@@ -441,7 +446,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--nodes and --workers need --redis URL (or CARDROOM_REDIS) and --db postgresql://...")
     if args.nodes > 1 and args.workers > 1:
         parser.error("--nodes or --workers, not both")
-    gc.set_threshold(50_000, 50, 1_000)  # the load generator must not stall either
+    gc.set_threshold(*THRESHOLDS)  # the server's: the load generator must not stall either
     if not args.durability:
         single = relayed_only = None
         if args.nodes > 1:  # the same load on one node, for the ratio
@@ -563,6 +568,7 @@ def run_once(
                 nodes=addresses,
                 relayed_only=relayed_only,
                 generators=args.generators,
+                healths=[s.health for s in servers] if args.workers == 1 else [],
             )
         )
 
