@@ -32,21 +32,21 @@ def test_a_percentile_is_the_bucket_a_tenth_wide_that_holds_it() -> None:
 
 
 def test_healthz_tells_how_long_acknowledgements_took_inside_the_server(server: LiveServer) -> None:
-    """Two network players act at a burrito table on a durable store: each acknowledgement they
-    got is counted at the server, no slower there than the player saw it; and the server's loop
-    lateness, sampled four times a second, is counted too."""
+    """A network player acts at a burrito table (against a bot) on a durable store: each
+    acknowledgement it got is counted at the server, no slower there than the player saw it; and
+    the server's loop lateness, sampled four times a second, is counted too."""
     before = server.health()["latency"]
     timings = Timings()
 
-    async def go() -> list[Witness]:
+    async def go() -> Witness:
         host = Witness(server.ws_url, "Lat", "burrito", "normal", seed=3, timings=timings)
         await create_and_start(host, "burrito", seats=2, bots=1, options=FAST_BURRITO)
         await host.send({"type": "start", "table": host.table})
         await play_until([host], acks=12, limit_s=60)
         await host.close()
-        return [host]
+        return host
 
-    (host,) = asyncio.run(go())
+    host = asyncio.run(go())
     time.sleep(0.6)  # two turns of the housekeeping at least
     after = server.health()["latency"]
     acks = after["ack_ms"]["count"] - before["ack_ms"]["count"]

@@ -2,9 +2,9 @@
 
 The hottest part of a busy server after the sockets (issue 26: a third of its processor time at
 200 tables), so it is compiled with mypyc (`cardroom.native`) like the views and the narration
-it calls; `Telling` (tell.py) calls these with the room, of which they read the seats'
-layer (seats.py) and below. Plain functions on the
-room's fields, not methods: a compiled class cannot be a base of the room's interpreted layers.
+it calls; `Telling` (tell.py) calls these with the room, of which they read the seats' layer
+(seats.py) and below. Plain functions on the room's fields, not methods: a compiled class
+cannot be a base of the room's interpreted layers.
 """
 
 from __future__ import annotations
