@@ -9,6 +9,7 @@ table uses long flights (tests/web/test_cues.py's SLOW_THROWS): the test seat ha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -75,6 +76,25 @@ async def _one_throw(url: str, table: str, joined: Future[None], name: str = "Ch
         await client.close()
 
 
+@contextlib.contextmanager
+def duel(
+    page: Page, server: LiveServer, you: str, other: str = "Chloé"
+) -> Iterator[Future[list[dict[str, Any]]]]:
+    """`you` at a new burrito table of two on `page`, `other` in the second seat on a websocket
+    (`_one_throw`), the game started: the throw's future (`other`'s events once the fight is over)."""
+    finger = Finger(page)
+    enter_lobby(page, finger, you)
+    create_table(page, finger, "burrito", seats=2, bots=0, options=SLOW_THROWS)
+    table = page.evaluate("window.cardroom.state.current")
+    with ThreadPoolExecutor(1) as pool:
+        joined: Future[None] = Future()
+        thrower = pool.submit(lambda: asyncio.run(_one_throw(server.ws_url, table, joined, other)))
+        joined.result(15)
+        page.wait_for_function("name => window.cardroom.state.room.seats[1].name === name", arg=other)
+        start(page, finger)
+        yield thrower
+
+
 def test_the_fight_controls_stay_put_and_a_burrito_is_caught_by_touch(
     small_phone: Page, server: LiveServer
 ) -> None:
@@ -83,18 +103,9 @@ def test_the_fight_controls_stay_put_and_a_burrito_is_caught_by_touch(
     has been all along, once the page shows the window open, and catches the burrito. The
     throw was said and sounded its earcon; the catch earcon sounded too."""
     page = small_phone
-    finger = Finger(page)
-    enter_lobby(page, finger, "Marco")
-    create_table(page, finger, "burrito", seats=2, bots=0, options=SLOW_THROWS)
-    table = page.evaluate("window.cardroom.state.current")
     samples: list[dict[str, Any]] = []
     tapped = False
-    with ThreadPoolExecutor(1) as pool:
-        joined: Future[None] = Future()
-        thrower = pool.submit(lambda: asyncio.run(_one_throw(server.ws_url, table, joined)))
-        joined.result(15)
-        page.wait_for_function("window.cardroom.state.room.seats[1].name === 'Chloé'")
-        start(page, finger)
+    with duel(page, server, "Marco") as thrower:
         deadline = time.monotonic() + 120
         while not thrower.done() and time.monotonic() < deadline:
             # One look at the view and the controls: in two, the fight could start or end
@@ -211,20 +222,11 @@ def test_every_seat_stays_whole_on_the_felt_through_a_fight_on_a_laptop(
     felt's edge). And on a felt shorter still, a seat is moved in rather than cut by the edge
     (a CI run at 1280x800: your seat, a line taller with its lag, past the felt's edge)."""
     page = laptop
-    finger = Finger(page)
-    enter_lobby(page, finger, "Lapo")
-    create_table(page, finger, "burrito", seats=2, bots=0, options=SLOW_THROWS)
-    table = page.evaluate("window.cardroom.state.current")
     found: list[list[str]] = []
     rows: set[int] = set()
     looks = 0
-    with ThreadPoolExecutor(1) as pool:
-        joined: Future[None] = Future()
-        # A name of its own: the first test's Chloé holds hers while she may still come back.
-        thrower = pool.submit(lambda: asyncio.run(_one_throw(server.ws_url, table, joined, "Zoé")))
-        joined.result(15)
-        page.wait_for_function("window.cardroom.state.room.seats[1].name === 'Zoé'")
-        start(page, finger)
+    # A name of its own: the first test's Chloé holds hers while she may still come back.
+    with duel(page, server, "Lapo", "Zoé") as thrower:
         deadline = time.monotonic() + 120
         while not thrower.done() and time.monotonic() < deadline:
             v = page.evaluate("window.cardroom.state.room?.view ?? null")
