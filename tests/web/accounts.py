@@ -17,9 +17,10 @@ from tests.web.keyboard import tab_to
 REFUSED = "Failed to load resource: the server responded with a status of 4"
 
 RETRIES = 2
-"""A request sent on a kept-alive connection just as the server closes it for being idle is
-reset (ECONNRESET: a CI run lost a GET that way). A browser sends such a request again on a new
-connection; the tests' requests do the same."""
+"""A request on a kept-alive connection can be reset (ECONNRESET: a CI run lost a GET to
+/api/records so; why, not found: not an idle connection closed as it was reused, in 40 tries).
+A browser sends a request reset on a reused connection again on a new one; the tests' requests
+do the same."""
 
 
 def fetch(page: Page, url: str, method: str = "GET", data: Any = None) -> APIResponse:
