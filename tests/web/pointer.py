@@ -301,6 +301,10 @@ def _catch_offered(page: Page) -> bool:
     return found
 
 
+THROW_AIM = "() => document.querySelector('#actions button[data-action^=throw_]')?.dataset.action ?? null"
+"""The fight's Throw button's action (`throw_N`: it throws at seat N, whom it names)."""
+
+
 def act(page: Page, finger: Finger, action: str) -> bool:
     """Tap the button of `action` beside the hand, when the page offers it; its accessible name
     begins with the action's verb."""
@@ -591,8 +595,9 @@ def play_burrito_round_by_pointer(
                 other = next(x for x in f["fighters"] if x != me)
                 if done["throw"] % 2 and finger.tap_if_there(f"#felt .chip[data-seat='{other}']"):
                     tried = "throw_seat"  # a tap on the target's seat throws at them
-                else:
-                    tried = "throw" if act(page, finger, f"throw_{other + 1}") else None
+                else:  # the one Throw button, at the fighter it names (the nearest)
+                    aim = page.evaluate(THROW_AIM)
+                    tried = "throw" if aim and act(page, finger, aim) else None
         elif v["phase"] == "play" and f is None:
             page.wait_for_timeout(150)  # a person's pace
             tried = _burrito_cards(page, finger, v, done)

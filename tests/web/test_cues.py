@@ -99,8 +99,8 @@ class Seat:
             await self.pump(0.05)
         raise AssertionError(f"no {kind} event with {fields}")
 
-    async def call_a_fight(self) -> None:
-        """Draw and pass (keeping brawl and war cards) until three alike, then call."""
+    async def call_a_fight(self, calls: tuple[str, ...] = CALLS) -> None:
+        """Draw and pass (keeping the cards of `calls`) until three alike, then call."""
         for _ in range(400):
             v = self.view
             if v is None or v["phase"] != "play" or v["fight"] is not None:
@@ -108,7 +108,7 @@ class Seat:
                 continue
             hand: list[str] = v["hand"]
             counts = Counter(hand)
-            triple = next((c for c in CALLS if counts[c] >= 3), None)
+            triple = next((c for c in calls if counts[c] >= 3), None)
             if triple is not None:
                 fight = {"brawl_a": "brawl", "brawl_b": "brawl"}.get(triple, triple)
                 if await self.act({"do": "call", "fight": fight, "card": triple}):
@@ -117,7 +117,7 @@ class Seat:
                 if not await self.act({"do": "draw"}):
                     await self.act({"do": "draw", "from": "community", "pile": 0})
             else:
-                worst = min(hand, key=lambda c: (c in CALLS, counts[c]))
+                worst = min(hand, key=lambda c: (c in calls, counts[c]))
                 await self.act({"do": "discard", "card": worst})
         raise AssertionError("seat 1 never held three alike battle cards")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -229,12 +230,15 @@ def test_every_seat_stays_whole_on_the_felt_through_a_fight_on_a_laptop(
     with duel(page, server, "Lapo", "Zoé") as thrower:
         deadline = time.monotonic() + 120
         while not thrower.done() and time.monotonic() < deadline:
-            v = page.evaluate("window.cardroom.state.room?.view ?? null")
-            if v and v["fight"] and page.locator("#actions button[data-action=dodge]").count():
+            # The view and the fight's buttons in one look: in two, the fight could end between
+            # them (a run counted a look with no button: "rows {0, 1}").
+            v, tops = page.evaluate(
+                """[window.cardroom.state.room?.view ?? null,
+                    [...document.querySelectorAll('#actions.fight button')].map(
+                      (b) => Math.round(b.getBoundingClientRect().top))]"""
+            )
+            if v and v["fight"] and tops:
                 looks += 1
-                tops = page.eval_on_selector_all(
-                    "#actions button", "bs => bs.map(b => Math.round(b.getBoundingClientRect().top))"
-                )
                 rows.add(len(set(tops)))
                 problems = crowded(page)
                 if problems:
@@ -248,3 +252,102 @@ def test_every_seat_stays_whole_on_the_felt_through_a_fight_on_a_laptop(
     page.set_viewport_size({"width": 1280, "height": 600})
     edges = [p for p in crowded_once_drawn(page) if p.endswith("the edge")]
     assert edges == [], edges
+
+
+async def _call_a_war(url: str, table: str, joined: Future[None], over: threading.Event) -> None:
+    """A person joins and calls a War once they hold three War cards (a War is fought by
+    everyone but its caller), then reads on until the test is `over` (a bot may call one first)."""
+    client = await Client.connect(url, "Oona")
+
+    async def play() -> None:
+        seat = await Seat.sit_down(client, table, joined)
+        with contextlib.suppress(AssertionError):  # never three War cards: a bot's War will do
+            await seat.call_a_fight(("war",))
+        while True:
+            await seat.pump(0.1)
+
+    playing = asyncio.create_task(play())
+    try:
+        while not over.is_set() and not playing.done():
+            await asyncio.sleep(0.1)
+    finally:
+        playing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await playing
+        await client.close()
+
+
+# The fight's Throw button: its action, its name, the line under it, whether it is disabled.
+THROW = """() => { const b = document.querySelector('#actions button[data-action^=throw_]');
+  return b && {action: b.dataset.action, label: b.querySelector('.label').textContent,
+               line: b.querySelector('.why').textContent.trim(), off: b.getAttribute('aria-disabled') === 'true'}; }"""
+
+
+def test_a_war_at_a_table_of_six_keeps_four_fight_controls_on_a_phone(
+    small_phone: Page, server: LiveServer
+) -> None:
+    """In a War at a table of six (five fighters) a fighter's controls are Grab, one Throw, Dodge
+    and Catch, in two rows, as in a duel: the Throw names the fighter it throws at (where T
+    throws), says that a tap on another fighter's seat throws there, and such a tap does. With a
+    Throw for each other fighter the bar was seven buttons in four rows and the felt, 244 pixels
+    high, had its seats over one another; the felt's banner no longer lists the fighters (their
+    seats are marked), which took three lines there."""
+    page, finger = small_phone, Finger(small_phone)
+    enter_lobby(page, finger, "Nadia")
+    create_table(page, finger, "burrito", seats=6, bots=4, options={**SLOW_THROWS, "pile_size": 20})
+    table = page.evaluate("window.cardroom.state.current")
+    samples: list[dict[str, Any]] = []
+    found: list[list[str]] = []
+    aims: list[dict[str, Any]] = []
+    tapped: int | None = None
+    thrown = False
+    over = threading.Event()
+    with ThreadPoolExecutor(1) as pool:
+        joined: Future[None] = Future()
+        caller = pool.submit(lambda: asyncio.run(_call_a_war(server.ws_url, table, joined, over)))
+        try:
+            joined.result(15)
+            page.wait_for_function("() => window.cardroom.state.room.seats.some((s) => s.name === 'Oona')")
+            start(page, finger)
+            deadline = time.monotonic() + 150
+            while time.monotonic() < deadline:
+                v, boxes, aim = page.evaluate(
+                    f"[window.cardroom.state.room?.view ?? null, ({BOXES})(), ({THROW})()]"
+                )
+                f = v and v["fight"]
+                if f and 0 in f["fighters"] and len(f["fighters"]) >= 5:
+                    if not boxes:  # drawn at the next frame
+                        continue
+                    samples.append(boxes)
+                    aims.append({**aim, "fighters": f["fighters"], "holding": f["holding"][0]})
+                    if len(samples) % 4 == 1 and (problems := crowded(page)):
+                        found.append(problems)
+                    if not f["holding"][0] and not boxes["grab"]["off"]:
+                        finger.tap("#actions button[data-action=grab]")
+                    elif f["holding"][0] and tapped is None and not aim["off"]:
+                        named = int(aim["action"].removeprefix("throw_")) - 1
+                        tapped = next(s for s in f["fighters"] if s not in (0, named))
+                        finger.tap(f"#felt .chip[data-seat='{tapped}']")  # not the one named
+                    thrown = thrown or any(x["thrower"] == 0 and x["target"] == tapped for x in f["flights"])
+                elif samples:
+                    break  # the War is over
+                page.wait_for_timeout(50)
+            else:
+                raise AssertionError(f"no War with seat 0 in 150 s: {history(page)}")
+        finally:
+            over.set()
+        caller.result(15)
+    assert len(samples) > 10 and found == [], found
+    first = samples[0]
+    slots = [{("throw" if a.startswith("throw_") else a): b["box"] for a, b in s.items()} for s in samples]
+    assert sorted(slots[0]) == ["catch", "dodge", "grab", "throw"], first
+    for slot in slots:  # the same four, in place (a pixel or two of rounding is no move)
+        assert slot.keys() == slots[0].keys() and all(_near(slots[0][a], slot[a]) for a in slot), slot
+    assert len({box[1] for box in slots[0].values()}) == 2, slots[0]  # two rows, as in a duel
+    names = page.evaluate("window.cardroom.state.room.seats.map(s => s.name)")
+    for aim in aims:  # always one other fighter, named
+        seat = int(aim["action"].removeprefix("throw_")) - 1
+        assert seat != 0 and seat in aim["fighters"] and aim["label"] == f"Throw at {names[seat]}", aim
+    held = [a for a in aims if a["holding"] and not a["off"]]
+    assert held and all(a["line"] == "or tap another fighter's seat" for a in held), aims[-5:]
+    assert tapped is not None and thrown, (tapped, history(page))

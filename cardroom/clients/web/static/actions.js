@@ -62,36 +62,30 @@ function kittensButtons(m) {
   return out;
 }
 
-// The seats a fighter's Throw buttons name in the fight on now: every other fighter it had, in
-// seat order, kept (disabled) when one leaves a tie-break, so that no button ever shifts.
-let throwSeats = { fight: null, seats: [] };
-
 // During a fight a fighter's controls never move (issue 21: "Dodge" and "Catch!" inserted in
-// front of "Throw at Marco" moved it under the finger): Grab, a Throw per other fighter, Dodge
-// and Catch are all there from the fight's start to its end, in that order, each disabled
-// (`why` says the reason) while it cannot be done.
+// front of "Throw at Marco" moved it under the finger): Grab, Throw, Dodge and Catch are all
+// there from the fight's start to its end, in that order, each disabled (`why` says the reason)
+// while it cannot be done. One Throw, whatever the fight: it throws where T does, at the nearest
+// fighter (`m.throwAt`, burrito.js), and its name says at whom; a tap on a fighter's seat throws
+// there. A Throw for each other fighter made a War at a table of six seven cells, four rows on
+// a phone that left the felt 244 pixels high, its seats over one another.
 function fightButtons(m, f) {
   const now = m.now;
   const go = f.go_at === null || now >= f.go_at;
   const holding = Boolean(f.holding && f.holding[m.you]);
   const incoming = f.flights.filter((x) => x.target === m.you && !x.dodged && now < x.lands_at);
   const open = incoming.some((x) => now >= x.catch_from);
-  const fight = JSON.stringify([f.kind, f.started_at]);
-  if (throwSeats.fight !== fight) throwSeats = { fight, seats: [] };
-  const others = new Set([...throwSeats.seats, ...f.fighters.filter((seat) => seat !== m.you)]);
-  throwSeats.seats = [...others].sort((a, b) => a - b);
   const wait = go ? null : _("Not yet: wait for Burrito!");
+  const others = f.fighters.filter((seat) => seat !== m.you).length;
   const out = [{
     action: "grab", label: _("Grab a burrito"), cls: "go",
     why: wait || (holding ? _("Your hands are full") : f.free > 0 ? null : _("None is free")),
   }];
-  for (const seat of throwSeats.seats) {
-    const gone = !f.fighters.includes(seat);
-    out.push({
-      action: `throw_${seat + 1}`, label: fmt(_("Throw at {name}"), { name: m.seatName(seat) }), cls: "go",
-      why: gone ? _("Out of the fight") : wait || (holding ? null : _("Grab a burrito first")),
-    });
-  }
+  out.push({
+    action: `throw_${m.throwAt + 1}`, label: fmt(_("Throw at {name}"), { name: m.seatName(m.throwAt) }), cls: "go",
+    why: wait || (holding ? null : _("Grab a burrito first")),
+    hint: others > 1 ? _("or tap another fighter's seat") : null,
+  });
   const coming = incoming.length ? null : _("Nothing is coming at you");
   out.push({ action: "dodge", label: _("Dodge"), cls: "urgent", why: coming });
   out.push({ action: "catch", label: _("Catch!"), cls: "go urgent", why: coming || (open ? null : _("Not yet: its window opens soon")) });
@@ -103,7 +97,6 @@ function burritoButtons(m) {
   const out = [];
   const hand = v.hand || [];
   const f = v.fight;
-  if (!f) throwSeats = { fight: null, seats: [] };
   if (f) return f.fighters.includes(m.you) ? fightButtons(m, f) : out;
   if (v.phase !== "play" || m.you === null) return out;
   const card = m.cards[m.cursor];
@@ -139,7 +132,8 @@ export function renderActions(box, m, perform) {
   box.dataset.key = key;
   const fight = buttons.some((b) => "why" in b);
   box.classList.toggle("fight", fight);
-  const layout = JSON.stringify(buttons.map((b) => b.action));
+  // The Throw button names whoever it throws at now: the same button, its action changed.
+  const layout = JSON.stringify(buttons.map((b) => b.action.replace(/^throw_\d+$/, "throw_")));
   if (box.dataset.layout !== layout) {
     box.dataset.layout = layout;
     box.replaceChildren(
@@ -160,6 +154,7 @@ export function renderActions(box, m, perform) {
     const node = box.children[i];
     node.className = `act ${b.cls || ""}`.trim();
     node.disabled = Boolean(b.disabled);
+    node.dataset.action = b.action;
     if (b.why) {
       node.setAttribute("aria-disabled", "true");
       node.dataset.why = b.why;
@@ -169,7 +164,8 @@ export function renderActions(box, m, perform) {
     }
     const parts = [el("span", { class: "label", text: b.label })];
     // The reason's line is there even when empty: a button keeps its height as it changes.
-    if (fight) parts.push(el("span", { class: "why", text: b.why || "\u00a0" }));
+    // A button that can be done may say how else to do it (`hint`) on that line.
+    if (fight) parts.push(el("span", { class: "why", text: b.why || b.hint || "\u00a0" }));
     node.replaceChildren(...parts);
   });
 }

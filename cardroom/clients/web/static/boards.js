@@ -67,7 +67,7 @@ export function renderBoardFor(fake, board) {
         you: fake.you,
         view: fake.view,
         places: fake.view.phase === "game_over" && places.every(Boolean) ? places : null,
-        banner: fake.game === "kittens" ? kittensPhaseText(fake.view) : burritoPhaseText(fake.view),
+        banner: fake.game === "kittens" ? kittensPhaseText(fake.view) : burritoFeltText(fake.view),
         choosingSeats: null,
         cardName: (card) => cardNameIn(fake.game, card),
         seatName,
@@ -155,6 +155,19 @@ export function burritoPhaseText(v) {
   if (v.phase === "round_over") return _("The round is over.");
   if (v.phase === "game_over") return v.winner !== null ? fmt(_("Winner: {name}."), { name: seatName(v.winner) }) : _("The game is over.");
   return "";
+}
+
+// The felt's banner (a picture: the board's text above says everything to the ear). In a fight
+// the fighters' seats are marked on the felt (dashed) and the free burritos are a pile of their
+// own: the banner says the fight and your hands only. With the fighters named, a War at a table
+// of six took three lines of a phone's felt and lay over the seats above and below it.
+export function burritoFeltText(v) {
+  const f = v.fight;
+  if (!f) return burritoPhaseText(v);
+  const values = { kind: fightName(f.kind) };
+  if (!f.fighters.includes(me())) return fmt(_("Fight: {kind}."), values);
+  if (f.holding && f.holding[me()]) return fmt(_("Fight: {kind}. You hold a burrito."), values);
+  return fmt(_("Fight: {kind}. Your hands are empty."), values);
 }
 
 function fightName(kind) {

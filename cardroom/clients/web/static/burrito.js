@@ -77,8 +77,9 @@ async function callFight(card) {
   return ctx.act(action);
 }
 
-// The nearest other fighter: whoever last threw at you, else the first clockwise on your left.
-function throwTarget() {
+// The nearest other fighter: whoever last threw at you, else the first clockwise on your left
+// (T throws there, and the Throw button names them: actions.js).
+export function throwTarget() {
   const v = view();
   const f = v.fight;
   const n = room().seats.length;

@@ -5,12 +5,13 @@
 import { _, fmt } from "./i18n.js";
 import { $, el } from "./ui.js";
 import { renderActions } from "./actions.js";
+import { throwTarget } from "./burrito.js";
 import { drawTable, stillView, tickTable } from "./table.js";
 import { renderScoreboard } from "./scoreboard.js";
 import { cardFace, fitNames } from "./art.js";
 import { closePlacer, isPlacing } from "./placer.js";
 import {
-  burritoPhaseText, kittensPhaseText, renderBurritoBoard, renderKittensBoard, renderSeen,
+  burritoFeltText, kittensPhaseText, renderBurritoBoard, renderKittensBoard, renderSeen,
 } from "./boards.js";
 import { currentChooser, finishChooser } from "./chooser.js";
 import {
@@ -223,6 +224,7 @@ function pointerModel() {
     selected: [...local.selected].sort((a, b) => a - b),
     reorder: Boolean(local.reorder),
     now: serverNow(),
+    throwAt: game() === "burrito" && view() && view().fight ? throwTarget() : null,
     cardName,
     seatName,
   };
@@ -239,7 +241,7 @@ export function renderPointer() {
     you: r ? r.you : null,
     view: view(),
     places: r ? r.places || null : null,
-    banner: view() ? (r.game === "kittens" ? kittensPhaseText(view()) : burritoPhaseText(view())) : "",
+    banner: view() ? (r.game === "kittens" ? kittensPhaseText(view()) : burritoFeltText(view())) : "",
     // The seats the open "whom?" question offers (yours too, for a Duel), ringed on the felt.
     choosingSeats: chooser && chooser.seats ? chooser.options.map((o) => o.value) : null,
     cardName,
