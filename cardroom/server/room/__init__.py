@@ -95,6 +95,7 @@ class Room(Driving):
             return error("table_full", _("This table is full."))
         index = seat if seat is not None else free[0]
         self.seats[index] = Seat(name=player.name, player=player.id)
+        self._rename_bots_like(player.name)
         self.spectators.discard(player.id)
         player.tables.add(self.id)
         self.changed()

@@ -124,6 +124,15 @@ class Seats(RoomState):
             if seat.player is None and seat.level is not None
         }
 
+    def _rename_bots_like(self, name: str) -> None:
+        """A person sat down under a bot's name (or one that looks like it): the bot takes
+        another, so that no line reads "Chloé throws at Chloé" (a bot is named when it sits,
+        and a person may come after it; they join before the game, so no record holds it yet)."""
+        for i, seat in enumerate(self.seats):
+            if seat.player is None and seat.level is not None and seat.name and same(seat.name, name):
+                seat.name = None
+                seat.name = self._bot_name(i)
+
     def _bot_name(self, index: int) -> str:
         """A bot's name that neither is nor looks like a name at the table (store/names.py)."""
         taken = [s.name for s in self.seats if s.name]
