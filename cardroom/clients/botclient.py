@@ -209,9 +209,9 @@ class NetBot:
             self.wake.set()
 
     def _nudge(self) -> None:
-        """Wake the actor if the bot is due at another time than the one it sleeps towards. Most
-        messages change nothing for it, and a wake for each cost a load run's generator a fifth
-        of its processor time (issue 26), its own lateness counted in every latency it measured."""
+        """Wake the actor if the bot is due at another time than the one it sleeps towards: four
+        messages in five change nothing for it, and in a load run each wake was the generator's
+        time, its lateness counted in every latency it measures (issue 26, docs/deploy.md)."""
         due = self.bot.due() if self.bot is not None and self.view is not None else None
         if due != self.sleeping_for:
             self.wake.set()

@@ -130,7 +130,6 @@ class Seats(RoomState):
         and a person may come after it; they join before the game, so no record holds it yet)."""
         for i, seat in enumerate(self.seats):
             if seat.player is None and seat.level is not None and seat.name and same(seat.name, name):
-                seat.name = None
                 seat.name = self._bot_name(i)
 
     def _bot_name(self, index: int) -> str:
