@@ -255,18 +255,15 @@ def test_every_seat_stays_whole_on_the_felt_through_a_fight_on_a_laptop(
 
 
 async def _call_a_war(url: str, table: str, joined: Future[None], over: threading.Event) -> None:
-    """A person joins and calls a War once they hold three War cards (a War is fought by
-    everyone but its caller), then reads on until the test is `over` (a bot may call one first)."""
+    """A person joins and calls a War each time they hold three War cards (a War is fought by
+    everyone but its caller), until the test is `over` (a bot may call one too)."""
     client = await Client.connect(url, "Oona")
 
     async def play() -> None:
         seat = await Seat.sit_down(client, table, joined)
-        while True:  # its tries run out while the bots' fights go on: it tries again
+        while True:  # War after War (its tries run out while the bots' fights go on: again)
             with contextlib.suppress(AssertionError):
                 await seat.call_a_fight(("war",))
-                break
-        while True:
-            await seat.pump(0.1)
 
     playing = asyncio.create_task(play())
     try:
@@ -327,17 +324,19 @@ def test_a_war_at_a_table_of_six_keeps_four_fight_controls_on_a_phone(
                     if len(samples) % 4 == 1 and (problems := crowded(page)):
                         found.append(problems)
                     if not f["holding"][0] and not boxes["grab"]["off"]:
-                        finger.tap("#actions button[data-action=grab]")
+                        finger.tap_if_there("#actions button[data-action=grab]")  # the War may end first
                     elif f["holding"][0] and tapped is None and not aim["off"]:
                         named = int(aim["action"].removeprefix("throw_")) - 1
                         tapped = next(s for s in f["fighters"] if s not in (0, named))
-                        finger.tap(f"#felt .chip[data-seat='{tapped}']")  # not the one named
+                        finger.tap_if_there(f"#felt .chip[data-seat='{tapped}']")  # not the one named
                     thrown = thrown or any(x["thrower"] == 0 and x["target"] == tapped for x in f["flights"])
+                elif samples and thrown:
+                    break  # the War is over, and seat 0 threw in it by a tap on a seat
                 elif samples:
-                    break  # the War is over
+                    tapped = None  # it ended before seat 0 held a burrito, or as it threw: the next
                 page.wait_for_timeout(50)
             else:
-                raise AssertionError(f"no War with seat 0 in 200 s: {history(page)}")
+                raise AssertionError(f"no War in 200 s in which seat 0 threw by a tap: {history(page)}")
         finally:
             over.set()
         caller.result(15)
