@@ -140,7 +140,7 @@ export function renderBurritoBoard(board, v) {
   board.append(el("div", { class: "pile wide" }, el("span", { text: _("Score piles") }), scores));
 }
 
-export function burritoPhaseText(v) {
+function burritoPhaseText(v) {
   const f = v.fight;
   if (f) {
     const fighters = listOf(f.fighters.map(seatName));
