@@ -78,13 +78,16 @@ class Seat:
                 return
 
     async def act(self, action: dict[str, Any]) -> bool:
-        """Send `action`; True once acknowledged, False if refused."""
+        """Send `action`; True once acknowledged, False if refused: by the rules (`rejected`) or
+        by the server (an `error` naming it, such as `too_many_refusals` after a run of refused
+        draws: waiting for `ack` or `rejected` only, the seat would wait for ever, the likeliest
+        reason a War test's caller stopped playing while cards were still passed to it)."""
         self.ref += 1
         await self.client.send({"type": "act", "table": self.table, "action": action, "ref": self.ref})
         while True:
             message = await self.client.recv(10)
             self.take(message)
-            if message.get("type") in ("ack", "rejected") and message.get("ref") == self.ref:
+            if message.get("type") in ("ack", "rejected", "error") and message.get("ref") == self.ref:
                 return message["type"] == "ack"
 
     async def wait_for(self, kind: str, seconds: float = 15, **fields: Any) -> dict[str, Any]:
@@ -114,8 +117,10 @@ class Seat:
                 if await self.act({"do": "call", "fight": fight, "card": triple}):
                     return
             elif len(hand) < 5:
-                if not await self.act({"do": "draw"}):
-                    await self.act({"do": "draw", "from": "community", "pile": 0})
+                if not await self.act({"do": "draw"}) and not await self.act(
+                    {"do": "draw", "from": "community", "pile": 0}
+                ):
+                    await self.pump(0.2)  # nothing to draw now: a moment, as a person would wait
             else:
                 worst = min(hand, key=lambda c: (c in calls, counts[c]))
                 await self.act({"do": "discard", "card": worst})
