@@ -102,9 +102,14 @@ class Seat:
             await self.pump(0.05)
         raise AssertionError(f"no {kind} event with {fields}")
 
-    async def call_a_fight(self, calls: tuple[str, ...] = CALLS) -> None:
-        """Draw and pass (keeping the cards of `calls`) until three alike, then call."""
-        for _ in range(400):
+    async def call_a_fight(self, calls: tuple[str, ...] = CALLS, seconds: float = 120) -> None:
+        """Draw and pass (keeping the cards of `calls`) until three alike, then call, for up to
+        `seconds`. Bounded by time, not by tries: waiting for the game's start or for a fight's
+        end took up a count of tries on a busy machine (cc34a: a duel's caller gave up before
+        the page had started the game)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + seconds
+        while loop.time() < end:
             v = self.view
             if v is None or v["phase"] != "play" or v["fight"] is not None:
                 await self.pump(0.05)
@@ -124,7 +129,11 @@ class Seat:
             else:
                 worst = min(hand, key=lambda c: (c in calls, counts[c]))
                 await self.act({"do": "discard", "card": worst})
-        raise AssertionError("seat 1 never held three alike battle cards")
+        v = self.view
+        raise AssertionError(
+            f"seat 1 held no three alike of {calls} in {seconds} s: phase "
+            f"{v and v['phase']}, hand {v and v['hand']}, piles {v and v.get('pile_sizes')}"
+        )
 
     async def grab_and_throw(self) -> None:
         while not await self.act({"do": "grab"}):
