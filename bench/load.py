@@ -68,6 +68,30 @@ def _cpu_of(pids: list[int | None]) -> float | None:
     return None if None in used else sum(u for u in used if u is not None)
 
 
+def system_calls(pids: list[int | None]) -> tuple[int, int] | None:
+    """The read and write system calls these processes and their children have made so far
+    (/proc/PID/io's syscr and syscw), or None. They count reads and writes of files (the
+    store's database and its journal), not a socket's sends and receives. Unlike processor
+    time, their number per action does not move with the machine's speed."""
+    reads = writes = 0
+    for pid in pids:
+        for p in [pid, *_children(pid)]:
+            try:
+                fields = dict(line.split(": ") for line in Path(f"/proc/{p}/io").read_text().splitlines())
+            except (OSError, ValueError):
+                return None
+            reads, writes = reads + int(fields["syscr"]), writes + int(fields["syscw"])
+    return reads, writes
+
+
+def per(calls: tuple[tuple[int, int] | None, tuple[int, int] | None], count: int) -> list[float] | None:
+    """System calls (reads, writes) made between two readings of `system_calls`, per `count`."""
+    before, after = calls
+    if before is None or after is None:
+        return None
+    return [round((b - a) / max(1, count), 2) for a, b in zip(before, after, strict=True)]
+
+
 def machine_cpu_seconds() -> float | None:
     """CPU time every core of this machine has been busy so far, from /proc; None elsewhere."""
     try:
@@ -339,12 +363,14 @@ async def load(
         helper.start()
     pids: list[int | None] = [pid for _url, pid in nodes] if nodes else [server_pid]
     measured: dict[str, float | None] = {}
+    calls: dict[str, tuple[int, int] | None] = {}
     inside: dict[str, list[dict[str, Any] | None]] = {}
 
     def edge(which: str) -> None:
         """The window's edges, in this process: the server's and the machine's CPU then, and
         the servers' own latency counts."""
         measured[f"server_{which}"], measured[f"all_{which}"] = _cpu_of(pids), machine_cpu_seconds()
+        calls[which] = system_calls(pids)
         measured[which] = time.perf_counter()
         inside[which] = _latency(healths)
 
@@ -386,6 +412,8 @@ async def load(
         "server_cpu_us_per_action": (
             None if server_used is None else round(1e6 * server_used / max(1, actions), 1)
         ),
+        # Reads and writes of files (the store's) by the server's processes, per action.
+        "server_calls_per_action": per((calls["start"], calls["end"]), actions),
         # Players connected to another node than their table's (several nodes only): the relay's cost.
         "relayed_actions": len(relayed_acks),
         "relayed_ack_p50_ms": round(percentile(relayed_acks, 50), 2) if relayed_acks else None,
@@ -595,6 +623,9 @@ def report(args: argparse.Namespace, result: dict[str, Any], db: str) -> None:
             f"load generator{'s' if args.generators > 1 else ''} {result['load_cpu_pct']}%, other processes {result['other_cpu_pct']}% "
             f"(of {os.cpu_count()} cores)"
         )
+    calls = result["server_calls_per_action"]
+    if calls is not None:
+        print(f"  the server's reads and writes of files (its store), per action: {calls[0]}, {calls[1]}")
     if result["relayed_actions"]:
         print(
             f"  of which by guests who connected to another node than their table's: "

@@ -1,8 +1,12 @@
-"""What `python -m bench.load` reports as the fan-out: from an action sent to each member's
-events for it, whichever of the events and the ack comes first (issue 26)."""
+"""What `python -m bench.load` reports as the fan-out (from an action sent to each member's
+events for it, whichever of the events and the ack comes first) and its system calls (issue 26)."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+from bench.load import per, system_calls
 from cardroom.clients.botclient import Timings
 
 
@@ -27,3 +31,20 @@ def test_versions_no_ack_names_are_let_go() -> None:
     timings.acknowledged("t", 7, 195.0)
     assert timings.early["t"] == {} and timings.early["u"] == {6: [200.0]}
     assert timings.fanout == []
+
+
+def test_the_system_calls_counted_are_the_ones_a_process_made(tmp_path: Path) -> None:
+    # `bench.load` prints the server's reads and writes per action beside the echo's: a count
+    # that, unlike processor time, does not move with the machine's speed.
+    before = system_calls([os.getpid()])
+    fd = os.open(tmp_path / "f", os.O_CREAT | os.O_RDWR)
+    try:
+        for _ in range(200):
+            os.write(fd, b"x")
+        os.lseek(fd, 0, os.SEEK_SET)
+        for _ in range(100):
+            os.read(fd, 1)
+    finally:
+        os.close(fd)
+    reads, writes = per((before, system_calls([os.getpid()])), 100) or [0.0, 0.0]
+    assert 1.0 <= reads < 1.5 and 2.0 <= writes < 2.5, (reads, writes)
