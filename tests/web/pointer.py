@@ -94,8 +94,10 @@ def small_targets(page: Page) -> list[str]:
 def crowded(page: Page) -> list[str]:
     """What overlaps on the felt: a pile, the clock or the banner under a seat, two seats,
     anything past the felt's edge, two piles' names closer than 6 pixels, and the banner's or a
-    seat's connection's or name's text cut short (each as "what x what")."""
-    found: list[str] = page.evaluate("""() => {
+    seat's connection's or name's text, or a fight control's (`CUT_CONTROLS`), cut short (each
+    as "what x what")."""
+    found: list[str] = page.evaluate(
+        """() => {
       const felt = document.querySelector('#felt');
       const name = (e) => e.dataset.pile || (e.dataset.seat !== undefined ? `seat ${e.dataset.seat}` : e.className);
       // A seat in motion (a hit's shake, a dodge, a blast) is not where it sits: not measured.
@@ -141,9 +143,18 @@ def crowded(page: Page) -> list[str]:
       if (banner && (banner.scrollWidth > banner.clientWidth || banner.scrollHeight > banner.clientHeight)) {
         out.push(`banner x its own text: ${banner.textContent}`);
       }
+      out.push(...cutControls());
       return out;
-    }""")
+    }""".replace("cutControls()", f"({CUT_CONTROLS})()")
+    )
     return found
+
+
+CUT_CONTROLS = """() => [...document.querySelectorAll('#actions.fight .act .label, #actions.fight .act .why')]
+  .filter((t) => t.getClientRects().length && (t.scrollWidth > t.clientWidth + 1 || t.scrollHeight > t.clientHeight + 1))
+  .map((t) => `${t.closest('.act').dataset.action} x its own text: ${t.textContent}`)"""
+"""A fight control's name or reason cut short by its box (each as "what x what"): a phone's
+line read "Nothing is coming at y…" and "or tap another fighter'…" when the reason had one line."""
 
 
 def crowded_once_drawn(page: Page, seconds: float = 3.0) -> list[str]:

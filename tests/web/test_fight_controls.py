@@ -23,6 +23,7 @@ from tests.server.live import Client, LiveServer
 from tests.web.conftest import open_page
 from tests.web.keyboard import said
 from tests.web.pointer import (
+    CUT_CONTROLS,
     Finger,
     create_table,
     crowded,
@@ -30,6 +31,7 @@ from tests.web.pointer import (
     enter_lobby,
     history,
     shot,
+    sit_down,
     start,
 )
 from tests.web.test_cues import SLOW_THROWS, Seat
@@ -354,3 +356,52 @@ def test_a_war_at_a_table_of_six_keeps_four_fight_controls_on_a_phone(
     held = [a for a in aims if a["holding"] and not a["off"]]
     assert held and all(a["line"] == "or tap another fighter's seat" for a in held), aims[-5:]
     assert tapped is not None and thrown, (tapped, history(page))
+
+
+# A fight's controls drawn by the page's own code (static/actions.js) in each language the page
+# speaks, for fights in which every reason and the hint show; what of them is cut short.
+EVERY_LANGUAGES_REASONS = """async () => {
+  const i18n = await import('/static/i18n.js');
+  const { renderActions } = await import('/static/actions.js');
+  const box = document.querySelector('#actions');
+  const flight = { id: 1, target: 0, dodged: false, lands_at: 1e9, catch_from: 5000 };
+  const fights = [
+    { fighters: [0, 1, 2], go_at: 5000, holding: [false, false, false], free: 2, flights: [] },
+    { fighters: [0, 1, 2], go_at: null, holding: [true, false, false], free: 1, flights: [flight] },
+    { fighters: [0, 1], go_at: null, holding: [false, true], free: 0, flights: [] },
+  ];
+  const out = { cut: [], reasons: {} };
+  try {
+    for (const [code] of i18n.LANGUAGES) {
+      await i18n.loadCatalog(code);
+      const reasons = new Set();
+      for (const fight of fights) {
+        const m = { game: 'burrito', you: 0, now: 1000, throwAt: 1, seatName: () => 'Marco',
+                    view: { phase: 'play', fight, hand: [] } };
+        renderActions(box, m, () => {});
+        box.querySelectorAll('.why').forEach((w) => reasons.add(w.textContent.trim()));
+        out.cut.push(...(CUT_CONTROLS)().map((x) => `${code}: ${x}`));
+      }
+      out.reasons[code] = [...reasons].filter(Boolean);
+    }
+  } finally {
+    await i18n.loadCatalog(i18n.wantedLanguage());
+  }
+  return out;
+}""".replace("CUT_CONTROLS", CUT_CONTROLS)
+
+
+def test_every_reason_and_hint_of_the_fight_controls_is_whole_on_a_phone_in_every_language(
+    small_phone: Page,
+) -> None:
+    """On a phone (390x664) a fight control's line under its name (why it cannot be done now, or
+    how else to throw) is read whole in each of the six languages: the longest, German's "oder
+    tippe auf den Platz eines anderen Kämpfers", takes two lines; in one, the English "Nothing
+    is coming at you" read "Nothing is coming at y…"."""
+    page = small_phone
+    sit_down(page, "Marco", "burrito", 2, {"pile_size": 20})
+    found = page.evaluate(EVERY_LANGUAGES_REASONS)
+    reasons = found["reasons"]
+    assert len(reasons) == 6 and all(len(r) == 7 for r in reasons.values()), reasons  # six and the hint
+    assert "oder tippe auf den Platz eines anderen Kämpfers" in reasons["de"], reasons["de"]
+    assert found["cut"] == [], "; ".join(sorted(set(found["cut"])))
