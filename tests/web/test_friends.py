@@ -1,5 +1,6 @@
 """Issue 23, "An evening with friends on their phones", in a real browser against a real server:
-a table's link (and its QR code) brings a friend straight to it after a nickname; a private
+a table's link (and its QR code) brings a friend straight to it after a nickname, its door
+saying so; a private
 table is not in anyone else's list; Play now seats a player; a rematch starts when both people
 are ready, or when the host starts it with a bot for the other; the tab's title says "your
 turn"; the alerts' settings are kept in the account's profile."""
@@ -103,6 +104,12 @@ def test_an_invitation_link_seats_a_friend_in_another_browser(
     context, friend, errors = friend_page(browser, link)
     try:
         friend.wait_for_selector("#nickname")
+        # The door says where the link leads: to a table, not into the lobby.
+        friend.wait_for_function("window.cardroom && window.cardroom.ready")
+        assert friend.locator("#enter-title").inner_text() == "Join a table"
+        assert friend.locator("#enter-invited").inner_text() == (
+            "You have a link to a table: choose a nickname, or log in, and you go straight to it."
+        )
         friend.fill("#nickname", "Fenna")
         friend.tap("#name-form button[type=submit]")
         friend.wait_for_selector("#table:not([hidden])")
@@ -118,6 +125,15 @@ def test_an_invitation_link_seats_a_friend_in_another_browser(
         friend.wait_for_selector("#lobby:not([hidden])")
         assert friend.url == server.url + "/"
         assert r["id"] not in friend.locator("#tables-body").inner_html()  # private: never listed
+    finally:
+        context.close()
+    assert errors == []
+    # Without a link the door is the lobby's, with no word of a table.
+    context, door, errors = friend_page(browser, server.url + "/")
+    try:
+        door.wait_for_function("window.cardroom && window.cardroom.ready")
+        assert door.locator("#enter-title").inner_text() == "Enter the lobby"
+        assert door.locator("#enter-invited").is_hidden()
     finally:
         context.close()
     assert errors == []

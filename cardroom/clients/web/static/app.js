@@ -4,7 +4,7 @@
 // its own labels, all through _().
 
 import { setCards } from "./cards.js";
-import { lang, loadCatalog, translatePage, wantedLanguage } from "./i18n.js";
+import { N_, lang, loadCatalog, translatePage, wantedLanguage } from "./i18n.js";
 import { initGame } from "./game.js";
 import { cardName, holdClock } from "./gamestate.js";
 import { isChoosing } from "./chooser.js";
@@ -93,6 +93,12 @@ async function main() {
   $("more-tables").addEventListener("click", () => send({ type: "list_tables", page: state.tablePage + 1 }));
 
   state.invite = linkedTable();
+  // A friend who has only a link reads at the door where it leads, not "Enter the lobby".
+  if (state.invite) {
+    $("enter-title").dataset.msgid = N_("Join a table");
+    $("enter-title").textContent = "Join a table"; // translated with the page, once its catalog is in
+    $("enter-invited").hidden = false;
+  }
   // A logged-in player (the session cookie) enters directly, with the settings of their profile.
   const me = hinted() ? await api("GET", "/api/me") : null;
   if (me && me.ok && me.data.account) {
