@@ -249,7 +249,14 @@ def compare(
         candidates = [j for j in saying if heard[j].start < again - 0.05 or spare > 0]
         match = next((j for j in candidates if j > last_index), candidates[0] if candidates else None)
         if match is None:
-            at_once = any(line.at <= k <= line.at + REACTION_S for k in reached)
+            # A key sent (decided) within a reaction time of the line, that reached Orca after
+            # the line: not an answer to it. Its travel to Orca may be longer than that time
+            # (cc34b: Space for a first "Catch!" sent as the page placed the second, echoed 0.31 s
+            # after it, flushed it).
+            at_once = any(
+                sent <= line.at + REACTION_S and line.at <= reach
+                for sent, reach in zip(keys, reached, strict=True)
+            )
             overtaken = not line.urgent and any(
                 x.urgent and line.at < x.at <= line.at + OVERTAKEN_S for x in lines[i + 1 :]
             )

@@ -77,6 +77,26 @@ def test_a_key_sent_just_before_a_line_but_reaching_orca_after_it_flushed_it_at_
     assert [x.text for x in hearing.never] == ["Hit!"]
 
 
+def test_a_key_sent_within_a_reaction_time_of_a_line_flushed_it_however_long_it_took_to_reach_orca() -> None:
+    """The listener pressed Space for a first "Catch!" 0.15 s after the page placed a second one;
+    the key reached Orca (its echo) 0.31 s after that line, past a reaction time, and Orca never
+    sent the line: decided before the line could reach them, it is flushed, not never sent. A
+    key sent a reaction time or more after a line is still no excuse."""
+    lines = [
+        Line("Catch!", True, 10.0, 1.2, True),
+        Line("Catch!", True, 10.6, 1.2, True),
+        Line("Hit!", True, 20.0, 3.0, True),
+    ]
+    heard = [
+        Utterance(10.3, 10.7, "Catch!"),
+        Utterance(10.91, 11.0, "space "),
+        Utterance(20.5, 20.6, "space "),
+    ]
+    hearing = compare(lines, heard, keys=[10.75, 20.35]).yours()
+    assert [x.text for x in hearing.flushed] == ["Catch!"]
+    assert [x.text for x in hearing.never] == ["Hit!"]
+
+
 def test_a_line_stopped_by_a_key_that_reached_orca_as_it_began_was_heard_as_far_as_wanted() -> None:
     """The listener pressed Space for the first of two "Catch!"; under load the key reached Orca
     (its echo) 0.7 s after it was sent, as Orca began the second "Catch!", and stopped it. That
