@@ -332,13 +332,17 @@ def test_a_war_at_a_table_of_six_keeps_four_fight_controls_on_a_phone(
                         tapped = next(s for s in f["fighters"] if s not in (0, named))
                         finger.tap_if_there(f"#felt .chip[data-seat='{tapped}']")  # not the one named
                     thrown = thrown or any(x["thrower"] == 0 and x["target"] == tapped for x in f["flights"])
-                elif samples and thrown:
-                    break  # the War is over, and seat 0 threw in it by a tap on a seat
+                elif thrown and len(samples) > 10:
+                    break  # a War is over, seat 0 threw in one by a tap on a seat, and was seen
                 elif samples:
-                    tapped = None  # it ended before seat 0 held a burrito, or as it threw: the next
+                    # It ended before seat 0 held a burrito, or as it threw, or so soon that
+                    # it was seen in three looks (cc34c, a busy machine): the next War too.
+                    tapped = None
                 page.wait_for_timeout(50)
             else:
-                raise AssertionError(f"no War in 200 s in which seat 0 threw by a tap: {history(page)}")
+                raise AssertionError(
+                    f"no War in 200 s in which seat 0 threw by a tap, seen in {len(samples)} looks: {history(page)}"
+                )
         finally:
             over.set()
         caller.result(15)
@@ -399,7 +403,9 @@ def test_every_reason_and_hint_of_the_fight_controls_is_whole_on_a_phone_in_ever
     tippe auf den Platz eines anderen Kämpfers", takes two lines; in one, the English "Nothing
     is coming at you" read "Nothing is coming at y…"."""
     page = small_phone
-    sit_down(page, "Marco", "burrito", 2, {"pile_size": 20})
+    # A name no other test of this module's server uses: a guest's name is held for a while
+    # after their page closes (cc34c: "Marco", the duel test's, kept this page at the door).
+    sit_down(page, "Wilma", "burrito", 2, {"pile_size": 20})
     found = page.evaluate(EVERY_LANGUAGES_REASONS)
     reasons = found["reasons"]
     assert len(reasons) == 6 and all(len(r) == 7 for r in reasons.values()), reasons  # six and the hint

@@ -252,7 +252,10 @@ def test_a_rematch_starts_when_both_are_ready_and_the_host_can_start_it_with_a_b
     page: Page, guest: Page
 ) -> None:
     enter_lobby(page, "Hosta")
-    create_table(page, "kittens", seats=2, bots=0, level="easy", options=QUICK)
+    # No bot plays the first two games; the stand-in of the third thinks 1.5 s a move, so that
+    # its game lasts until the guest taps to take the seat back (cc34c: at 0 s it was over
+    # before the guest's page had seen the stand-in).
+    create_table(page, "kittens", seats=2, bots=0, level="easy", options={**QUICK, "bot_think_ms": 1500})
     table = room(page)["id"]
     enter_lobby(guest, "Gasta")
     guest.click(f"#join-{table}")
