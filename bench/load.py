@@ -84,9 +84,8 @@ def system_calls(pids: list[int | None]) -> tuple[int, int] | None:
     return reads, writes
 
 
-def per(calls: tuple[tuple[int, int] | None, tuple[int, int] | None], count: int) -> list[float] | None:
+def per(before: tuple[int, int] | None, after: tuple[int, int] | None, count: int) -> list[float] | None:
     """System calls (reads, writes) made between two readings of `system_calls`, per `count`."""
-    before, after = calls
     if before is None or after is None:
         return None
     return [round((b - a) / max(1, count), 2) for a, b in zip(before, after, strict=True)]
@@ -413,7 +412,7 @@ async def load(
             None if server_used is None else round(1e6 * server_used / max(1, actions), 1)
         ),
         # Reads and writes of files (the store's) by the server's processes, per action.
-        "server_calls_per_action": per((calls["start"], calls["end"]), actions),
+        "server_calls_per_action": per(calls["start"], calls["end"], actions),
         # Players connected to another node than their table's (several nodes only): the relay's cost.
         "relayed_actions": len(relayed_acks),
         "relayed_ack_p50_ms": round(percentile(relayed_acks, 50), 2) if relayed_acks else None,

@@ -34,8 +34,8 @@ def test_versions_no_ack_names_are_let_go() -> None:
 
 
 def test_the_system_calls_counted_are_the_ones_a_process_made(tmp_path: Path) -> None:
-    # `bench.load` prints the server's reads and writes per action beside the echo's: a count
-    # that, unlike processor time, does not move with the machine's speed.
+    # `bench.load` prints the server's reads and writes of files per action: a count that,
+    # unlike processor time, does not move with the machine's speed.
     before = system_calls([os.getpid()])
     fd = os.open(tmp_path / "f", os.O_CREAT | os.O_RDWR)
     try:
@@ -46,5 +46,5 @@ def test_the_system_calls_counted_are_the_ones_a_process_made(tmp_path: Path) ->
             os.read(fd, 1)
     finally:
         os.close(fd)
-    reads, writes = per((before, system_calls([os.getpid()])), 100) or [0.0, 0.0]
+    reads, writes = per(before, system_calls([os.getpid()]), 100) or [0.0, 0.0]
     assert 1.0 <= reads < 1.5 and 2.0 <= writes < 2.5, (reads, writes)

@@ -1,9 +1,8 @@
 """Issue 23, "An evening with friends on their phones", in a real browser against a real server:
 a table's link (and its QR code) brings a friend straight to it after a nickname, its door
-saying so; a private
-table is not in anyone else's list; Play now seats a player; a rematch starts when both people
-are ready, or when the host starts it with a bot for the other; the tab's title says "your
-turn"; the alerts' settings are kept in the account's profile."""
+saying so; a private table is not in anyone else's list; Play now seats a player; a rematch
+starts when both people are ready, or when the host starts it with a bot for the other; the
+tab's title says "your turn"; the alerts' settings are kept in the account's profile."""
 
 from __future__ import annotations
 

@@ -95,8 +95,9 @@ async function main() {
   state.invite = linkedTable();
   // A friend who has only a link reads at the door where it leads, not "Enter the lobby".
   if (state.invite) {
-    $("enter-title").dataset.msgid = N_("Join a table");
-    $("enter-title").textContent = "Join a table"; // translated with the page, once its catalog is in
+    const title = N_("Join a table");
+    $("enter-title").dataset.msgid = title; // translated with the page, once its catalog is in
+    $("enter-title").textContent = title;
     $("enter-invited").hidden = false;
   }
   // A logged-in player (the session cookie) enters directly, with the settings of their profile.
