@@ -208,3 +208,65 @@ def test_a_polite_line_waits_until_the_one_before_has_been_said_and_a_prompt_doe
     placed = page.evaluate("t => window.__said.filter(s => t.includes(s.text))", lines)
     assert [s["text"] for s in placed] == [lines[0], "Nope? Press N."], placed
     assert placed[1]["t"] - placed[0]["t"] < 1500, placed
+
+
+# A burrito fight of the listener's, as the page's state holds it (gamestate.js), and the queue.
+FIGHT = """async ([fight, lines]) => {
+    const ui = await import('/static/ui.js');
+    const gs = await import('/static/gamestate.js');
+    gs.syncClock({ now: 100000 });
+    gs.setShown({ game: 'burrito', you: 0, seats: [{ name: 'Bea' }, { name: 'Marco' }], view: { now: 100000, fight } });
+    for (const [text, kind, keep] of lines) ui.announce(text, false, kind, keep);
+}"""
+
+
+def _fight(**changes: object) -> dict[str, object]:
+    return {"fighters": [0, 1], "decided": False, "go_at": None, "flights": [], **changes}
+
+
+def test_while_the_listener_fights_only_short_lines_and_answers_are_said(page: Page) -> None:
+    """Orca cuts no speech: "Scores: you: 2 and Marco: 2.", placed 0.4 s before a tie-break
+    duel's "Catch!", held it 2.4 s, past its window (docs/speech.md, "What waits and what is
+    dropped"). In the listener's fight the game's lines of more than two words wait until it is
+    decided; a short one ("Marco dodges.") and the page's answer to a key are said at once;
+    while a burrito flies at them, no line that would still be said when its window opens."""
+    page.wait_for_function("window.cardroom.quiet()")
+    scores, dodges, answer = "Scores: you: 2 and Marco: 2.", "Marco dodges.", "None is free."
+    page.evaluate(
+        FIGHT, [_fight(), [[scores, "event", True], [dodges, "event", False], [answer, "notice", False]]]
+    )
+    page.wait_for_timeout(1500)
+    assert _said(page, [scores, dodges, answer]) == [dodges, answer]
+
+    # A burrito at the listener whose window opens in 0.4 s: "Grabbed." (0.3 s) is said before
+    # it, "Marco grabs." (0.6 s) would not be done: it waits until the flight has landed.
+    flight = {"id": 1, "thrower": 1, "target": 0, "dodged": False, "catch_from": 100400, "lands_at": 101000}
+    page.evaluate("window.__said.length = 0")
+    page.evaluate(
+        FIGHT, [_fight(flights=[flight]), [["Grabbed.", "event", True], ["Marco grabs.", "event", False]]]
+    )
+    page.wait_for_timeout(700)
+    assert _said(page, ["Grabbed.", "Marco grabs.", scores]) == ["Grabbed."]
+    page.wait_for_timeout(800)  # the flight landed: the fight goes on, the short line is said
+    assert _said(page, ["Grabbed.", "Marco grabs.", scores]) == ["Grabbed.", "Marco grabs."]
+
+    # The fight decided: the line that waited is said.
+    page.evaluate(
+        "async () => { const gs = await import('/static/gamestate.js'); gs.room().view.fight.decided = true; }"
+    )
+    page.wait_for_function("window.cardroom.quiet()", timeout=5_000)
+    assert _said(page, ["Grabbed.", "Marco grabs.", scores]) == ["Grabbed.", "Marco grabs.", scores]
+    page.evaluate("async () => (await import('/static/gamestate.js')).setShown(null)")
+
+
+def test_a_duels_countdown_lets_a_line_be_said_that_ends_before_its_burrito(page: Page) -> None:
+    """Before a duel's "Burrito!" nothing can come at the listener: a line that will have been
+    said by then is said; one that would still be said at it waits for the duel's end."""
+    page.wait_for_function("window.cardroom.quiet()")
+    before, after = "Round 1 is over.", "Scores: you: 2 and Marco: 2."  # 1.2 s and 1.8 s
+    page.evaluate(FIGHT, [_fight(go_at=101700), [[before, "event", True], [after, "event", True]]])
+    page.wait_for_timeout(2500)
+    assert _said(page, [before, after]) == [before]
+    page.evaluate("async () => (await import('/static/gamestate.js')).setShown(null)")
+    page.wait_for_function("window.cardroom.quiet()", timeout=5_000)
+    assert _said(page, [before, after]) == [before, after]

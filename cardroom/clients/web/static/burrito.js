@@ -6,7 +6,25 @@ import { _, fmt } from "./i18n.js";
 import { announce } from "./ui.js";
 import { describeCard } from "./boards.js";
 import { choose } from "./chooser.js";
-import { ctx, cursorCard, local, me, room, seatName, view } from "./gamestate.js";
+import { ctx, cursorCard, local, me, room, seatName, serverNow, view } from "./gamestate.js";
+
+// Whether a line said from now for `ms` could hide what the listener must hear in their fight
+// (ui.js holds the game's polite lines then): from its "Burrito!" (a brawl's start) until it is
+// decided, a throw at them can come at any moment, and a line of more than two words would hold
+// its "Incoming!" and so its "Catch!" (the fastest flight opens its window 0.8 s after the
+// throw); while a burrito flies at them, any line that would still be said when its window opens.
+const SHORT_MS = 600; // two words: "Grabbed.", "Thrown.", "Marco dodges."
+
+export function coversMyFight(ms) {
+  const v = view();
+  const f = v && v.fight;
+  const mine = me();
+  if (!f || f.decided || !f.fighters.includes(mine)) return false;
+  const now = serverNow();
+  if (f.go_at !== null && now + ms <= f.go_at) return false;
+  if (ms > SHORT_MS) return true;
+  return f.flights.some((fl) => fl.target === mine && !fl.dodged && now < fl.lands_at && now + ms > fl.catch_from);
+}
 
 export function burritoAction(action) {
   const v = view();

@@ -5,7 +5,7 @@
 import { _, fmt, listOf, ngettext } from "./i18n.js";
 import { actionFor, bindings, keyLabel, keyName } from "./keys.js";
 import { cues, earcon, panFor } from "./sound.js";
-import { $, announce, isTyping, logLine, moveLog } from "./ui.js";
+import { $, announce, holdWhileFighting, isTyping, logLine, moveLog } from "./ui.js";
 import { hideCardTip, initCardTips } from "./cardtip.js";
 import { closePlacer } from "./placer.js";
 import { ASKING } from "./keyhelp.js";
@@ -16,12 +16,13 @@ import { cardHelp } from "./boards.js";
 import { closeChooser, initChooser } from "./chooser.js";
 import { keepKeysAfterClick, refitOnResize, renderHand, renderPointer, startDrag, tapCard, wakeFrames } from "./gamescreen.js";
 import { kittensAction, startChoice } from "./kittens.js";
-import { burritoAction } from "./burrito.js";
+import { burritoAction, coversMyFight } from "./burrito.js";
 
 export function initGame(context) {
   // The modules below call up through ctx: what app.js gives, this module's run, and the
   // redraw of the felt (gamescreen.js), none of which they may import.
   setContext({ ...context, run, redraw: renderPointer });
+  holdWhileFighting(coversMyFight);
   const hand = $("hand");
   hand.addEventListener("click", (event) => {
     const option = event.target.closest("[role=option]");

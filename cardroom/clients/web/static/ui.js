@@ -168,14 +168,34 @@ function dropStale(now) {
   for (let i = waiting.length - 1; i >= 0; i -= 1) if (stale(waiting[i], now, waiting[i].n === announced)) waiting.splice(i, 1);
 }
 
+// While the listener fights, a burrito can come at them at any moment, and Orca cuts no speech:
+// a polite line said then holds the "Incoming!" and "Catch!" behind it ("Scores: you: 2 and
+// Marco: 2.", placed 0.4 s before a tie-break duel's "Catch!", held it 2.4 s, past its window:
+// cc34f). So the game's polite lines wait while `fighting(ms)`, the game's test (burrito.js),
+// says a line said for `ms` from now could hide a cue of the listener's fight; a line about the
+// listener still goes stale at 12 s, and the history has them all. The page's answers to keys,
+// hints and the coach are not held: they are about now.
+let fighting = () => false;
+const FIGHT_POLL_MS = 200; // how often held lines look whether the fight is over
+
+export function holdWhileFighting(test) {
+  fighting = test;
+}
+
+// The first polite line that may be said now (-1: none).
+function nextPolite() {
+  return waiting.findIndex((x) => x.kind !== "event" || !fighting(wordsMs(x.text)));
+}
+
 function flush() {
   timer = null;
   const now = performance.now();
   dropStale(now);
   if (urgentWaiting.length && urgentMayLand(now)) sayUrgent(urgentWaiting.shift());
   if (keyHeard(now, waiting[0]) && !urgentWaiting.length) {
-    if (now >= holdUntil && now >= politeUntil && now >= placedAt + PACE_MS && waiting.length) {
-      const item = waiting.shift();
+    const i = now >= holdUntil && now >= politeUntil && now >= placedAt + PACE_MS ? nextPolite() : -1;
+    if (i >= 0) {
+      const [item] = waiting.splice(i, 1);
       place(item);
       placedAt = now;
       politeUntil = now + wordsMs(item.text);
@@ -188,7 +208,8 @@ function flush() {
 function flushLater() {
   const first = urgentWaiting.length ? urgentWaiting[0] : waiting[0];
   const afterKey = Math.min(keyAt + KEY_MS, first ? first.at + KEY_WAIT_MS : Infinity);
-  const at = urgentWaiting.length ? Math.max(afterKey, urgentAt + PACE_MS) : Math.max(holdUntil, politeUntil, afterKey, placedAt + PACE_MS);
+  let at = urgentWaiting.length ? Math.max(afterKey, urgentAt + PACE_MS) : Math.max(holdUntil, politeUntil, afterKey, placedAt + PACE_MS);
+  if (!urgentWaiting.length && waiting.length && nextPolite() < 0) at = Math.max(at, performance.now() + FIGHT_POLL_MS);
   if (timer !== null) clearTimeout(timer);
   timer = setTimeout(flush, Math.max(0, at - performance.now()));
 }
