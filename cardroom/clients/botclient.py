@@ -59,6 +59,9 @@ class Timings:
                 del waiting[old]
 
 
+BUSY_AGAIN_S = 0.5
+"""How long a hello told `busy` waits before it is sent again."""
+
 AWAKE = object()
 """`NetBot.sleeping_for` while the actor is not asleep."""
 
@@ -114,9 +117,15 @@ class NetBot:
         """Frames read, and when the last one came (monotonic s): what a test that waited in
         vain reports of a player who stopped hearing."""
         self.read_at = 0.0
+        self.welcomed = False
+        """Whether this connection's hello was answered with a welcome."""
 
     async def connect(self) -> None:
         self.ws = await websockets.connect(self.url, max_size=None, ping_interval=None, close_timeout=2)
+        self.welcomed = False
+        await self._hello()
+
+    async def _hello(self) -> None:
         hello: JSON = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name}
         if self.token is not None:  # coming back: the seats of the earlier connection are ours
             hello["token"] = self.token
@@ -144,6 +153,7 @@ class NetBot:
             self.on_message(message, raw)
         kind = message.get("type")
         if kind == "welcome":
+            self.welcomed = True
             self.token = message["token"]
             if self.left is not None:  # closed sooner, the node left could drop the seat first
                 left, self.left = self.left, None
@@ -158,6 +168,12 @@ class NetBot:
                 self.moved_to = target
         elif kind == "ping":
             await self.send({"type": "pong", "id": message["id"]})
+        elif kind == "error" and message.get("code") == "busy" and not self.welcomed:
+            # A crowd of hellos waits its turn at the database; one past its wait is told to
+            # try again (docs/protocol.md), and the server closes a connection that never does
+            # (bench.load's thousand bots lost one so, and the run).
+            await asyncio.sleep(BUSY_AGAIN_S)
+            await self._hello()
         elif kind == "table" and message.get("table") == self.table:
             self.seat = message.get("you")
             self.last_v = message.get("v", self.last_v)

@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 import websockets
 
+from cardroom.clients.botclient import NetBot
+from cardroom.protocol import JSON
 from cardroom.server import closes
 from cardroom.server.wire import PROTOCOL_VERSION, messages
 from tests.databases import empty_postgres
@@ -233,3 +235,42 @@ def test_a_crowd_of_hellos_on_postgresql_does_not_stall_a_game() -> None:
     # busy one (other test workers) everything is slower, the crowd too (a CI-like run: 2.1 s
     # for a crowd of 7.1 s): half the crowd's time still tells the two apart.
     assert worst < max(3.0, crowd_s / 2), f"the table answered after {worst:.1f} s"
+
+
+def test_bots_told_the_server_is_busy_say_hello_again_and_every_one_gets_in() -> None:
+    """A crowd of hellos at once, one database question at a time and 10 ms to wait for its
+    turn: many are told busy ("send hello again", docs/protocol.md). The bot client (NetBot:
+    the bots of bench.load, the soak, the tests) sends it again, and every one is welcome; a
+    bot that did not was closed 10 s later ("no hello came in time") and ended a load run."""
+
+    async def scenario(server: LiveServer) -> tuple[int, list[NetBot]]:
+        told: list[JSON] = []
+
+        def seen(message: JSON, _raw: str) -> None:
+            if message.get("type") == "error" and message.get("code") == "busy":
+                told.append(message)
+
+        bots = [
+            NetBot(server.ws_url, f"Crowd{i}", "burrito", "easy", seed=i, on_message=seen) for i in range(40)
+        ]
+
+        async def enter(bot: NetBot) -> None:
+            await bot.connect()
+            while not bot.welcomed:
+                for message in messages(await asyncio.wait_for(bot.ws.recv(), 30)):
+                    await bot.handle(message, "")
+
+        await asyncio.gather(*(enter(bot) for bot in bots))
+        for bot in bots:
+            await bot.ws.close()
+        return len(told), bots
+
+    env = {
+        "CARDROOM_HELLO_LOOKUPS": "1",
+        "CARDROOM_HELLO_WAIT_S": "0.01",
+        "CARDROOM_CONNECTIONS_PER_ADDRESS": "60",
+    }
+    with run_server(env) as server:
+        told, bots = _run(scenario(server))
+    assert told > 0, "no hello was told busy: the crowd tested nothing"
+    assert all(bot.welcomed for bot in bots)
