@@ -74,10 +74,8 @@ def check_moves(conn: Connection, rows: list[dict[str, Any]]) -> None:
     fences = dict(pairs)
     if len(fences) > 1 and len(fences) == len(pairs):
         style = conn.dialect.paramstyle
-        ids, numbers = list(fences), list(fences.values())
-        done = conn.exec_driver_sql(
-            _CHECK_SQL[style], (json.dumps(pairs),) if style == "qmark" else (ids, numbers)
-        )
+        params = (json.dumps(pairs),) if style == "qmark" else (list(fences), list(fences.values()))
+        done = conn.exec_driver_sql(_CHECK_SQL[style], params)
         if done.rowcount == len(fences):
             return
     for game_id, fence in pairs:  # a game with two numbers in one batch is claimed in order
