@@ -165,13 +165,18 @@ async def one_table(
             url, f"g{index}-{seat}", game, level, seed=index * 100 + seat, timings=kept, moves=True
         )
         await guest.connect()
-        if url != ws_url:  # another node's table: listed there once the bus has carried it
-            while not any(
-                host.table in (m.get("table", {}).get("id"), *(t["id"] for t in m.get("tables", [])))
-                for m in await _read(guest)
-                if m["type"] in ("tables", "table_update")
-            ):
-                pass
+        # Welcome first, as a client does before it asks for a seat: a hello told `busy` by a
+        # crowd of them is sent again as the bot reads (a guest read only once every table was
+        # set was closed for its silence, and the run with it); on another node's table, until
+        # that node lists it (once the bus has carried it there).
+        listed = url == ws_url
+        while not (guest.welcomed and listed):
+            for m in await _read(guest):
+                if m["type"] in ("tables", "table_update") and host.table in (
+                    m.get("table", {}).get("id"),
+                    *(t["id"] for t in m.get("tables", [])),
+                ):
+                    listed = True
         guest.table = host.table
         await guest.send({"type": "join", "table": host.table, "seat": seat})
         bots.append(guest)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from cardroom.narrate.kittens import card_name
 from tests.web.keyboard import state
@@ -72,12 +73,27 @@ def test_a_whole_exploding_kittens_game_by_pointer_alone(device: str, request: p
     final_scoreboard(page, finger, device, "kittens")
 
 
+WHERE_IT_IS = """() => {
+    const box = document.querySelector('#scoreboard').getBoundingClientRect();
+    const at = (s) => { const e = document.querySelector(s); if (!e) return null;
+        const r = e.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; };
+    const focus = document.activeElement;
+    return {box: [Math.round(box.top), Math.round(box.bottom)], screen: innerHeight, scrolled: scrollY,
+        felt: at('#felt'), hand: at('#hand'), body: document.body.className,
+        focus: focus && (focus.id || focus.className || focus.tagName),
+        last: [...document.querySelectorAll('#log p')].slice(-3).map(li => li.textContent)};
+}"""
+
+
 def final_scoreboard(page: Page, finger: Finger, device: str, game: str) -> None:
     """At the end the scoreboard is on screen with places, then Rematch and Back to the lobby."""
     page.wait_for_selector("#scoreboard.final")
     page.wait_for_selector("#rematch-btn:not([hidden])")
     board = page.locator("#scoreboard")
-    page.wait_for_function(SCOREBOARD_IN_VIEW, timeout=30_000)
+    try:
+        page.wait_for_function(SCOREBOARD_IN_VIEW, timeout=30_000)
+    except PlaywrightTimeout:  # where it was, and what had moved the page (CI saw this once)
+        raise AssertionError(f"the final scores stayed out of view: {page.evaluate(WHERE_IT_IS)}") from None
     text = board.inner_text()
     assert "Final scores" in text
     # Every row whole inside its box, and the page no wider than the screen (a phone: "holds the
