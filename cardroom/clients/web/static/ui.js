@@ -152,7 +152,7 @@ const KEEP_STALE_MS = 12000;
 
 function stale(item, now, newest) {
   if (item.valid && !item.valid()) return true;
-  if (newest || now - item.at < (item.keep ? KEEP_STALE_MS : STALE_MS)) return false;
+  if (newest || now - item.at - item.held < (item.keep ? KEEP_STALE_MS : STALE_MS)) return false;
   return item.kind === "event" || item.kind === "hint";
 }
 
@@ -164,8 +164,15 @@ function stale(item, now, newest) {
 // urgent one is no longer what is happening now.)
 let announced = 0;
 
+let agedAt = 0;
+
 function dropStale(now) {
+  // A line about the listener held for their fight (below) does not age while it is held.
+  const since = now - agedAt;
+  agedAt = now;
+  for (const item of waiting) if (item.fightHeld) item.held += since;
   for (let i = waiting.length - 1; i >= 0; i -= 1) if (stale(waiting[i], now, waiting[i].n === announced)) waiting.splice(i, 1);
+  for (const item of waiting) item.fightHeld = item.keep && item.kind === "event" && fighting(wordsMs(item.text));
 }
 
 // While the listener fights, a burrito can come at them at any moment, and Orca cuts no speech:
@@ -173,7 +180,10 @@ function dropStale(now) {
 // Marco: 2.", placed 0.4 s before a tie-break duel's "Catch!", held it 2.4 s, past its window:
 // cc34f). So the game's polite lines wait while `fighting(ms)`, the game's test (burrito.js),
 // says a line said for `ms` from now could hide a cue of the listener's fight; a line about the
-// listener still goes stale at 12 s, and the history has them all. The page's answers to keys,
+// listener is said once the fight is decided, however long it lasted (its 12 s to go stale
+// do not run while the fight holds it: "Round 1 is over." and the scores, held through the
+// tie-break duel that came with them, were dropped when the duel lasted longer, cc36b); the
+// others go stale as they would, and the history has them all. The page's answers to keys,
 // hints and the coach are not held: they are about now.
 let fighting = () => false;
 const FIGHT_POLL_MS = 200; // how often held lines look whether the fight is over
@@ -230,7 +240,7 @@ function flushLater() {
 export function announce(text, urgent = false, kind = "notice", keep = false, valid = null) {
   if (!text) return;
   announced += 1;
-  const item = { text, urgent, kind, keep, valid, at: performance.now(), n: announced };
+  const item = { text, urgent, kind, keep, valid, at: performance.now(), n: announced, held: 0, fightHeld: false };
   dropStale(item.at);
   if (kind !== "event") {
     for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].text === text) waiting.splice(i, 1);
