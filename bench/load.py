@@ -38,7 +38,7 @@ from bench.echo import echo_load, run_echo
 from cardroom.clients.botclient import NetBot, Timings
 from cardroom.server.collector import THRESHOLDS
 from cardroom.server.latency import percentile as bucket_percentile
-from cardroom.server.process import run_server
+from cardroom.server.process import LiveServer, run_server
 from cardroom.server.wire import PROTOCOL_VERSION, messages
 
 
@@ -172,6 +172,8 @@ async def one_table(
         listed = url == ws_url
         while not (guest.welcomed and listed):
             for m in await _read(guest):
+                if m["type"] == "error" and not guest.welcomed and m.get("code") != "busy":
+                    raise RuntimeError(f"{guest.name} was refused at {url}: {m}")
                 if m["type"] in ("tables", "table_update") and host.table in (
                     m.get("table", {}).get("id"),
                     *(t["id"] for t in m.get("tables", [])),
@@ -588,7 +590,7 @@ def run_once(
         addresses = [(s.ws_url, s.process.pid) for s in servers] if count > 1 else None
         while args.workers > 1 and len(servers[0].health()["cluster"]["nodes"]) < args.workers:
             time.sleep(0.2)  # every worker up before the first table
-        return asyncio.run(
+        result = asyncio.run(
             load(
                 servers[0].ws_url,
                 args.tables,
@@ -602,6 +604,26 @@ def run_once(
                 generators=args.generators,
                 healths=[s.health for s in servers] if args.workers == 1 else [],
             )
+        )
+        _closed(servers)
+        return result
+
+
+CLOSE_WAIT_S = 30.0
+"""How long the end of a run waits for its tables to close before it stops the nodes."""
+
+
+def _closed(servers: list[LiveServer]) -> None:
+    """Until the nodes have closed every table the run left: a node stopped with tables open
+    leaves them open in the store, and the next run's nodes on the same database take them over
+    some seconds in, their players with them (a guest of the third part of `--nodes 2` was told
+    its name was taken, by a player of the second part's table, and the run ended)."""
+    deadline = time.monotonic() + CLOSE_WAIT_S
+    while (open_ := sum(s.health()["tables"] for s in servers)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    if open_:
+        print(
+            f"  ({open_} tables still open {CLOSE_WAIT_S:.0f} s after the run: a later run on this store may take them over)"
         )
 
 
