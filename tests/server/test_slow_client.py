@@ -223,7 +223,7 @@ def test_a_slow_client_is_dropped_and_the_table_plays_on() -> None:
                     seen.append((time.monotonic(), room.version + 1))  # the quiet at the end counts too
                 finally:
                     watching.cancel()
-                    await asyncio.gather(watching, return_exceptions=True)
+                    (watch_ended,) = await asyncio.gather(watching, return_exceptions=True)
 
                 # It played on (how fast is the gaps' check below: a fight the stand-in is in,
                 # or a round's end, may keep it to a few batches in these two seconds).
@@ -233,7 +233,10 @@ def test_a_slow_client_is_dropped_and_the_table_plays_on() -> None:
                 versions = [v for _t, v in seen]
                 assert versions == sorted(set(versions)), "the healthy client missed nothing"
                 gaps = [b - a for (a, _va), (b, _vb) in itertools.pairwise(seen)]
-                assert max(gaps) < PACE_S, f"the healthy client heard nothing for {max(gaps):.2f} s"
+                assert max(gaps) < PACE_S, (
+                    f"the healthy client heard nothing for {max(gaps):.2f} s "
+                    f"(its reading ended with {watch_ended!r}; its close code {watcher.ws.close_code if watcher else None})"
+                )
 
                 # The slow client reads at last: what was on the wire, then the close with 4008.
                 last_v = max((m.get("v", 0) for m in slow.messages), default=0)
