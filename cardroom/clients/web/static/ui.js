@@ -181,9 +181,9 @@ function dropStale(now) {
 // cc34f). So the game's polite lines wait while `fighting(ms)`, the game's test (burrito.js),
 // says a line said for `ms` from now could hide a cue of the listener's fight; a line about the
 // listener is said once the fight is decided, however long it lasted (its 12 s to go stale
-// do not run while the fight holds it: "Round 1 is over." and the scores, held through the
-// tie-break duel that came with them, were dropped when the duel lasted longer, cc36b); the
-// others go stale as they would, and the history has them all. The page's answers to keys,
+// do not run while the fight holds it: a round that ends in a tie ends with its tie-break duel
+// begun, and a duel longer than 12 s would drop the round's end and scores unsaid); the others
+// go stale as they would, and the history has them all. The page's answers to keys,
 // hints and the coach are not held: they are about now.
 let fighting = () => false;
 const FIGHT_POLL_MS = 200; // how often held lines look whether the fight is over
