@@ -276,7 +276,8 @@ def test_what_the_listener_must_hear_waits_out_a_fight_of_any_length(page: Page)
     """A round that ends in a tie ends with its tie-break duel begun: "Round 1 is over." and the
     scores wait for the duel (above), and a duel longer than the 12 s a line about the listener
     may wait would drop them unsaid. Held for the listener's fight, such a line does not
-    age: it is said once the fight is decided. A line about the others ages as ever, and goes."""
+    age: it is said once the fight is decided. A line about the others ages as ever, and goes
+    (docs/speech.md, "What waits and what is dropped")."""
     page.wait_for_function("window.cardroom.quiet()")
     other, over, scores = "Marco passes a card to Chloé.", "Round 1 is over.", "Scores: you: 2 and Marco: 2."
     page.evaluate(
