@@ -193,6 +193,12 @@ export function onCue(message) {
   return true;
 }
 
+// Whether a batch ends a round or the game (both games' events): what was still waiting to be
+// said is past (ui.js closeChapter).
+export function endsAChapter(events) {
+  return events.some((e) => e.event === "round_over" || e.event === "game_over");
+}
+
 // "Nope? Press N.": put before the line that says a card is played against you (the server
 // says that line first in its batch, urgently), so that the prompt is heard at once, not
 // after the window it is about (issue 21). The texts as they are when there is nothing to say.

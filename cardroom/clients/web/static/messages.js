@@ -5,11 +5,11 @@
 
 import { TOKEN } from "./api.js";
 import { _, fmt, listOf } from "./i18n.js";
-import { $, announce, clearLog, logLine } from "./ui.js";
+import { $, announce, clearLog, closeChapter, logLine } from "./ui.js";
 import { showAddress } from "./invite.js";
 import { browsing } from "./views.js";
 import { onCoach } from "./guide.js";
-import { announceNow, nopePrompt, onCue, onEvents, resetGame } from "./game.js";
+import { announceNow, endsAChapter, nopePrompt, onCue, onEvents, resetGame } from "./game.js";
 import { focusHand, syncClock } from "./gamestate.js";
 import { follow, listen, notify, send, setStatus, showConnectionNotice } from "./connection.js";
 import { GAME_NAMES } from "./options.js";
@@ -279,6 +279,7 @@ function onEventsMessage(m) {
     // Missed while away: into the history, never said or rung now (their moment has passed).
     for (const text of m.texts || []) logLine(text, false);
   } else {
+    if (endsAChapter(m.events || [])) closeChapter();
     say(nopePrompt(m.events || [], m.texts || [], priority), priority, m.summary || null);
     onEvents(m.events || [], priority.some((p) => p === 0));
   }

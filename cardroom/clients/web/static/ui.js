@@ -232,7 +232,8 @@ function flushLater() {
 // A hint (kind "hint": which key answers) still waiting when the game's next line comes is
 // about a moment that has passed: it is dropped, never said late (issue 24: "Choose the card to
 // give" was said after the player had exploded).
-// A line that concerns the listener (`keep`: the game's priority 1) is never dropped.
+// A line that concerns the listener (`keep`: the game's priority 1) is not dropped by this one
+// (it goes stale later than the others, and a round's end clears it: closeChapter).
 // A line of the page's own the same as one still waiting replaces it (a key pressed again
 // while its answer waited was said five times, late): it is said once, in the newer place (the
 // game's lines are each said: two players may draw in a row). `valid`, when given, says
@@ -260,6 +261,16 @@ export function announce(text, urgent = false, kind = "notice", keep = false, va
     waiting.push(item);
   }
   flushLater();
+}
+
+// A round's or the game's end: the game's lines still waiting are about what came before it,
+// and they go (the history has them), so that the end is said now. A listener who acts faster
+// than speech (a key every quarter second, each answered by "Passed ..." or "Drew ...") has a
+// queue that never drains, and lines about them wait out a fight unaged: "Round 1 is over."
+// waited behind thirty such lines, the oldest 17 s old, and was not said 30 s later
+// (tests/web/test_play.py). The end's own batch, with the fight that decided it, comes after.
+export function closeChapter() {
+  for (let i = waiting.length - 1; i >= 0; i -= 1) if (waiting[i].kind === "event" || waiting[i].kind === "hint") waiting.splice(i, 1);
 }
 
 // Nothing waits to be said (tests look at the live regions once the page is quiet).
