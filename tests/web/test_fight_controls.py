@@ -416,3 +416,60 @@ def test_every_reason_and_hint_of_the_fight_controls_is_whole_on_a_phone_in_ever
     assert len(reasons) == 6 and all(len(r) == 7 for r in reasons.values()), reasons  # six and the hint
     assert "oder tippe auf den Platz eines anderen Kämpfers" in reasons["de"], reasons["de"]
     assert found["cut"] == [], "; ".join(sorted(set(found["cut"])))
+
+
+# The Throw control, ready to throw (a burrito in hand, the fight on), drawn by the page's own
+# code in each language for fighters with the longest names a player may take (24 letters).
+LONG_NAMES_THROW = """async (names) => {
+  const i18n = await import('/static/i18n.js');
+  const { renderActions } = await import('/static/actions.js');
+  const box = document.querySelector('#actions');
+  const fights = [
+    { fighters: [0, 1], go_at: null, holding: [true, false], free: 0, flights: [] },
+    { fighters: [0, 1, 2], go_at: null, holding: [true, false, false], free: 1, flights: [] },
+  ];
+  const out = [];
+  try {
+    for (const [code] of i18n.LANGUAGES) {
+      await i18n.loadCatalog(code);
+      for (const name of names) {
+        for (const fight of fights) {
+          const m = { game: 'burrito', you: 0, now: 1000, throwAt: 1, seatName: () => name,
+                      view: { phase: 'play', fight, hand: [] } };
+          renderActions(box, m, () => {});
+          const b = box.querySelector('[data-action^=throw_]');
+          const label = b.querySelector('.label');
+          out.push({ code, name, fighters: fight.fighters.length, text: label.textContent,
+                     cut: label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1,
+                     inside: label.getBoundingClientRect().top >= b.getBoundingClientRect().top
+                       && label.getBoundingClientRect().bottom <= b.getBoundingClientRect().bottom,
+                     height: b.getBoundingClientRect().height,
+                     others: [...box.children].map((x) => x.getBoundingClientRect().height) });
+        }
+      }
+    }
+  } finally {
+    await i18n.loadCatalog(i18n.wantedLanguage());
+  }
+  return out;
+}"""
+
+
+def test_the_throw_control_names_a_long_named_fighter_whole_on_a_phone(small_phone: Page) -> None:
+    """Whom a burrito goes to is what a thrower reads last: on a phone's cell (about 150 pixels)
+    "Throw at Maximilian Wolkenstein" read "Throw at Maxim…". Ready to throw, the control's name
+    takes two lines when it needs them, in each language, the hint giving way; the button keeps
+    its height (nothing moves under a finger)."""
+    page = small_phone
+    sit_down(page, "Wanda", "burrito", 2, {"pile_size": 20})
+    names = ["Maximilian Wolkenstein", "Bartholomäusschwertfeger", "Marco"]
+    drawn = page.evaluate(LONG_NAMES_THROW, names)
+    page.set_viewport_size({"width": 1280, "height": 720})  # and a laptop's four in a row
+    drawn += page.evaluate(LONG_NAMES_THROW, names)
+    assert len(drawn) == 2 * 6 * 3 * 2
+    cut = [
+        f"{d['code']}, {d['fighters']} fighters: {d['text']}" for d in drawn if d["cut"] or not d["inside"]
+    ]
+    assert cut == [], cut
+    assert all(d["name"] in d["text"] for d in drawn)
+    assert all(abs(h - d["height"]) < 1 for d in drawn for h in d["others"]), drawn[:2]

@@ -168,4 +168,25 @@ export function renderActions(box, m, perform) {
     if (fight) parts.push(el("span", { class: "why", text: b.why || b.hint || "\u00a0" }));
     node.replaceChildren(...parts);
   });
+  if (fight) fitLabels(box);
+  if (window.ResizeObserver && !box.dataset.fits) {
+    box.dataset.fits = "1";
+    let width = 0;
+    new ResizeObserver((entries) => {
+      const now = Math.round(entries[0].contentRect.width);
+      if (now !== width && box.classList.contains("fight")) fitLabels(box);
+      width = now;
+    }).observe(box);
+  }
+}
+
+// A fight control's name too long for its line when it can be done ("Throw at Maximilian
+// Wolkenstein" read "Throw at Maxim…" in a phone's cell of 150 pixels) takes the reason's line
+// too, and a hint there gives way: the button is as high as ever (style.css, `.long`).
+function fitLabels(box) {
+  for (const node of box.children) {
+    node.classList.remove("long");
+    const label = node.querySelector(".label");
+    if (!node.dataset.why && label && label.scrollWidth > label.clientWidth + 1) node.classList.add("long");
+  }
 }
