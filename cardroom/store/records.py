@@ -153,12 +153,12 @@ class Records:
 
         self.journal.write(op, f"the row of table {values['id']}")
 
-    def drop_room(self, room_id: str, fence: int = 0) -> None:
+    def drop_room(self, room_id: str, fence: int = 0) -> asyncio.Future[None]:
         def op(conn: Connection) -> None:
             fencing.claim_room(conn, room_id, fence)
             conn.execute(delete(rooms).where(rooms.c.id == room_id))
 
-        self.journal.write(op, f"the removal of table {room_id}")
+        return self.journal.write(op, f"the removal of table {room_id}")
 
     async def open_rooms(self) -> list[Any]:
         async with self.engine.connect() as conn:

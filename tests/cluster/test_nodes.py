@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import signal
 import time
@@ -13,6 +14,7 @@ from typing import Any
 
 import pytest
 import redis
+import redis.asyncio
 from sqlalchemy import select
 
 from cardroom.clients.botclient import NetBot
@@ -267,6 +269,71 @@ def test_a_table_another_node_never_heard_of_is_taken_over_as_soon_as_its_owner_
         assert "tables in the store not listed here are tried" in b.log  # (its log, once stopped)
     print(f"takeover after the pause began: {took:.1f} s")
     assert took <= 8  # the node seen dead 3 s after its last beat, and its lease long run out
+
+
+def test_a_table_is_let_go_only_once_its_row_is_gone_and_no_other_node_reopens_it(
+    cluster_env: dict[str, str],
+) -> None:
+    """A node told that a table closed looks whether its row is still in the store (a draining
+    node lets its tables go so), and takes over a row it finds. So the closing node tells the
+    others, and frees the lease, only once the row is gone. Before, a node that read the row
+    first took the closed table over and wrote it back, and the nodes reopened it in turn (a
+    load run's next part found its players' names taken). Here every table's close, as the
+    other nodes hear it on the bus, finds its row gone, and no node holds a table afterwards."""
+    db = cluster_env["CARDROOM_DB"]
+    many = {"CARDROOM_TABLES_PER_ADDRESS": "100", "CARDROOM_CONNECTIONS_PER_ADDRESS": "100"}
+    with nodes({**cluster_env, **many}, 2) as (a, b):
+
+        async def go() -> list[str]:
+            hosts = [await Client.connect(a.ws_url, f"Host{i}") for i in range(40)]
+            tables = []
+            for host in hosts:
+                await host.send({"type": "create_table", "game": "kittens", "seats": 3, "bots": 0})
+                tables.append((await host.expect("table"))["table"])
+            await until(lambda: _listed(b, len(tables)), 20, "the other node lists the tables")
+            bus = redis.asyncio.Redis.from_url(cluster_env["CARDROOM_REDIS"])
+            heard = bus.pubsub()
+            await heard.subscribe(f"{PREFIX}lobby")
+            store = await Store.open(db)
+            still_there = []
+            try:
+                await asyncio.gather(
+                    *(h.send({"type": "leave", "table": t}) for h, t in zip(hosts, tables, strict=True))
+                )
+                closed: set[str] = set()
+                async with asyncio.timeout(20):
+                    while closed != set(tables):
+                        raw = await heard.get_message(ignore_subscribe_messages=True, timeout=1)
+                        message = json.loads(raw["data"])["message"] if raw else {}
+                        if message.get("type") == "table_closed" and message["table"] in tables:
+                            closed.add(message["table"])
+                            still_there += [r.id for r in await store.records.rooms_by_id([message["table"]])]
+            finally:
+                await store.close()
+                await heard.aclose()
+                await bus.aclose()
+            await asyncio.sleep(2)  # the other node has looked at each (every half second)
+            for host in hosts:
+                await host.close()
+            return still_there
+
+        still_there = asyncio.run(go())
+        held = {"first node": a.health()["tables"], "second node": b.health()["tables"]}
+    assert still_there == [], f"{len(still_there)} of 40 closes told before the row was gone"
+    assert held == {"first node": 0, "second node": 0}
+    assert asyncio.run(_open_rooms(db)) == []
+
+
+async def _listed(server: LiveServer, count: int) -> bool:
+    return bool(server.health()["cluster"]["tables"] == count)
+
+
+async def _open_rooms(db: str) -> list[str]:
+    store = await Store.open(db)
+    try:
+        return [row.id for row in await store.records.open_rooms()]
+    finally:
+        await store.close()
 
 
 async def _moves_by(db: str, game_id: str, fence: int) -> bool:

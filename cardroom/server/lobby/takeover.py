@@ -64,6 +64,14 @@ class Takeover(Tables):
             fence = await self._claim(store, row)
             if fence is None:
                 continue
+            if self.bus.clustered:
+                # Read again under the lease: a row read before its table's node closed it would
+                # reopen a closed table (its node lets it go once the row is gone, Tables.close_room).
+                again = await store.records.rooms_by_id([row.id])
+                if not again:
+                    self.bus.release(row.id)
+                    continue
+                row = again[0]
             watchers = await self.bus.watchers(row.id) if self.bus.clustered else []
             made = await self.bus.creator(row.id) if self.bus.clustered else None
             await self._know([seat["player"] for seat in row.seats if seat.get("player")] + [row.host])

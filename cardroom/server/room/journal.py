@@ -19,14 +19,15 @@ from cardroom.server.wire import error
 class Journaling(Telling):
     """The store's side of a table in play: its writes, its pauses, its answers after the disk."""
 
-    def forget(self) -> None:
-        """The table closes: a game left unfinished is marked abandoned."""
+    def forget(self) -> asyncio.Future[None] | None:
+        """The table closes: a game left unfinished is marked abandoned. The removal of its row,
+        to await before the table is let go in a cluster (None: nothing stored)."""
         store = self.lobby.store
         if store is None or self.guide is not None:  # a guided game is never stored
-            return
+            return None
         if self.game_id is not None and self.table is not None and not self.table.over:
             store.records.abandon_game(self.game_id, self.table.now, self.fence)
-        store.records.drop_room(self.id, self.fence)
+        return store.records.drop_room(self.id, self.fence)
 
     def _logged(self) -> int:
         """How many moves this game's log holds: the next move's place in it."""
