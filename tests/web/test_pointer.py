@@ -19,6 +19,7 @@ from tests.web.pointer import (
     ROUND_MOVES,
     SCOREBOARD_CUT_OFF,
     SCOREBOARD_IN_VIEW,
+    WHERE_IT_IS,
     Finger,
     history,
     log_has,
@@ -71,18 +72,6 @@ def test_a_whole_exploding_kittens_game_by_pointer_alone(device: str, request: p
     if done["drag"]:
         assert log_has(page, "New order of the top")
     final_scoreboard(page, finger, device, "kittens")
-
-
-WHERE_IT_IS = """() => {
-    const box = document.querySelector('#scoreboard').getBoundingClientRect();
-    const at = (s) => { const e = document.querySelector(s); if (!e) return null;
-        const r = e.getBoundingClientRect(); return [Math.round(r.top), Math.round(r.bottom)]; };
-    const focus = document.activeElement;
-    return {box: [Math.round(box.top), Math.round(box.bottom)], screen: innerHeight, scrolled: scrollY,
-        felt: at('#felt'), hand: at('#hand'), body: document.body.className,
-        focus: focus && (focus.id || focus.className || focus.tagName),
-        last: [...document.querySelectorAll('#log p')].slice(-3).map(li => li.textContent)};
-}"""
 
 
 def final_scoreboard(page: Page, finger: Finger, device: str, game: str) -> None:
