@@ -190,19 +190,16 @@ def test_a_paused_owner_loses_its_table_to_another_node_and_cannot_write_to_its_
     db = cluster_env["CARDROOM_DB"]
     with nodes(cluster_env, 2) as (a, b):
 
-        async def moves_by(game_id: str, fence: int) -> bool:
-            return any(f >= fence for _, f in await _log(db, game_id))
-
         async def go() -> tuple[str, float, dict[str, Any]]:
             table, game_id = await _game_of(a, db)
             eve = await Client.connect(a.ws_url, "Eve")
             await eve.send({"type": "spectate", "table": table})
             await eve.expect("table", table=table)
-            await until(lambda: moves_by(game_id, 1), 20, "the first node's bots play")
+            await until(lambda: _moves_by(db, game_id, 1), 20, "the first node's bots play")
             os.kill(a.process.pid, signal.SIGSTOP)  # a long pause: its lease runs out
             try:
                 took = await until(lambda: _health_is(b, "tables", 1), 20, "another node takes the table")
-                await until(lambda: moves_by(game_id, 2), 20, "the new owner plays")
+                await until(lambda: _moves_by(db, game_id, 2), 20, "the new owner plays")
             finally:
                 os.kill(a.process.pid, signal.SIGCONT)  # back, still believing it owns the table
             closed = await eve.expect("table_closed", table=table)

@@ -346,14 +346,15 @@ class Takeover(Tables):
         if not self._orphans or self.store is None:
             return
         for table_id, until in list(self._orphans.items()):
-            if table_id in self.rooms or table_id in self.remote or now > until:
+            if table_id in self.rooms or table_id in self.remote:
                 del self._orphans[table_id]
-                if now > until and table_id not in self.rooms and table_id not in self.remote:
-                    log.warning(
-                        "table %s: not taken over in %.0f s; left to the scan of the store",
-                        table_id,
-                        ORPHAN_TRIES_S,
-                    )
+            elif now > until:
+                del self._orphans[table_id]
+                log.warning(
+                    "table %s: not taken over in %.0f s; left to the scan of the store",
+                    table_id,
+                    ORPHAN_TRIES_S,
+                )
         if self._orphans:
             rows = await self.store.records.rooms_by_id(sorted(self._orphans))
             found = {row.id for row in rows}

@@ -5,7 +5,7 @@
 
 import { fightOf } from "./cards.js";
 import { _, fmt, ngettext } from "./i18n.js";
-import { announce, el } from "./ui.js";
+import { announce, el, onWidthChange } from "./ui.js";
 
 const FIGHT_NAMES = { brawl: () => _("Brawl"), war: () => _("War"), duel: () => _("Duel") };
 
@@ -169,14 +169,9 @@ export function renderActions(box, m, perform) {
     node.replaceChildren(...parts);
   });
   if (fight) fitLabels(box);
-  if (window.ResizeObserver && !box.dataset.fits) {
+  if (!box.dataset.fits) {
     box.dataset.fits = "1";
-    let width = 0;
-    new ResizeObserver((entries) => {
-      const now = Math.round(entries[0].contentRect.width);
-      if (now !== width && box.classList.contains("fight")) fitLabels(box);
-      width = now;
-    }).observe(box);
+    onWidthChange(box, () => box.classList.contains("fight") && fitLabels(box));
   }
 }
 

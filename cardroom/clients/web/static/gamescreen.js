@@ -3,7 +3,7 @@
 // them, which run what the keys run (ctx.run), one way to do each thing.
 
 import { _, fmt } from "./i18n.js";
-import { $, el } from "./ui.js";
+import { $, el, onWidthChange } from "./ui.js";
 import { renderActions } from "./actions.js";
 import { throwTarget } from "./burrito.js";
 import { drawTable, stillView, tickTable } from "./table.js";
@@ -19,15 +19,7 @@ import {
 } from "./gamestate.js";
 
 export function refitOnResize(box) {
-  if (!window.ResizeObserver) return;
-  let width = 0;
-  new ResizeObserver((entries) => {
-    const now = Math.round(entries[0].contentRect.width);
-    if (now !== width) {
-      width = now;
-      fitNames(box);
-    }
-  }).observe(box);
+  onWidthChange(box, fitNames);
 }
 
 // ---- rendering ---------------------------------------------------------------------------------

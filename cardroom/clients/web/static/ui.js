@@ -24,6 +24,20 @@ export function el(tag, attrs = {}, ...children) {
 
 const speech = { on: false };
 
+// `fit(box)` each time `box` changes width (a phone turned, a window resized): what is fitted
+// to the width is fitted again. Without ResizeObserver, only when the page draws it.
+export function onWidthChange(box, fit) {
+  if (!window.ResizeObserver) return;
+  let width = 0;
+  new ResizeObserver((entries) => {
+    const now = Math.round(entries[0].contentRect.width);
+    if (now !== width) {
+      width = now;
+      fit(box);
+    }
+  }).observe(box);
+}
+
 export function setSpeech(on) {
   speech.on = Boolean(on);
   if (!speech.on && window.speechSynthesis) window.speechSynthesis.cancel();
