@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,16 @@ from cardroom.protocol.record import replay
 from cardroom.server.wire import PROTOCOL_VERSION, messages
 from tests.databases import empty_postgres
 from tests.server.live import run_server
-from tests.server.play import FAST_BURRITO, FAST_KITTENS, Witness, create_and_start, play_until, stored_game
+from tests.server.play import (
+    FAST_BURRITO,
+    FAST_KITTENS,
+    Witness,
+    create_and_start,
+    finished_game,
+    play_to_the_end,
+    play_until,
+    stored_game,
+)
 
 TABLES = [("kittens", 3, FAST_KITTENS), ("kittens", 2, FAST_KITTENS), ("burrito", 3, FAST_BURRITO)]
 
@@ -96,3 +106,49 @@ def test_acknowledged_actions_survive_a_kill_and_tables_resume(tmp_path: Path, d
         for _, seq, action in old.acked:  # nothing acknowledged was lost or rewritten by the restart
             assert stored.record.moves[seq].action == action
         replay(find_game(stored.record.game), stored.record)  # the log still replays
+
+
+def test_a_game_its_log_ends_is_over_after_a_kill_that_came_before_its_end_was_written(
+    tmp_path: Path,
+) -> None:
+    """A game's end is written after its last moves, in a transaction of its own: a kill in
+    between leaves a log that ends the game and a record still in play. The restart reads the
+    log to its end and writes what the kill cut: the game over, its winner and each seat's place."""
+    db = f"sqlite:///{tmp_path / 'cardroom.sqlite3'}"
+    env = {"CARDROOM_DATA": str(tmp_path), "CARDROOM_CLOCK_RATE": "4"}
+    with run_server(env) as server:
+
+        async def play() -> Witness:
+            me = Witness(server.ws_url, "Anna", "kittens", "normal", seed=3, rate=4)
+            await create_and_start(me, "kittens", seats=2, bots=1, options=FAST_KITTENS)
+            await me.send({"type": "start", "table": me.table})
+            await play_to_the_end([me], limit_s=90)
+            # The end written (the last moves with it, before it in the journal's order); then
+            # the store is put back as a kill just before that transaction leaves it.
+            assert (await finished_game(db, me.acked[0][0])).state == "over"
+            os.kill(server.process.pid, signal.SIGKILL)
+            await me.close()
+            return me
+
+        me = asyncio.run(play())
+        server.process.wait()
+    game_id = me.acked[0][0]
+    ended = asyncio.run(stored_game(db, game_id))
+    with sqlite3.connect(tmp_path / "cardroom.sqlite3") as conn:
+        conn.execute(
+            "UPDATE games SET state = 'playing', finished_ms = NULL, end_at = NULL, winner = NULL WHERE id = ?",
+            (game_id,),
+        )
+        conn.execute("UPDATE game_seats SET place = NULL WHERE game_id = ?", (game_id,))
+        conn.execute("UPDATE rooms SET state = 'playing' WHERE id = ?", (me.table,))
+    cut = asyncio.run(stored_game(db, game_id))
+    game = find_game("kittens")
+    # The log ends the game, its last moves with the timers that ran out after them.
+    table = replay(game, cut.record, until=ended.end_at)
+    assert cut.state == "playing" and cut.end_at is None and table.over
+
+    with run_server(env):
+        again = asyncio.run(finished_game(db, game_id))
+    assert again.state == "over" and again.end_at == ended.end_at
+    assert again.winner == table.winner is not None
+    assert [s.place for s in again.seats] == game.standings(table)

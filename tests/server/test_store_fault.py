@@ -140,8 +140,10 @@ def test_a_failing_disk_pauses_the_table_and_a_restart_replays_what_players_saw(
     # Every acknowledged action is in the log, at its place; the log has no gap.
     game_id = me.acked[0][0]
     stored = asyncio.run(stored_game(db, game_id))
-    # (Rarely the game ends in the few moves after the pause, before the kill.)
-    assert stored.whole and stored.state == ("over" if me.over else "playing")
+    # (Rarely the game ends in the few moves after the pause, before the kill; the kill may
+    # then come before the game's end is written, which the player hears first: the record is
+    # still in play, and the restart goes on from its log, test_crash.py.)
+    assert stored.whole and stored.state in (("over", "playing") if me.over else ("playing",))
     for acked_game, seq, action in me.acked:
         assert acked_game == game_id
         assert (stored.record.moves[seq].player, stored.record.moves[seq].action) == (me.seat, action)
