@@ -12,7 +12,9 @@ and the cluster's CPU per action is given as a ratio to it (what spreading table
 players costs). The cluster's nodes have addresses of their own (`CARDROOM_NODE_URL`): a guest
 who connected through another node is sent to their table's node, as a deployed cluster does;
 then the cluster is run again without them, every such guest playing through the relay, for
-what the relay costs.
+what the relay costs; and last one node alone at the tables each node of the cluster holds,
+for what that lighter load costs per action without any cluster (each turn of a node's loop
+carries fewer actions: docs/deploy.md, "Capacity: what a core carries").
 """
 
 from __future__ import annotations
@@ -488,14 +490,29 @@ def main(argv: list[str] | None = None) -> int:
             report(args, single, args.db)
         result = run_once(args, args.db)
         report(args, result, args.db)
+        share = None
         if args.nodes > 1:  # and with no player relayed
             relayed_only = run_once(args, args.db, relayed_only=True)
             report(args, relayed_only, args.db)
+            # One node at the load each node of the cluster carries: what a lighter load costs
+            # per action, relay or not (each turn of a node's loop carries fewer actions).
+            share = run_once(
+                argparse.Namespace(**{**vars(args), "tables": args.tables // args.nodes}), args.db, nodes=1
+            )
+            report(args, share, args.db)
         floor = echo_floor(args, result["actions_per_s"])
-        compare(result, single, floor, relayed_only)
+        compare(result, single, floor, relayed_only, share)
         if args.json:
             print(
-                json.dumps({"load": result, "one_node": single, "relayed_only": relayed_only, "echo": floor})
+                json.dumps(
+                    {
+                        "load": result,
+                        "one_node": single,
+                        "relayed_only": relayed_only,
+                        "share": share,
+                        "echo": floor,
+                    }
+                )
             )
         return 0
     memory = run_once(args, "memory")
@@ -541,9 +558,11 @@ def compare(
     single: dict[str, Any] | None,
     floor: dict[str, Any],
     relayed_only: dict[str, Any] | None = None,
+    share: dict[str, Any] | None = None,
 ) -> None:
     """The CPU figures against the floor and, for a cluster, against one node (and, given
-    `relayed_only`, the cluster whose guests all stayed relayed)."""
+    `relayed_only`, the cluster whose guests all stayed relayed; given `share`, one node at
+    the tables each node of the cluster holds)."""
     used, echo = result["server_cpu_us_per_action"], floor["echo_cpu_us_per_message"]
     print(
         f"echo floor (same websocket stack, {floor['echo_messages_per_s']} messages/s, groups of the "
@@ -570,6 +589,13 @@ def compare(
             print(
                 f"    nodes without addresses of their own (the guests stay relayed): {through} us "
                 f"= {result['relayed_only_ratio']:.2f} x; the relay costs {through - used:+.1f} us per action"
+            )
+        if share is not None and share["server_cpu_us_per_action"]:
+            alone = share["server_cpu_us_per_action"]
+            result["share_ratio"] = round(alone / single["server_cpu_us_per_action"], 2)
+            print(
+                f"    one node at each node's share ({share['tables']} tables): {alone} us = "
+                f"{result['share_ratio']:.2f} x one node at {single['tables']} (a lighter load's cost, no cluster)"
             )
 
 
