@@ -112,8 +112,9 @@ def test_a_game_its_log_ends_is_over_after_a_kill_that_came_before_its_end_was_w
     tmp_path: Path,
 ) -> None:
     """A game's end is written after its last moves, in a transaction of its own: a kill in
-    between leaves a log that ends the game and a record still in play. The restart reads the
-    log to its end and writes what the kill cut: the game over, its winner and each seat's place."""
+    between leaves a log that ends the game and a record still in play. The restart replays the
+    log, its timers run out as they did, and it writes what the kill cut: the game over at the
+    same moment, its winner and each seat's place."""
     db = f"sqlite:///{tmp_path / 'cardroom.sqlite3'}"
     env = {"CARDROOM_DATA": str(tmp_path), "CARDROOM_CLOCK_RATE": "4"}
     with run_server(env) as server:
