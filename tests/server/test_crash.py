@@ -17,6 +17,7 @@ import websockets
 from cardroom.games import find_game
 from cardroom.protocol.record import replay
 from cardroom.server.wire import PROTOCOL_VERSION, messages
+from cardroom.store import GameRecord
 from tests.databases import empty_postgres
 from tests.server.live import run_server
 from tests.server.play import (
@@ -119,22 +120,22 @@ def test_a_game_its_log_ends_is_over_after_a_kill_that_came_before_its_end_was_w
     env = {"CARDROOM_DATA": str(tmp_path), "CARDROOM_CLOCK_RATE": "4"}
     with run_server(env) as server:
 
-        async def play() -> Witness:
+        async def play() -> tuple[Witness, GameRecord]:
             me = Witness(server.ws_url, "Anna", "kittens", "normal", seed=3, rate=4)
             await create_and_start(me, "kittens", seats=2, bots=1, options=FAST_KITTENS)
             await me.send({"type": "start", "table": me.table})
             await play_to_the_end([me], limit_s=90)
             # The end written (the last moves with it, before it in the journal's order); then
             # the store is put back as a kill just before that transaction leaves it.
-            assert (await finished_game(db, me.acked[0][0])).state == "over"
+            ended = await finished_game(db, me.acked[0][0])
+            assert ended.state == "over"
             os.kill(server.process.pid, signal.SIGKILL)
             await me.close()
-            return me
+            return me, ended
 
-        me = asyncio.run(play())
+        me, ended = asyncio.run(play())
         server.process.wait()
-    game_id = me.acked[0][0]
-    ended = asyncio.run(stored_game(db, game_id))
+    game_id = ended.id
     with sqlite3.connect(tmp_path / "cardroom.sqlite3") as conn:
         conn.execute(
             "UPDATE games SET state = 'playing', finished_ms = NULL, end_at = NULL, winner = NULL WHERE id = ?",
