@@ -194,6 +194,10 @@ def page_lines(page: Any, windows: Sequence[tuple[str, float]], default_urgent_s
     return lines
 
 
+CLOCKS_S = 0.05
+"""How far the page's clock (a line's time) and Orca's log (an utterance's start) may disagree:
+an utterance begun this long before a line may still be its."""
+
 REACTION_S = 0.3
 """Less than a person's reaction time: a key pressed this soon after a line is no answer to it."""
 
@@ -243,10 +247,10 @@ def compare(
         saying = [
             j
             for j, u in enumerate(heard)
-            if j not in used and not echo(u) and u.start >= line.at - 0.05 and says(u.text, want)
+            if j not in used and not echo(u) and u.start >= line.at - CLOCKS_S and says(u.text, want)
         ]
-        spare = sum(1 for j in saying if heard[j].start >= again - 0.05) - later
-        candidates = [j for j in saying if heard[j].start < again - 0.05 or spare > 0]
+        spare = sum(1 for j in saying if heard[j].start >= again - CLOCKS_S) - later
+        candidates = [j for j in saying if heard[j].start < again - CLOCKS_S or spare > 0]
         match = next((j for j in candidates if j > last_index), candidates[0] if candidates else None)
         if match is None:
             # A key sent (decided) within a reaction time of the line, that reached Orca after
@@ -278,7 +282,9 @@ def compare(
         if line.window_s is not None and u.start - line.at > line.window_s + lag:
             result.late.append((line, u.start - line.at))
     # A line never sent whose words the page placed again before Orca began them, the repeat
-    # said within the first line's window (`Hearing.merged`).
+    # said within the first line's window (`Hearing.merged`). "Before" within the clocks'
+    # disagreement: an utterance begun 0.01 s before the repeat was placed is matched to the
+    # repeat (it may be its), so it also counts as the repeat's here (CI, stop 44).
     for line in list(result.never):
         i = lines.index(line)
         repeat = next((k for k in range(i + 1, len(lines)) if words(lines[k].text) == words(line.text)), None)
@@ -286,7 +292,7 @@ def compare(
             continue
         begun = heard[result.found[repeat]].start
         window = line.window_s if line.window_s is not None else OVERTAKEN_S
-        if lines[repeat].at < begun and begun - line.at <= window + lag:
+        if lines[repeat].at - CLOCKS_S <= begun and begun - line.at <= window + lag:
             result.never.remove(line)
             result.merged.append(line)
     # Said twice: an utterance no line accounts for that repeats a line the page said. Orca's
@@ -322,6 +328,6 @@ def caught_up(lines: list[Line], heard: list[Utterance]) -> bool:
         return True
     want = words(last.text)
     return any(
-        not echo(u) and u.start >= last.at - 0.05 and re.search(rf"\b{re.escape(want)}\b", words(u.text))
+        not echo(u) and u.start >= last.at - CLOCKS_S and re.search(rf"\b{re.escape(want)}\b", words(u.text))
         for u in heard
     )

@@ -192,3 +192,18 @@ def test_a_prompt_placed_again_before_orca_began_it_is_heard_once_for_both_withi
     assert hearing.merged == [first] and not hearing.never and not hearing.problems()
     late = compare([first, second], [Utterance(21.3, 21.6, "Catch!")]).yours()
     assert late.never == [first] and late.problems()
+
+
+def test_a_prompt_orca_began_as_the_page_placed_it_again_is_heard_once_for_both() -> None:
+    """CI, stop 44: two "Catch!" 0.40 s apart; Orca began "Catch!" 0.39 s after the first, 0.01 s
+    before the page placed the second (its clock and the page's may disagree by that much), and
+    the listener's Space stopped it; they caught. Heard in time, once for both: not a line lost."""
+    first, second = Line("Catch!", True, 20.0, 1.2), Line("Catch!", True, 20.40, 1.2)
+    caught = Line("Caught!", False, 21.61, None)
+    heard = [
+        Utterance(20.39, None, "Catch!"),
+        Utterance(20.67, 20.8, "space "),
+        Utterance(21.95, 22.2, "Caught!"),
+    ]
+    hearing = compare([first, second, caught], heard, keys=[20.55]).yours()
+    assert hearing.merged == [first] and not hearing.problems(), hearing.details()
