@@ -5,7 +5,9 @@ endpoint."""
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import AsyncIterator
+from os import PathLike
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -14,7 +16,8 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
+from starlette.staticfiles import NotModifiedResponse, StaticFiles
+from starlette.types import Scope
 from starlette.websockets import WebSocket
 
 from cardroom import __version__
@@ -34,6 +37,26 @@ from cardroom.store import Store
 from cardroom.store.accounts import DAY_MS, LIFETIME_DAYS
 
 WEB = Path(__file__).resolve().parent.parent / "clients" / "web"
+
+REVALIDATE = {"Cache-Control": "no-cache"}
+"""The page and its files are asked for again each time they are used, and answered 304 when
+unchanged (their ETag): with only a Last-Modified, a browser keeps a file it guesses is fresh
+for a while, and after an update a returning player could run an old script beside new ones."""
+
+
+class PageFiles(StaticFiles):
+    """The page's scripts, styles and card art, each revalidated (`REVALIDATE`)."""
+
+    def file_response(
+        self,
+        full_path: PathLike[str] | str,
+        stat_result: os.stat_result,
+        scope: Scope,
+        status_code: int = 200,
+    ) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers.update(REVALIDATE)
+        return response
 
 
 def create_app(
@@ -106,8 +129,16 @@ def create_app(
                 health["cluster"] = {"node": bus.node, "unreachable": exc.__class__.__name__}
         return JSONResponse(health)
 
+    files = PageFiles(directory=WEB / "static")
+
     async def index(request: Request) -> Response:
-        return FileResponse(WEB / "index.html", media_type="text/html; charset=utf-8")
+        page = WEB / "index.html"
+        response = FileResponse(
+            page, media_type="text/html; charset=utf-8", headers=REVALIDATE, stat_result=page.stat()
+        )
+        if files.is_not_modified(response.headers, request.headers):
+            return NotModifiedResponse(response.headers)
+        return response
 
     async def catalog(request: Request) -> Response:
         lang = request.path_params["lang"]
@@ -142,7 +173,7 @@ def create_app(
                 store_of, the_lobby.logged_out, the_lobby.name_in_use, the_lobby.account_deleted, replays
             ),
             WebSocketRoute("/ws", socket),
-            Mount("/static", StaticFiles(directory=WEB / "static"), name="static"),
+            Mount("/static", files, name="static"),
         ],
         lifespan=lifespan,
         # Security headers on every answer; the page, its scripts, styles and card art compressed (issue 13).
