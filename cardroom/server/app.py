@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import AsyncIterator
-from os import PathLike
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -49,7 +48,7 @@ class PageFiles(StaticFiles):
 
     def file_response(
         self,
-        full_path: PathLike[str] | str,
+        full_path: os.PathLike[str] | str,
         stat_result: os.stat_result,
         scope: Scope,
         status_code: int = 200,
