@@ -13,9 +13,9 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import NotModifiedResponse, StaticFiles
+from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 from starlette.websockets import WebSocket
 
@@ -131,13 +131,8 @@ def create_app(
     files = PageFiles(directory=WEB / "static")
 
     async def index(request: Request) -> Response:
-        page = WEB / "index.html"
-        response = FileResponse(
-            page, media_type="text/html; charset=utf-8", headers=REVALIDATE, stat_result=page.stat()
-        )
-        if files.is_not_modified(response.headers, request.headers):
-            return NotModifiedResponse(response.headers)
-        return response
+        page = WEB / "index.html"  # served as the page's files are: revalidated, 304 when unchanged
+        return files.file_response(page, page.stat(), request.scope)
 
     async def catalog(request: Request) -> Response:
         lang = request.path_params["lang"]

@@ -25,9 +25,16 @@ BUSY = """async ([ms, before]) => {
 }"""
 
 
-def _said(page: Page, texts: list[str]) -> list[str]:
-    found: list[str] = page.evaluate("t => window.__said.map(s => s.text).filter(s => t.includes(s))", texts)
+def _placed(page: Page, texts: list[str]) -> list[tuple[str, float]]:
+    """Which of `texts` the page placed, in order, each with when (the page's clock, ms)."""
+    found: list[tuple[str, float]] = page.evaluate(
+        "t => window.__said.filter(s => t.includes(s.text)).map(s => [s.text, s.t])", texts
+    )
     return found
+
+
+def _said(page: Page, texts: list[str]) -> list[str]:
+    return [text for text, _at in _placed(page, texts)]
 
 
 def test_a_line_the_game_moved_past_is_dropped_and_one_about_you_waits_longer(page: Page) -> None:
@@ -253,10 +260,7 @@ def test_while_the_listener_fights_only_short_lines_and_answers_are_said(page: P
         FIGHT, [_fight(flights=[flight]), [["Grabbed.", "event", True], ["Marco grabs.", "event", False]]]
     )
     page.wait_for_function("window.__said.some(s => s.text === 'Marco grabs.')", timeout=5_000)
-    placed = page.evaluate(
-        "t => window.__said.filter(s => t.includes(s.text)).map(s => [s.text, s.t])",
-        ["Grabbed.", "Marco grabs.", scores],
-    )
+    placed = _placed(page, ["Grabbed.", "Marco grabs.", scores])
     assert [text for text, _ in placed] == ["Grabbed.", "Marco grabs."]
     assert placed[0][1] - start < 400, placed  # before the window opens
     assert placed[1][1] - start >= 1000, placed  # once the flight has landed
