@@ -49,6 +49,7 @@ def card_action(
     patience: float = 0.5,
     bored: bool = False,
     watch: Watch | None = None,
+    held_long: bool = False,
 ) -> Action | None:
     """The card action to take now from view `v`, or None when it is better to wait.
 
@@ -56,7 +57,9 @@ def card_action(
     for cards to come rather than pass on what they hold: passing straight on would only send
     the same few cards round and round while the cards deeper in the piles are never reached
     (piles are stacks: a card passed on lands on top). `restless` is the moment they have
-    waited long enough and pass one all the same, so that a table never stalls.
+    waited long enough and pass one all the same, so that a table never stalls; `held_long`,
+    the moment a bot with tactics has held a call it would rather not make (`call_now`) long
+    enough, and makes it.
     """
     hand: list[str] = v["hand"]
     counts: dict[str, int] = {}
@@ -66,7 +69,7 @@ def card_action(
         if count >= SET_SIZE:
             if card not in BATTLE_SET:
                 return Set(card)
-            if lvl.tactics and not call_now(v, seat):
+            if lvl.tactics and not held_long and not call_now(v, seat):
                 continue
             return call(v, seat, lvl, rng, card)
     draw = _draw(v, seat, rng)

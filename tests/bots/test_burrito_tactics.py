@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardroom.bots.burrito import BurritoBot, make_bot
+from cardroom.bots.burrito import HOLD_MS, BurritoBot, make_bot
 from cardroom.bots.burrito_levels import Level
 from cardroom.drive.simulate import simulate
 from cardroom.games.burrito import GAME, BurritoTable, Call, Catch, Discard, Dodge, Draw, Grab, Throw
@@ -130,6 +130,34 @@ def test_a_hard_bot_holds_the_last_bruises_call_until_it_would_lead() -> None:
     assert normal == Call("war", "war")
     hard, _ = _last_bruise(1)
     assert hard == Call("war", "war")
+
+
+def test_a_hard_bot_holds_the_last_bruises_call_for_twenty_seconds_not_all_round() -> None:
+    """docs/bots.md: held for good, four hard bots could each sit on a battle set for minutes,
+    none far enough in front to call, and the round stood still while cards went round. A
+    person waits a while for a better moment; the hard bot holds `HOLD_MS` (20 s), then calls,
+    though the call hands the leader (10 points) the round."""
+    t = dealt(
+        4,
+        hands=[["war", "war", "war", "churro_bat"], [], [], []],
+        piles=[(["logger_dogger", "nacho_llama", "guac_gator", "churro_bat"] * 8)[:30], [], [], []],
+        community=[[], []],
+        score_piles=[[], ["goth_sloth"] * 12 + ["salsa_yeti"] * 12 + ["barky_sharky"] * 9, [], []],
+        bruises=[0, 1, 2, 2],
+    )
+    bot = seated(t, 0, "hard")
+    played: list[Any] = []
+    while (due := bot.due()) is not None and due < 60_000:
+        tell(t, [bot], t.advance(due), due)
+        action = bot.act(lambda: t.view(0), due)
+        if isinstance(action, Call):
+            break
+        if action is not None:
+            played.append(action)
+            tell(t, [bot], t.apply(0, action, due), due)
+    assert t.scores()[1] == 10 and t.scores()[0] + 2 < 10  # the call still leaves seat 1 ahead
+    assert action == Call("war", "war") and len(played) > 20  # it played on while it held ...
+    assert HOLD_MS <= due <= HOLD_MS + 5000, due  # ... then called, 20 s after it first held
 
 
 def test_a_hard_fighter_with_a_battle_set_joins_the_fight_with_a_call() -> None:

@@ -21,7 +21,9 @@ def test_a_lease_not_renewed_runs_out_and_the_next_owner_gets_a_higher_fencing_n
     async def go() -> tuple[int | None, int | None, int | None, list[str], list[str]]:
         redis = Redis.from_url(redis_url(), decode_responses=True)
         try:
-            a, b = Leases(redis, "a", prefix, lease_ms=300), Leases(redis, "b", prefix, lease_ms=300)
+            # b's lease is long: a slow machine between b's claim and a's renewal must not let it
+            # run out too (a then takes the table again, as after a Redis restart: stop 44's CI).
+            a, b = Leases(redis, "a", prefix, lease_ms=300), Leases(redis, "b", prefix, lease_ms=30_000)
             first = await a.claim("t1")
             taken_early = await b.claim("t1")
             await asyncio.sleep(0.5)  # a is paused past its lease
