@@ -109,16 +109,35 @@ def wait_said(page: Page, text: str, region: str | None = None, timeout_ms: floa
     )
 
 
-def wait_for_change(page: Page, version: int, choosing: bool, timeout_ms: int = 3000) -> None:
-    """Until a new batch arrives or a chooser opens or closes (a refused key changes neither)."""
+OFFERED = """() => [...document.querySelectorAll(
+  "#actions button[data-action]:not([disabled]):not([aria-disabled=true])")].map(b => b.dataset.action).join(' ')"""
+"""The actions the buttons beside the hand offer now, as one string."""
+
+CHANGED = f"""([v, c, offered, said]) => {{
+  const st = window.cardroom.state;
+  return (st.current ? st.lastV[st.current] || 0 : 0) > v || window.cardroom.isChoosing() !== c
+    || (offered !== null && ({OFFERED})() !== offered) || (said !== null && window.__said.length > said);
+}}"""
+
+
+def wait_for_change(
+    page: Page,
+    version: int,
+    choosing: bool,
+    timeout_ms: float = 3000,
+    offered: str | None = None,
+    said: int | None = None,
+) -> None:
+    """Until a new batch arrives or a chooser opens or closes (a refused key changes neither),
+    or, given what the buttons `offered`, they offer something else, or, given how many lines
+    were `said`, the page says one more; at most `timeout_ms`.
+
+    The page checks every 30 ms by itself: a test that read the page in a loop crossed
+    Playwright's driver to Chromium and back at each look, and a whole game played so cost a
+    fifth of a core (CONTRIBUTING.md)."""
     try:
         page.wait_for_function(
-            """([v, c]) => {
-              const st = window.cardroom.state;
-              return (st.current ? st.lastV[st.current] || 0 : 0) > v || window.cardroom.isChoosing() !== c;
-            }""",
-            arg=[version, choosing],
-            timeout=timeout_ms,
+            CHANGED, arg=[version, choosing, offered, said], timeout=timeout_ms, polling=30
         )
     except PlaywrightTimeout:
         return  # a refused key changes nothing: look at the table again
@@ -170,7 +189,7 @@ def play_kittens_to_the_end(page: Page, limit_s: float = 150) -> None:
         elif v and v["phase"] == "turn" and mine:
             key = "d"
         if key is None:
-            page.wait_for_timeout(30)
+            wait_for_change(page, s["v"], s["choosing"], timeout_ms=500)
             continue
         assert s["focus"] in ("hand", "chooser", "placer-slider"), s["focus"]
         page.keyboard.press(key)

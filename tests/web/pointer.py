@@ -17,7 +17,7 @@ from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from cardroom.narrate.burrito import card_names
-from tests.web.keyboard import state, wait_for_change
+from tests.web.keyboard import OFFERED, wait_for_change
 
 # Screenshots of each view, for a reviewer to look at; the folder is not committed (.gitignore).
 SHOTS = Path(__file__).parent / "screenshots"
@@ -404,14 +404,14 @@ def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) ->
     done: Counter[str] = Counter()
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
-        s = state(page)
+        s = page.evaluate(LOOK)
         v = s["view"]
         if s["state"] == "over" or (v and v["phase"] == "game_over"):
             return done
         me = s["you"]
         tried = None
         if v is None:
-            page.wait_for_timeout(30)
+            until_changed(page, s, 500)
             continue
         choosing = v["choosing"] if v["phase"] == "choosing" else None
         if s["choosing"]:
@@ -471,7 +471,7 @@ def play_kittens_by_pointer(page: Page, finger: Finger, limit_s: float = 240) ->
         ):
             tried = _kittens_turn(page, finger, v["hand"], done)
         if tried is None:
-            page.wait_for_timeout(30)
+            until_changed(page, s, 500)
             continue
         done[tried] += 1
         wait_for_change(page, s["v"], s["choosing"])
@@ -541,6 +541,30 @@ BURRITO_SAID = {  # regular expressions, from the start of the line (your call: 
 
 LOG_SIZE = "() => document.querySelectorAll('#log p').length"
 
+LOOK = f"""() => {{
+  const st = window.cardroom.state;
+  const r = st.room;
+  return {{
+    state: r ? r.state : null,
+    you: r ? r.you : null,
+    v: st.current ? st.lastV[st.current] || 0 : 0,
+    view: r ? r.view : null,
+    choosing: window.cardroom.isChoosing(),
+    lines: ({LOG_SIZE})(),
+    offered: ({OFFERED})(),
+  }};
+}}"""
+"""What a person looks at before each tap, read in one round trip: the table (keyboard.py's
+STATE), the history's length and the buttons offered. The loops below read the page many times
+a second; each read crosses Playwright's driver to Chromium and back, and three or four of them
+a look cost a whole game in the page a fifth of a core (CONTRIBUTING.md)."""
+
+
+def until_changed(page: Page, look: dict[str, Any], timeout_ms: float) -> None:
+    """Until the table, the chooser or the buttons offered change since `look`, at most
+    `timeout_ms`: a person waits for something to answer."""
+    wait_for_change(page, look["v"], look["choosing"], timeout_ms, look["offered"])
+
 
 def said_since(page: Page, lines: int, kind: str, timeout_ms: float = 3000) -> bool:
     """Whether the history said our move `kind` after its first `lines` lines, within the time a
@@ -570,17 +594,18 @@ def play_burrito_round_by_pointer(
     while time.monotonic() < deadline:
         if not to_the_end and all(done[k] for k in ROUND_MOVES) and (done["shot"] or not shots):
             return done
-        s = state(page)
+        s = page.evaluate(LOOK)
         v = s["view"]
         if to_the_end and (s["state"] == "over" or (v and v["phase"] == "game_over")):
             return done
         if v is None or s["state"] != "playing":
-            page.wait_for_timeout(30)
+            until_changed(page, s, 500)
             continue
         me = s["you"]
         f = v["fight"]
         tried = None
-        lines: int = page.evaluate(LOG_SIZE)
+        lines: int = s["lines"]
+        offered = s["offered"].split()
         if f is not None and (f["started_at"], tuple(f["fighters"])) != fight_key:
             fight_key = (f["started_at"], tuple(f["fighters"]))
             fight_seen = time.monotonic()
@@ -611,11 +636,11 @@ def play_burrito_round_by_pointer(
                 if finger.touch:  # Catch and Dodge big enough for a finger
                     assert small_targets(page) == []
                 done["shot"] += 1
-            if plan == "catch":
-                tried = "catch" if act(page, finger, "catch") else None  # only once the window is open
+            if plan == "catch":  # only once the window is open
+                tried = "catch" if "catch" in offered and act(page, finger, "catch") else None
             elif plan == "dodge":
-                tried = "dodge" if act(page, finger, "dodge") else None
-            elif act(page, finger, "grab"):
+                tried = "dodge" if "dodge" in offered and act(page, finger, "dodge") else None
+            elif "grab" in offered and act(page, finger, "grab"):
                 tried = "grab"
             elif f["holding"][me] and time.monotonic() - fight_seen > 2.0:
                 other = next(x for x in f["fighters"] if x != me)
@@ -628,7 +653,9 @@ def play_burrito_round_by_pointer(
             page.wait_for_timeout(150)  # a person's pace
             tried = _burrito_cards(page, finger, v, done)
         if tried is None:
-            page.wait_for_timeout(20)
+            # Nothing to tap yet: a burrito's window opens by the page's clock (its button is
+            # offered then), a throw is made 2 s into the fight (looked at again by then).
+            until_changed(page, s, 250)
             continue
         if tried in BURRITO_SAID:
             if said_since(page, lines, tried):
