@@ -31,8 +31,12 @@ def frames_over(page: Page, ms: int) -> int:
 
 
 def at_own_turn(page: Page) -> None:
-    """A kittens table with a bot, started, at the player's own turn (a minute on its clock)."""
-    create_table(page, "kittens", seats=2, bots=1, level="easy", options={"bot_think_ms": 0})
+    """A kittens table with a bot, started, at the player's own turn (a minute on its clock).
+    Nope windows of 0.3 s: the first test plays the game to its end (68 s in a `make test` with
+    the standard 3 s), and no frame is counted while one is open."""
+    create_table(
+        page, "kittens", seats=2, bots=1, level="easy", options={"bot_think_ms": 0, "nope_window_ms": 300}
+    )
     start_game(page)
     page.wait_for_function(
         "() => { const s = window.cardroom.state; const v = s.room && s.room.view;"
