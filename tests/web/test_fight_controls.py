@@ -19,7 +19,6 @@ from typing import Any
 import pytest
 import websockets
 from playwright.sync_api import Browser, Page
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.server.live import Client, LiveServer
 from tests.web.conftest import open_page
@@ -284,10 +283,6 @@ async def _call_a_war(url: str, table: str, joined: Future[None], over: threadin
             await playing
 
 
-WAR_ON = """() => { const f = window.cardroom.state.room?.view?.fight;
-  return !!f && f.fighters.includes(0) && f.fighters.length >= 5; }"""
-"""A fight of five fighters or more, seat 0 among them, is on."""
-
 # The fight's Throw button: its action, its name, the line under it, whether it is disabled.
 THROW = """() => { const b = document.querySelector('#actions button[data-action^=throw_]');
   return b && {action: b.dataset.action, label: b.querySelector('.label').textContent,
@@ -348,11 +343,7 @@ def test_a_war_at_a_table_of_six_keeps_four_fight_controls_on_a_phone(
                     # It ended before seat 0 held a burrito, or as it threw, or so soon that
                     # it was seen in three looks (cc34c, a busy machine): the next War too.
                     tapped = None
-                if f and 0 in f["fighters"] and len(f["fighters"]) >= 5:
-                    page.wait_for_timeout(50)
-                else:  # the page looks for the next War itself, without a round trip each time
-                    with contextlib.suppress(PlaywrightTimeout):
-                        page.wait_for_function(WAR_ON, timeout=2000, polling=50)
+                page.wait_for_timeout(50)
             else:
                 raise AssertionError(
                     f"no War in 200 s in which seat 0 threw by a tap, seen in {len(samples)} looks: {history(page)}"
