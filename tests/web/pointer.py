@@ -17,7 +17,7 @@ from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from cardroom.narrate.burrito import card_names
-from tests.web.keyboard import OFFERED, wait_for_change
+from tests.web.keyboard import OFFERED, STATE, wait_for_change
 
 # Screenshots of each view, for a reviewer to look at; the folder is not committed (.gitignore).
 SHOTS = Path(__file__).parent / "screenshots"
@@ -541,19 +541,7 @@ BURRITO_SAID = {  # regular expressions, from the start of the line (your call: 
 
 LOG_SIZE = "() => document.querySelectorAll('#log p').length"
 
-LOOK = f"""() => {{
-  const st = window.cardroom.state;
-  const r = st.room;
-  return {{
-    state: r ? r.state : null,
-    you: r ? r.you : null,
-    v: st.current ? st.lastV[st.current] || 0 : 0,
-    view: r ? r.view : null,
-    choosing: window.cardroom.isChoosing(),
-    lines: ({LOG_SIZE})(),
-    offered: ({OFFERED})(),
-  }};
-}}"""
+LOOK = f"""() => ({{...({STATE})(), lines: ({LOG_SIZE})(), offered: ({OFFERED})()}})"""
 """What a person looks at before each tap, read in one round trip: the table (keyboard.py's
 STATE), the history's length and the buttons offered. The loops below read the page many times
 a second; each read crosses Playwright's driver to Chromium and back, and three or four of them
